@@ -1,0 +1,12 @@
+import type { UserWorkspaceConfig } from 'vitest/config';
+
+export interface ScenariaProjectOptions {
+  name?: string;
+  testTimeout?: number;
+  environment?: string;
+  include?: string[];
+  setupFiles?: string[];
+}
+
+/** The shared vitest project preset used by every package's vitest.config.ts. */
+export function scenariaProject(options?: ScenariaProjectOptions): UserWorkspaceConfig;
