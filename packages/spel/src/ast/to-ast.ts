@@ -1,0 +1,375 @@
+import type { CstElement, CstNode, IToken } from 'chevrotain';
+import type { AstNode, BinaryOperator, InlineMapEntry, LiteralNode, SourceRange, UnaryOperator } from './nodes';
+
+/** A problem found while building the AST (e.g. a malformed number literal or inline map). */
+export interface AstProblem {
+  code: 'SyntaxError';
+  message: string;
+  range: SourceRange;
+}
+
+/**
+ * Turns the grammar's CST into our AST. Rules left incomplete by error recovery become `missing` nodes,
+ * so a half-typed expression still has a tree.
+ */
+export function toAst(cst: CstNode, problems: AstProblem[]): AstNode {
+  return new AstBuilder(problems).expression(cst);
+}
+
+type Children = Record<string, CstElement[] | undefined>;
+
+function isToken(element: CstElement | undefined): element is IToken {
+  return element !== undefined && 'image' in element;
+}
+
+function nodeRange(cst: CstNode): SourceRange {
+  const location = cst.location;
+  if (!location || Number.isNaN(location.startOffset)) return { start: 0, end: 0 };
+  const end = location.endOffset;
+  return { start: location.startOffset, end: end === undefined || Number.isNaN(end) ? location.startOffset : end + 1 };
+}
+
+function tokenRange(token: IToken): SourceRange {
+  return { start: token.startOffset, end: token.startOffset + token.image.length };
+}
+
+function cover(a: SourceRange, b: SourceRange): SourceRange {
+  return { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) };
+}
+
+const RELATIONAL: Record<string, BinaryOperator> = {
+  '==': '==', '!=': '!=', '<': '<', '>': '>', '<=': '<=', '>=': '>=',
+  eq: '==', ne: '!=', lt: '<', gt: '>', le: '<=', ge: '>=',
+  instanceof: 'instanceof', matches: 'matches', between: 'between',
+};
+const MULTIPLICATIVE: Record<string, BinaryOperator> = { '*': '*', '/': '/', '%': '%', div: '/', mod: '%' };
+
+class AstBuilder {
+  constructor(private readonly problems: AstProblem[]) {}
+
+  private missing(at: SourceRange): AstNode {
+    return { kind: 'missing', range: at };
+  }
+
+  private child(children: Children, key: string, index = 0): CstNode | undefined {
+    const element = children[key]?.[index];
+    return element && !isToken(element) ? element : undefined;
+  }
+
+  private token(children: Children, key: string, index = 0): IToken | undefined {
+    const element = children[key]?.[index];
+    return isToken(element) && !element.isInsertedInRecovery ? element : undefined;
+  }
+
+  private nodes(children: Children, key: string): CstNode[] {
+    return (children[key] ?? []).filter((element): element is CstNode => !isToken(element));
+  }
+
+  private tokens(children: Children, key: string): IToken[] {
+    return (children[key] ?? []).filter(isToken);
+  }
+
+  private sub(node: CstNode | undefined, build: (cst: CstNode) => AstNode, fallback: SourceRange): AstNode {
+    return node ? build.call(this, node) : this.missing(fallback);
+  }
+
+  expression(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    const head = this.sub(this.child(c, 'logicalOr'), this.logicalOr, range);
+    if (c.Assign) {
+      return { kind: 'assign', target: head, value: this.sub(this.child(c, 'assigned'), this.logicalOr, range), range };
+    }
+    if (c.Elvis) {
+      return { kind: 'elvis', value: head, fallback: this.sub(this.child(c, 'fallback'), this.expression, { start: range.end, end: range.end }), range };
+    }
+    if (c.Question) {
+      const end = { start: range.end, end: range.end };
+      return {
+        kind: 'ternary',
+        condition: head,
+        whenTrue: this.sub(this.child(c, 'whenTrue'), this.expression, end),
+        whenFalse: this.sub(this.child(c, 'whenFalse'), this.expression, end),
+        range,
+      };
+    }
+    return head;
+  }
+
+  private binaryChain(cst: CstNode, operand: (cst: CstNode) => AstNode, mapOperator: (image: string) => BinaryOperator): AstNode {
+    const c = cst.children as Children;
+    const operands = this.nodes(c, 'operands');
+    const operators = this.tokens(c, 'operators');
+    const range = nodeRange(cst);
+    let left = this.sub(operands[0], operand, range);
+    operators.forEach((operatorToken, i) => {
+      const operatorRange = tokenRange(operatorToken);
+      const right = this.sub(operands[i + 1], operand, { start: operatorRange.end, end: operatorRange.end });
+      left = {
+        kind: 'binary',
+        operator: mapOperator(operatorToken.image),
+        operatorRange,
+        left,
+        right,
+        range: cover(cover(left.range, operatorRange), right.range),
+      };
+    });
+    return left;
+  }
+
+  logicalOr(cst: CstNode): AstNode {
+    return this.binaryChain(cst, this.logicalAnd, () => '||');
+  }
+
+  logicalAnd(cst: CstNode): AstNode {
+    return this.binaryChain(cst, this.relational, () => '&&');
+  }
+
+  relational(cst: CstNode): AstNode {
+    return this.binaryChain(cst, this.additive, (image) => RELATIONAL[image.toLowerCase()] ?? '==');
+  }
+
+  additive(cst: CstNode): AstNode {
+    return this.binaryChain(cst, this.multiplicative, (image) => (image === '-' ? '-' : '+'));
+  }
+
+  multiplicative(cst: CstNode): AstNode {
+    return this.binaryChain(cst, this.power, (image) => MULTIPLICATIVE[image.toLowerCase()] ?? '*');
+  }
+
+  power(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    let node = this.sub(this.child(c, 'base'), this.unary, range);
+    if (c.Caret) {
+      const caret = c.Caret[0] as IToken;
+      const exponent = this.sub(this.child(c, 'exponent'), this.unary, { start: range.end, end: range.end });
+      node = { kind: 'binary', operator: '^', operatorRange: tokenRange(caret), left: node, right: exponent, range: cover(node.range, exponent.range) };
+    }
+    const postfix = this.token(c, 'postfix');
+    if (postfix) {
+      node = { kind: 'unary', operator: postfix.image as UnaryOperator, operand: node, postfix: true, range };
+    }
+    return node;
+  }
+
+  unary(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    const prefix = this.token(c, 'prefix');
+    if (prefix) {
+      const image = prefix.image.toLowerCase() === 'not' ? '!' : (prefix.image as UnaryOperator);
+      const operand = this.sub(this.child(c, 'operand'), this.unary, { start: range.end, end: range.end });
+      // Fold `-5` into a literal so that `-2147483648` is an Integer, as Java source would have it.
+      if (image === '-' && operand.kind === 'literal' && typeof operand.value !== 'string' && typeof operand.value !== 'boolean' && operand.value !== null) {
+        const negated = negateLiteral(operand);
+        if (negated) return { ...negated, range };
+      }
+      return { kind: 'unary', operator: image, operand, postfix: false, range };
+    }
+    return this.sub(this.child(c, 'primary'), this.primary, range);
+  }
+
+  primary(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    let node = this.sub(this.child(c, 'startNode'), this.startNode, range);
+    for (const navigation of this.nodes(c, 'navigation')) node = this.navigation(navigation, node);
+    return node;
+  }
+
+  private navigation(cst: CstNode, target: AstNode): AstNode {
+    const c = cst.children as Children;
+    const range = cover(target.range, nodeRange(cst));
+    const dot = this.token(c, 'dot');
+    if (dot) {
+      const safe = dot.image === '?.';
+      const nameOrCall = this.child(c, 'nameOrCall');
+      if (nameOrCall) return this.nameOrCall(nameOrCall, target, safe, range);
+      const variable = this.child(c, 'variableOrFunction');
+      if (variable) {
+        // `a.#b` is not valid SpEL navigation; keep the variable so typing reports something useful.
+        this.problems.push({ code: 'SyntaxError', message: 'A variable cannot follow a dot', range: nodeRange(variable) });
+        return this.variableOrFunction(variable);
+      }
+      const end = dot.startOffset + dot.image.length;
+      return { kind: 'property', target, name: '', nameRange: { start: end, end }, safe, range };
+    }
+    const open = (c.open?.[0] as IToken | undefined)?.image ?? '[';
+    if (open === '[') {
+      return { kind: 'indexer', target, index: this.sub(this.child(c, 'index'), this.expression, { start: range.end, end: range.end }), safe: false, range };
+    }
+    const safe = open.startsWith('?.');
+    const inner = this.sub(this.child(c, 'inner'), this.expression, { start: range.end, end: range.end });
+    const marker = open.slice(safe ? 2 : 1, -1);
+    if (marker === '!') return { kind: 'projection', target, expression: inner, safe, range };
+    const mode = marker === '^' ? 'first' : marker === '$' ? 'last' : 'all';
+    return { kind: 'selection', target, mode, condition: inner, safe, range };
+  }
+
+  private nameOrCall(cst: CstNode, target: AstNode | null, safe: boolean, outerRange?: SourceRange): AstNode {
+    const c = cst.children as Children;
+    const nameToken = this.token(c, 'name');
+    const range = outerRange ?? nodeRange(cst);
+    const name = nameToken?.image ?? '';
+    const nameRange = nameToken ? tokenRange(nameToken) : { start: range.end, end: range.end };
+    const argumentList = this.child(c, 'argumentList');
+    if (argumentList) {
+      return { kind: 'methodCall', target, name, nameRange, args: this.argumentList(argumentList), safe, range };
+    }
+    return { kind: 'property', target, name, nameRange, safe, range };
+  }
+
+  private argumentList(cst: CstNode): AstNode[] {
+    return this.nodes(cst.children as Children, 'args').map((arg) => this.expression(arg));
+  }
+
+  private variableOrFunction(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    const token = this.token(c, 'name');
+    const name = token ? token.image.slice(1) : '';
+    const argumentList = this.child(c, 'argumentList');
+    if (argumentList) return { kind: 'functionCall', name, args: this.argumentList(argumentList), range };
+    return { kind: 'variable', name, range };
+  }
+
+  startNode(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    if (c.paren) return this.sub(this.child(c, 'inner'), this.expression, range);
+    const literal = this.child(c, 'literal');
+    if (literal) return this.literal(literal);
+    const typeReference = this.child(c, 'typeReference');
+    if (typeReference) {
+      const tc = typeReference.children as Children;
+      return {
+        kind: 'typeReference',
+        typeName: this.qualifiedName(this.child(tc, 'qualifiedName')),
+        dimensions: (tc.dimensions ?? []).length,
+        range,
+      };
+    }
+    const constructorCall = this.child(c, 'constructorCall');
+    if (constructorCall) {
+      const cc = constructorCall.children as Children;
+      const typeName = this.qualifiedName(this.child(cc, 'qualifiedName'));
+      const argumentList = this.child(cc, 'argumentList');
+      const isArray = (cc.dimensions ?? []).length > 0;
+      const args = argumentList ? this.argumentList(argumentList) : this.nodes(cc, 'sizes').map((size) => this.expression(size));
+      return { kind: 'constructor', typeName, args, isArray, range };
+    }
+    const variable = this.child(c, 'variableOrFunction');
+    if (variable) return this.variableOrFunction(variable);
+    const bean = this.token(c, 'bean');
+    if (bean) return { kind: 'beanReference', name: bean.image.replace(/^&?@/, ''), range };
+    const nameOrCall = this.child(c, 'nameOrCall');
+    if (nameOrCall) return this.nameOrCall(nameOrCall, null, false);
+    const inline = this.child(c, 'inlineCollection');
+    if (inline) return this.inlineCollection(inline);
+    if (c.rootIndex) {
+      return { kind: 'indexer', target: null, index: this.sub(this.child(c, 'index'), this.expression, range), safe: false, range };
+    }
+    return this.missing(range);
+  }
+
+  private qualifiedName(cst: CstNode | undefined): string {
+    if (!cst) return '';
+    return this.tokens(cst.children as Children, 'parts').map((part) => part.image).join('.');
+  }
+
+  private literal(cst: CstNode): AstNode {
+    const token = this.token(cst.children as Children, 'token');
+    const range = nodeRange(cst);
+    if (!token) return this.missing(range);
+    const literal = parseLiteral(token.image, token.tokenType.name, range);
+    if (typeof literal === 'string') {
+      this.problems.push({ code: 'SyntaxError', message: literal, range });
+      return { kind: 'literal', literalKind: 'Integer', value: 0, range };
+    }
+    return literal;
+  }
+
+  private inlineCollection(cst: CstNode): AstNode {
+    const c = cst.children as Children;
+    const range = nodeRange(cst);
+    if (c.emptyMap) return { kind: 'inlineMap', entries: [], range };
+    const entries = this.nodes(c, 'entries').map((entry) => {
+      const ec = entry.children as Children;
+      const first = this.sub(this.child(ec, 'first'), this.expression, nodeRange(entry));
+      const secondCst = this.child(ec, 'second');
+      const second = secondCst ? this.expression(secondCst) : ec.Colon ? this.missing({ start: first.range.end, end: first.range.end }) : undefined;
+      return { first, second };
+    });
+    if (entries.length === 0 || entries.every((entry) => entry.second === undefined)) {
+      return { kind: 'inlineList', items: entries.map((entry) => entry.first), range };
+    }
+    const mapEntries: InlineMapEntry[] = entries.map(({ first, second }) => {
+      if (second === undefined) {
+        this.problems.push({ code: 'SyntaxError', message: 'Inline map entry without a value', range: first.range });
+      }
+      return { key: mapKey(first), keyNode: first, value: second ?? this.missing(first.range) };
+    });
+    return { kind: 'inlineMap', entries: mapEntries, range };
+  }
+}
+
+function mapKey(node: AstNode): string | null {
+  if (node.kind === 'property' && node.target === null) return node.name;
+  if (node.kind === 'literal' && node.literalKind === 'String') return node.value as string;
+  return null;
+}
+
+function negateLiteral(literal: LiteralNode): LiteralNode | null {
+  const value = literal.value;
+  if (literal.literalKind === 'Long' && typeof value === 'bigint') {
+    return { ...literal, value: BigInt.asIntN(64, -value) };
+  }
+  if ((literal.literalKind === 'Double' || literal.literalKind === 'Float') && typeof value === 'number') {
+    return { ...literal, value: -value };
+  }
+  return null;
+}
+
+const INT_MAX = 2147483647;
+const LONG_MAX = (1n << 63n) - 1n;
+
+/** Decodes a literal token; returns an error message when the literal cannot be represented. */
+export function parseLiteral(image: string, tokenName: string, range: SourceRange): LiteralNode | string {
+  switch (tokenName) {
+    case 'StringLiteral': {
+      const quote = image[0]!;
+      const value = image.slice(1, -1).split(quote + quote).join(quote);
+      return { kind: 'literal', literalKind: 'String', value, range };
+    }
+    case 'True':
+      return { kind: 'literal', literalKind: 'Boolean', value: true, range };
+    case 'False':
+      return { kind: 'literal', literalKind: 'Boolean', value: false, range };
+    case 'Null':
+      return { kind: 'literal', literalKind: 'Null', value: null, range };
+    case 'RealLiteral': {
+      const suffix = image.slice(-1).toLowerCase();
+      const isFloat = suffix === 'f';
+      const digits = suffix === 'f' || suffix === 'd' ? image.slice(0, -1) : image;
+      const value = isFloat ? Math.fround(Number(digits)) : Number(digits);
+      return { kind: 'literal', literalKind: isFloat ? 'Float' : 'Double', value, range };
+    }
+    case 'HexLiteral':
+    case 'IntLiteral': {
+      const isLong = /[lL]$/.test(image);
+      const digits = isLong ? image.slice(0, -1) : image;
+      const isHex = tokenName === 'HexLiteral';
+      const big = BigInt(isHex ? `0x${digits.slice(2)}` : digits);
+      if (isLong) {
+        // Hex literals may use the sign bit (0xFFFFFFFFFFFFFFFFL is -1L), decimal ones may not.
+        if (isHex ? big > (1n << 64n) - 1n : big > LONG_MAX) return `The value '${image}' cannot be parsed as a long`;
+        return { kind: 'literal', literalKind: 'Long', value: BigInt.asIntN(64, big), range };
+      }
+      if (isHex ? big > 0xffffffffn : big > BigInt(INT_MAX)) return `The value '${image}' cannot be parsed as an int`;
+      return { kind: 'literal', literalKind: 'Integer', value: Number(BigInt.asIntN(32, big)), range };
+    }
+    default:
+      return `Unexpected literal '${image}'`;
+  }
+}
