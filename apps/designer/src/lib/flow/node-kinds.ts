@@ -1,0 +1,212 @@
+import type { EdgeType, NodeData } from '@scenaria/graph';
+
+/** How the designer presents a node: one kind per family of node types, each with its own colour and icon. */
+export type NodeKind =
+  | 'source'
+  | 'sink'
+  | 'filter'
+  | 'choice'
+  | 'split'
+  | 'variable'
+  | 'record-variable'
+  | 'enricher'
+  | 'processor'
+  | 'custom'
+  | 'join'
+  | 'fragment'
+  | 'fragment-input'
+  | 'fragment-output';
+
+export function nodeKindOf(node: NodeData): NodeKind {
+  switch (node.type) {
+    case 'Source':
+      return 'source';
+    case 'Sink':
+      return 'sink';
+    case 'Filter':
+      return 'filter';
+    case 'Switch':
+      return 'choice';
+    case 'Split':
+      return 'split';
+    case 'Variable':
+      return 'variable';
+    case 'VariableBuilder':
+      return 'record-variable';
+    case 'Enricher':
+      return 'enricher';
+    case 'Processor':
+      return 'processor';
+    case 'CustomNode':
+      return 'custom';
+    case 'Join':
+      return 'join';
+    case 'FragmentInput':
+      return 'fragment';
+    case 'FragmentInputDefinition':
+      return 'fragment-input';
+    case 'FragmentOutputDefinition':
+    case 'FragmentUsageOutput':
+      return 'fragment-output';
+  }
+}
+
+/** The component id (`<componentType>-<name>`) a node instantiates, as the definitions key it (semantics.md §7). */
+export function componentIdOf(node: NodeData): string {
+  switch (node.type) {
+    case 'Source':
+      return `source-${node.ref.typ}`;
+    case 'Sink':
+      return `sink-${node.ref.typ}`;
+    case 'Enricher':
+    case 'Processor':
+      return `service-${node.service.id}`;
+    case 'CustomNode':
+    case 'Join':
+      return `custom-${node.nodeType}`;
+    case 'FragmentInput':
+      return `fragment-${node.ref.id}`;
+    case 'Filter':
+      return 'builtin-filter';
+    case 'Switch':
+      return 'builtin-choice';
+    case 'Split':
+      return 'builtin-split';
+    case 'Variable':
+      return 'builtin-variable';
+    case 'VariableBuilder':
+      return 'builtin-record-variable';
+    case 'FragmentInputDefinition':
+      return 'builtin-input';
+    case 'FragmentOutputDefinition':
+    case 'FragmentUsageOutput':
+      return 'builtin-output';
+  }
+}
+
+/** A short human name of the node's component, shown under the node id. */
+export function componentLabelOf(node: NodeData): string {
+  switch (node.type) {
+    case 'Source':
+    case 'Sink':
+      return node.ref.typ;
+    case 'Enricher':
+    case 'Processor':
+      return node.service.id;
+    case 'CustomNode':
+    case 'Join':
+      return node.nodeType;
+    case 'FragmentInput':
+      return node.ref.id;
+    case 'Filter':
+      return 'filter';
+    case 'Switch':
+      return 'choice';
+    case 'Split':
+      return 'split';
+    case 'Variable':
+      return 'variable';
+    case 'VariableBuilder':
+      return 'record-variable';
+    case 'FragmentInputDefinition':
+      return 'input';
+    case 'FragmentOutputDefinition':
+      return 'output';
+    case 'FragmentUsageOutput':
+      return 'fragment output';
+  }
+}
+
+/** Start nodes take no incoming edge. */
+export function acceptsInput(node: NodeData): boolean {
+  return node.type !== 'Source' && node.type !== 'FragmentInputDefinition';
+}
+
+/** Ending nodes have no outgoing edge. */
+export function hasOutput(node: NodeData): boolean {
+  return node.type !== 'Sink' && node.type !== 'FragmentOutputDefinition';
+}
+
+/** One connection point at the bottom of a node; `edgeType` is what an edge drawn from it becomes. */
+export interface SourceHandle {
+  id: string;
+  label?: string;
+  edgeType: EdgeType | null;
+  /** Whether more than one edge may leave this handle. */
+  isMultiple: boolean;
+}
+
+export const plainHandleId = 'out';
+export const targetHandleId = 'in';
+
+/**
+ * The handles a node offers. Filters get a "true" and a "false" handle, a fragment usage gets one handle
+ * per output of the fragment (names from its definition), choice and split nodes fan out from one handle.
+ */
+export function sourceHandlesOf(node: NodeData, fragmentOutputs: readonly string[] = []): SourceHandle[] {
+  switch (node.type) {
+    case 'Sink':
+    case 'FragmentOutputDefinition':
+      return [];
+    case 'Filter':
+      return [
+        { id: 'true', label: 'true', edgeType: { type: 'FilterTrue' }, isMultiple: false },
+        { id: 'false', label: 'false', edgeType: { type: 'FilterFalse' }, isMultiple: false },
+      ];
+    case 'Switch':
+      return [
+        {
+          id: plainHandleId,
+          edgeType: { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } },
+          isMultiple: true,
+        },
+      ];
+    case 'Split':
+      return [{ id: plainHandleId, edgeType: null, isMultiple: true }];
+    case 'FragmentInput':
+      return fragmentOutputs.map((name) => ({
+        id: fragmentOutputHandleId(name),
+        label: name,
+        edgeType: { type: 'FragmentOutput', name },
+        isMultiple: false,
+      }));
+    default:
+      return [{ id: plainHandleId, edgeType: null, isMultiple: false }];
+  }
+}
+
+export function fragmentOutputHandleId(outputName: string): string {
+  return `output:${outputName}`;
+}
+
+/** Which handle an existing edge leaves from. */
+export function sourceHandleIdOf(edgeType: EdgeType | null | undefined): string {
+  switch (edgeType?.type) {
+    case 'FilterTrue':
+      return 'true';
+    case 'FilterFalse':
+      return 'false';
+    case 'FragmentOutput':
+      return fragmentOutputHandleId(edgeType.name);
+    default:
+      return plainHandleId;
+  }
+}
+
+/** The label drawn on an edge: the branch of a filter, the condition of a choice, the fragment output. */
+export function edgeLabelOf(edgeType: EdgeType | null | undefined): string | undefined {
+  switch (edgeType?.type) {
+    case 'FilterTrue':
+      return 'true';
+    case 'FilterFalse':
+      return 'false';
+    case 'NextSwitch':
+      return edgeType.condition.expression;
+    case 'SwitchDefault':
+      return 'default';
+    case 'FragmentOutput':
+      return edgeType.name;
+    default:
+      return undefined;
+  }
+}

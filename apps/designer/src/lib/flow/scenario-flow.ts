@@ -1,0 +1,86 @@
+import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/svelte';
+import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
+import { sourceHandleIdOf, targetHandleId } from './node-kinds';
+
+/** What a canvas node carries: the scenario node itself, untouched except for its position. */
+export type ScenarioNodeData = { node: NodeData };
+export type ScenarioFlowNode = FlowNode<ScenarioNodeData, 'scenario'>;
+
+/** What a canvas edge carries: the edge kind of the scenario edge. */
+export type ScenarioEdgeData = { edgeType: EdgeType | null };
+export type ScenarioFlowEdge = FlowEdge<ScenarioEdgeData, 'scenario'>;
+
+export interface Position {
+  x: number;
+  y: number;
+}
+
+export function layoutOf(node: NodeData): Position | undefined {
+  const layout = node.additionalFields?.layoutData;
+  return layout ? { x: layout.x, y: layout.y } : undefined;
+}
+
+export function toFlowNode(node: NodeData, position: Position): ScenarioFlowNode {
+  return { id: node.id, type: 'scenario', position, data: { node } };
+}
+
+/**
+ * Edge ids must be unique on the canvas, but a scenario may hold two edges between the same nodes (two
+ * choice conditions leading to one sink), so the id counts repeats.
+ */
+export function toFlowEdges(edges: readonly Edge[]): ScenarioFlowEdge[] {
+  const seen = new Map<string, number>();
+  return edges.map((edge) => {
+    const handle = sourceHandleIdOf(edge.edgeType);
+    const base = `${edge.from}\u0000${handle}\u0000${edge.to}`;
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    return toFlowEdge(edge, count === 0 ? base : `${base}\u0000${count}`);
+  });
+}
+
+export function toFlowEdge(edge: Edge, id: string): ScenarioFlowEdge {
+  return {
+    id,
+    type: 'scenario',
+    source: edge.from,
+    target: edge.to,
+    sourceHandle: sourceHandleIdOf(edge.edgeType),
+    targetHandle: targetHandleId,
+    data: { edgeType: edge.edgeType ?? null },
+  };
+}
+
+/**
+ * Canvas nodes for a graph. Nodes without stored layout get `fallback` positions (the automatic layout);
+ * nodes with layout keep theirs.
+ */
+export function toFlowNodes(nodes: readonly NodeData[], fallback: ReadonlyMap<string, Position>): ScenarioFlowNode[] {
+  return nodes.map((node, index) => toFlowNode(node, layoutOf(node) ?? fallback.get(node.id) ?? { x: 0, y: index * 120 }));
+}
+
+/** Whether the graph needs an automatic layout: at least one node has no stored position. */
+export function needsLayout(nodes: readonly NodeData[]): boolean {
+  return nodes.some((node) => !layoutOf(node));
+}
+
+/** Positions go back into `additionalFields.layoutData` as whole numbers (the reference stores longs). */
+export function withLayout(node: NodeData, position: Position): NodeData {
+  const layoutData = { x: Math.round(position.x), y: Math.round(position.y) };
+  const current = node.additionalFields?.layoutData;
+  if (current && current.x === layoutData.x && current.y === layoutData.y) return node;
+  return { ...node, additionalFields: { ...(node.additionalFields ?? {}), layoutData } };
+}
+
+/** The scenario graph the canvas shows: node order and edge order are kept (choice conditions are ordered). */
+export function toScenarioGraph(
+  properties: ProcessProperties,
+  nodes: readonly ScenarioFlowNode[],
+  edges: readonly ScenarioFlowEdge[],
+): ScenarioGraph {
+  return {
+    properties,
+    nodes: nodes.map((flowNode) => withLayout(flowNode.data.node, flowNode.position)),
+    edges: edges.map((edge) => ({ from: edge.source, to: edge.target, edgeType: edge.data?.edgeType ?? null })),
+  };
+}
