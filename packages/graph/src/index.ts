@@ -1,0 +1,119 @@
+/** Expression, parameter and field schemas shared by all node types. */
+export {
+  ExpressionSchema,
+  ParameterSchema,
+  FieldSchema,
+  BranchParametersSchema,
+  LayoutDataSchema,
+  NodeAdditionalFieldsSchema,
+  FixedExpressionValueSchema,
+} from './schemas/common';
+export type {
+  Expression,
+  Parameter,
+  Field,
+  BranchParameters,
+  LayoutData,
+  NodeAdditionalFields,
+  FixedExpressionValue,
+} from './schemas/common';
+
+/** Scenario-level properties (graph `properties`, canonical `metaData`). */
+export {
+  KNOWN_METADATA_TYPES,
+  ProcessAdditionalFieldsSchema,
+  ProcessPropertiesSchema,
+  MetaDataSchema,
+} from './schemas/properties';
+export type { ProcessAdditionalFields, ProcessProperties, MetaData } from './schemas/properties';
+
+/** Node schemas, one per `type`, and their union. */
+export {
+  SourceOrSinkRefSchema,
+  ServiceRefSchema,
+  FragmentRefSchema,
+  ParameterValueEditorSchema,
+  FragmentParameterSchema,
+  SourceNodeSchema,
+  SinkNodeSchema,
+  FilterNodeSchema,
+  SwitchNodeSchema,
+  SplitNodeSchema,
+  VariableNodeSchema,
+  VariableBuilderNodeSchema,
+  EnricherNodeSchema,
+  ProcessorNodeSchema,
+  CustomNodeSchema,
+  JoinNodeSchema,
+  FragmentInputNodeSchema,
+  FragmentInputDefinitionNodeSchema,
+  FragmentOutputDefinitionNodeSchema,
+  FragmentUsageOutputNodeSchema,
+  NodeDataSchema,
+  NODE_TYPES,
+  BranchEndDataSchema,
+  branchEndId,
+} from './schemas/node-data';
+export type {
+  SourceOrSinkRef,
+  ServiceRef,
+  FragmentRef,
+  ParameterValueEditor,
+  FragmentParameter,
+  SourceNode,
+  SinkNode,
+  FilterNode,
+  SwitchNode,
+  SplitNode,
+  VariableNode,
+  VariableBuilderNode,
+  EnricherNode,
+  ProcessorNode,
+  CustomNode,
+  JoinNode,
+  FragmentInputNode,
+  FragmentInputDefinitionNode,
+  FragmentOutputDefinitionNode,
+  FragmentUsageOutputNode,
+  NodeData,
+  NodeType,
+  BranchEndData,
+} from './schemas/node-data';
+
+/** Edges and their kinds. */
+export { EdgeTypeSchema, EdgeSchema } from './schemas/edge';
+export type { EdgeType, Edge } from './schemas/edge';
+
+/** The flat graph and the canonical tree form. */
+export { ScenarioGraphSchema } from './schemas/scenario-graph';
+export type { ScenarioGraph } from './schemas/scenario-graph';
+export { CanonicalSwitchCaseSchema, CanonicalNodeSchema, CanonicalProcessSchema } from './schemas/canonical';
+export type {
+  CanonicalFilterNode,
+  CanonicalSwitchCase,
+  CanonicalSwitchNode,
+  CanonicalSplitNode,
+  CanonicalFragmentInputNode,
+  CanonicalNode,
+  CanonicalProcess,
+} from './schemas/canonical';
+
+/** Issues reported by every function of this package. */
+export type { GraphIssue, GraphIssueCode, ParseResult } from './issues';
+export type { Json } from './json';
+
+/** Parsing and serializing both forms. */
+export {
+  parseScenarioGraph,
+  parseCanonicalProcess,
+  serializeScenarioGraph,
+  serializeCanonicalProcess,
+} from './parse';
+
+/** Conversion between the flat graph and the canonical form. */
+export { toCanonical, START_NODE_TYPES } from './canonical/to-canonical';
+export { fromCanonical, flatNodeData } from './canonical/from-canonical';
+
+/** Upgrade of older scenario formats. */
+export { upgradeScenario } from './upgrade/upgrade-scenario';
+export type { UpgradeResult, UpgradeOptions } from './upgrade/upgrade-scenario';

@@ -1,0 +1,94 @@
+import { CanonicalProcessSchema, type CanonicalNode, type CanonicalProcess } from './schemas/canonical';
+import { ScenarioGraphSchema, type ScenarioGraph } from './schemas/scenario-graph';
+import { issuesFromZod, type GraphIssue, type ParseResult } from './issues';
+import { cloneJson, type Json } from './json';
+
+/**
+ * Parses the flat scenario graph (`scenarioGraph`). Checks the shape only: structural problems such as
+ * dangling edges or duplicate ids are reported by `findStructureProblems`, because the designer must still
+ * validate (and partly save) such graphs rather than reject them.
+ */
+export function parseScenarioGraph(json: unknown): ParseResult<ScenarioGraph> {
+  const parsed = ScenarioGraphSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, issues: issuesFromZod(parsed.error, json) };
+  return { ok: true, value: parsed.data };
+}
+
+/** Parses the canonical (tree) form, including the rule that nothing may follow a branch-ending element. */
+export function parseCanonicalProcess(json: unknown): ParseResult<CanonicalProcess> {
+  const parsed = CanonicalProcessSchema.safeParse(json);
+  if (!parsed.success) return { ok: false, issues: issuesFromZod(parsed.error, json) };
+  const issues: GraphIssue[] = [];
+  checkBranch(parsed.data.nodes, ['nodes'], issues);
+  parsed.data.additionalBranches?.forEach((branch, index) =>
+    checkBranch(branch, ['additionalBranches', index], issues),
+  );
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, value: parsed.data };
+}
+
+// Elements whose continuation lives inside them (or that end a branch): anything listed after them would be
+// silently lost by the conversion to the graph, so it is refused instead.
+const BRANCH_ENDING_TYPES = new Set<CanonicalNode['type']>([
+  'Switch',
+  'Split',
+  'FragmentInput',
+  'Sink',
+  'FragmentOutputDefinition',
+  'BranchEndData',
+]);
+
+function checkBranch(branch: CanonicalNode[], path: (string | number)[], issues: GraphIssue[]): void {
+  branch.forEach((node, index) => {
+    const nodePath = [...path, index];
+    if (BRANCH_ENDING_TYPES.has(node.type) && index < branch.length - 1) {
+      const name = node.type === 'BranchEndData' ? `BranchEndData to '${node.definition.joinId}'` : `'${node.id}'`;
+      issues.push({
+        code: 'invalidTailOfBranch',
+        message: `${name} (${node.type}) must be the last element of its branch`,
+        path: [...path, index + 1],
+        ...(node.type === 'BranchEndData' ? {} : { nodeIds: [node.id] }),
+      });
+    }
+    switch (node.type) {
+      case 'Filter':
+        if (node.nextFalse) checkBranch(node.nextFalse, [...nodePath, 'nextFalse'], issues);
+        break;
+      case 'Switch':
+        node.nexts?.forEach((switchCase, caseIndex) =>
+          checkBranch(switchCase.nodes, [...nodePath, 'nexts', caseIndex, 'nodes'], issues),
+        );
+        if (node.defaultNext) checkBranch(node.defaultNext, [...nodePath, 'defaultNext'], issues);
+        break;
+      case 'Split':
+        node.nexts.forEach((next, nextIndex) => checkBranch(next, [...nodePath, 'nexts', nextIndex], issues));
+        break;
+      case 'FragmentInput':
+        for (const [name, next] of Object.entries(node.outputs ?? {})) {
+          checkBranch(next, [...nodePath, 'outputs', name], issues);
+        }
+        break;
+      default:
+        break;
+    }
+  });
+}
+
+/**
+ * The wire JSON of a graph: unknown keys dropped, `null` and absent fields kept as they are.
+ * Throws only when handed a value that is not a scenario graph (a bug in the caller).
+ */
+export function serializeScenarioGraph(graph: ScenarioGraph): Json {
+  const parsed = ScenarioGraphSchema.safeParse(graph);
+  if (!parsed.success) throw new Error(`serializeScenarioGraph: not a scenario graph: ${parsed.error.message}`);
+  return cloneJson(parsed.data) as Json;
+}
+
+/** The wire JSON of a canonical process; throws only when handed something that is not one (a bug). */
+export function serializeCanonicalProcess(canonical: CanonicalProcess): Json {
+  const parsed = CanonicalProcessSchema.safeParse(canonical);
+  if (!parsed.success) {
+    throw new Error(`serializeCanonicalProcess: not a canonical process: ${parsed.error.message}`);
+  }
+  return cloneJson(parsed.data) as Json;
+}
