@@ -117,3 +117,28 @@ export { fromCanonical, flatNodeData } from './canonical/from-canonical';
 /** Upgrade of older scenario formats. */
 export { upgradeScenario } from './upgrade/upgrade-scenario';
 export type { UpgradeResult, UpgradeOptions } from './upgrade/upgrade-scenario';
+
+/** Identifier rules for scenario names and node ids. */
+export { validateNodeId, validateScenarioName } from './identifiers';
+
+/** Graph queries for the validator and the designer. */
+export {
+  findNode,
+  outgoingEdges,
+  incomingEdges,
+  successors,
+  predecessors,
+  reachableFrom,
+  topologicalOrder,
+  nodesOnCycles,
+} from './structure/queries';
+export type { TopologicalOrderResult } from './structure/queries';
+
+/** Structural problems of a graph, as issues with node ids. */
+export { findStructureProblems, edgeKind, OUTGOING_EDGE_RULES } from './structure/problems';
+export type { EdgeKind, OutgoingEdgeRule } from './structure/problems';
+
+/** Pure editing helpers: ids, copy and paste, removal, renaming. */
+export { uniqueNodeId, newNodeId } from './editing/ids';
+export { copySelection, pasteSelection, removeNodes, renameNode } from './editing/clipboard';
+export type { GraphSelection, PasteOptions } from './editing/clipboard';

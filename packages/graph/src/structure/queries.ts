@@ -1,0 +1,151 @@
+import type { Edge } from '../schemas/edge';
+import type { NodeData } from '../schemas/node-data';
+import type { ScenarioGraph } from '../schemas/scenario-graph';
+
+type GraphLike = Pick<ScenarioGraph, 'nodes' | 'edges'>;
+
+/** The node with this id (the first one, if ids repeat). */
+export function findNode(graph: Pick<ScenarioGraph, 'nodes'>, id: string): NodeData | undefined {
+  return graph.nodes.find((node) => node.id === id);
+}
+
+/** Edges leaving the node, in list order (which is evaluation order for a Switch). */
+export function outgoingEdges(graph: Pick<ScenarioGraph, 'edges'>, id: string): Edge[] {
+  return graph.edges.filter((edge) => edge.from === id);
+}
+
+/** Edges entering the node, in list order. */
+export function incomingEdges(graph: Pick<ScenarioGraph, 'edges'>, id: string): Edge[] {
+  return graph.edges.filter((edge) => edge.to === id);
+}
+
+function unique(ids: string[]): string[] {
+  return [...new Set(ids)];
+}
+
+/** Ids of the nodes this node has edges to, in edge order, without repeats. */
+export function successors(graph: Pick<ScenarioGraph, 'edges'>, id: string): string[] {
+  return unique(outgoingEdges(graph, id).map((edge) => edge.to));
+}
+
+/** Ids of the nodes with edges to this node, in edge order, without repeats. */
+export function predecessors(graph: Pick<ScenarioGraph, 'edges'>, id: string): string[] {
+  return unique(incomingEdges(graph, id).map((edge) => edge.from));
+}
+
+function adjacency(edges: readonly Edge[], reverse: boolean): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const edge of edges) {
+    const [from, to] = reverse ? [edge.to, edge.from] : [edge.from, edge.to];
+    const list = map.get(from);
+    if (list) list.push(to);
+    else map.set(from, [to]);
+  }
+  return map;
+}
+
+/**
+ * Ids reachable from the given node(s) along edges, the starting nodes included; with `backwards`, the ids
+ * from which they are reachable. Edges to ids without a node are followed too (they name the missing node).
+ */
+export function reachableFrom(
+  graph: Pick<ScenarioGraph, 'edges'>,
+  start: string | readonly string[],
+  options: { backwards?: boolean } = {},
+): Set<string> {
+  const next = adjacency(graph.edges, options.backwards === true);
+  const seen = new Set<string>(typeof start === 'string' ? [start] : start);
+  const stack = [...seen];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    for (const target of next.get(id) ?? []) {
+      if (!seen.has(target)) {
+        seen.add(target);
+        stack.push(target);
+      }
+    }
+  }
+  return seen;
+}
+
+/** A topological order of the node ids, or the nodes that sit on cycles when there is none. */
+export type TopologicalOrderResult = { ok: true; order: string[] } | { ok: false; cyclicNodeIds: string[] };
+
+/**
+ * Orders node ids so that every edge goes forward (Kahn's algorithm, ties broken by node list order).
+ * Edges to or from missing nodes are ignored. On a cycle, reports the ids of nodes on cycles.
+ */
+export function topologicalOrder(graph: GraphLike): TopologicalOrderResult {
+  const ids = [...new Set(graph.nodes.map((node) => node.id))];
+  const known = new Set(ids);
+  const inDegree = new Map(ids.map((id) => [id, 0]));
+  const relevant = graph.edges.filter((edge) => known.has(edge.from) && known.has(edge.to));
+  for (const edge of relevant) inDegree.set(edge.to, (inDegree.get(edge.to) ?? 0) + 1);
+  const next = adjacency(relevant, false);
+  const order: string[] = [];
+  // Processing in list order (a queue) keeps the result stable and close to how the scenario was drawn.
+  const queue = ids.filter((id) => inDegree.get(id) === 0);
+  for (let head = 0; head < queue.length; head++) {
+    const id = queue[head] as string;
+    order.push(id);
+    for (const target of next.get(id) ?? []) {
+      const remaining = (inDegree.get(target) ?? 0) - 1;
+      inDegree.set(target, remaining);
+      if (remaining === 0) queue.push(target);
+    }
+  }
+  if (order.length === ids.length) return { ok: true, order };
+  return { ok: false, cyclicNodeIds: nodesOnCycles(ids, relevant) };
+}
+
+/** Ids of nodes lying on at least one cycle (members of non-trivial strongly connected components). */
+export function nodesOnCycles(ids: readonly string[], edges: readonly Edge[]): string[] {
+  const next = adjacency(edges, false);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const result = new Set<string>();
+  let counter = 0;
+  // Iterative Tarjan: user graphs can be long chains, deeper than the call stack allows.
+  for (const root of ids) {
+    if (index.has(root)) continue;
+    const work: { id: string; childIndex: number }[] = [{ id: root, childIndex: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { id: string; childIndex: number };
+      const children = next.get(frame.id) ?? [];
+      if (frame.childIndex < children.length) {
+        const child = children[frame.childIndex++] as string;
+        if (!index.has(child)) {
+          index.set(child, counter);
+          low.set(child, counter++);
+          stack.push(child);
+          onStack.add(child);
+          work.push({ id: child, childIndex: 0 });
+        } else if (onStack.has(child)) {
+          low.set(frame.id, Math.min(low.get(frame.id) as number, index.get(child) as number));
+        }
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id) as number, low.get(frame.id) as number));
+      if (low.get(frame.id) === index.get(frame.id)) {
+        const component: string[] = [];
+        let member: string;
+        do {
+          member = stack.pop() as string;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.id);
+        const selfLoop = (next.get(frame.id) ?? []).includes(frame.id);
+        if (component.length > 1 || selfLoop) for (const id of component) result.add(id);
+      }
+    }
+  }
+  return ids.filter((id) => result.has(id));
+}
