@@ -1,0 +1,101 @@
+import type { TypingResult } from '@scenaria/typing';
+import { z } from 'zod';
+import { editors, type ParameterEditor, ParameterEditorSchema } from './editors.ts';
+import { defaultEditorFor } from './internal/type-helpers.ts';
+import { type ParameterValidator, validators as v } from './validators.ts';
+
+/** An expression as stored in nodes: `{language, expression}`. */
+export const ExpressionValueSchema = z.object({ language: z.string(), expression: z.string() });
+/** An expression value (language id and text). */
+export type ExpressionValue = z.infer<typeof ExpressionValueSchema>;
+
+/** Expression languages a parameter may be written in. */
+export type ParameterLanguage = 'spel' | 'spelTemplate' | 'tabularDataDefinition' | 'dictKeyWithLabel';
+
+/**
+ * A component parameter as a model author declares it.
+ * - `evaluation: 'lazy'` parameters are handed to the component as expressions it evaluates per record
+ *   (e.g. `aggregateBy`); `'eager'` ones are evaluated by the engine before the component is invoked.
+ * - `scope: 'globals'` parameters are evaluated once when the scenario is compiled, so they see only global
+ *   variables (a source's topic); `'context'` ones see the variables at the node.
+ */
+export interface ParameterDefinition {
+  readonly name: string;
+  readonly label?: string;
+  readonly type: TypingResult;
+  readonly isOptional: boolean;
+  /** Expression put into a new node and shown as the initial value. */
+  readonly defaultValue: ExpressionValue;
+  readonly hintText?: string;
+  readonly evaluation: 'eager' | 'lazy';
+  readonly scope: 'context' | 'globals';
+  readonly isBranchParameter: boolean;
+  readonly editor: ParameterEditor;
+  readonly validators: readonly ParameterValidator[];
+  /** Languages accepted besides the default `spel`. */
+  readonly languages: readonly ParameterLanguage[];
+  /** Variables visible only inside this parameter's expression (e.g. `#AGG`, `#ROW`). */
+  readonly additionalVariables: Readonly<Record<string, TypingResult>>;
+  /** Context variables hidden from this parameter's expression. */
+  readonly variablesToHide: readonly string[];
+}
+
+/** Options of {@link param}; everything except name and type has a sensible default. */
+export type ParameterOptions = Partial<Omit<ParameterDefinition, 'name' | 'type' | 'defaultValue'>> & {
+  readonly defaultValue?: string | ExpressionValue;
+};
+
+/**
+ * Declares a parameter. Required parameters get the mandatory validator; the editor follows the type
+ * (a dual boolean/string/duration editor for those types, the raw editor otherwise) unless given.
+ * @example param('Topic', classType('java.lang.String'), { scope: 'globals', validators: [validators.notBlank()] })
+ */
+export function param(name: string, type: TypingResult, options: ParameterOptions = {}): ParameterDefinition {
+  const isOptional = options.isOptional ?? false;
+  const extraValidators = options.validators ?? [];
+  const validatorList =
+    isOptional || extraValidators.some((x) => x.type === 'MandatoryParameterValidator')
+      ? extraValidators
+      : [v.mandatory(), ...extraValidators];
+  const defaultValue =
+    typeof options.defaultValue === 'string'
+      ? { language: 'spel', expression: options.defaultValue }
+      : (options.defaultValue ?? { language: 'spel', expression: '' });
+  return {
+    name,
+    type,
+    isOptional,
+    defaultValue,
+    evaluation: options.evaluation ?? 'eager',
+    scope: options.scope ?? 'context',
+    isBranchParameter: options.isBranchParameter ?? false,
+    editor: options.editor ?? defaultEditorFor(type) ?? editors.raw(),
+    validators: validatorList,
+    languages: options.languages ?? ['spel'],
+    additionalVariables: options.additionalVariables ?? {},
+    variablesToHide: options.variablesToHide ?? [],
+    ...(options.label === undefined ? {} : { label: options.label }),
+    ...(options.hintText === undefined ? {} : { hintText: options.hintText }),
+  };
+}
+
+/** Whether the parameter must be filled in (the definitions response's `requiredParam`). */
+export function isRequired(parameter: ParameterDefinition): boolean {
+  return parameter.validators.some((x) => x.type === 'MandatoryParameterValidator');
+}
+
+/** A parameter definition in the served JSON form (UIParameter of semantics.md §7, `typ` as TypingResult JSON). */
+export const UIParameterSchema = z.object({
+  name: z.string(),
+  typ: z.record(z.string(), z.unknown()),
+  editor: ParameterEditorSchema,
+  defaultValue: ExpressionValueSchema,
+  additionalVariables: z.record(z.string(), z.record(z.string(), z.unknown())),
+  variablesToHide: z.array(z.string()),
+  branchParam: z.boolean(),
+  hintText: z.string().nullable(),
+  label: z.string(),
+  requiredParam: z.boolean(),
+});
+/** A parameter definition as served to the designer. */
+export type UIParameter = z.infer<typeof UIParameterSchema>;

@@ -1,0 +1,2 @@
+import { scenariaLibrary } from '@scenaria/tsup-config';
+export default scenariaLibrary();

@@ -1,0 +1,2 @@
+import { scenariaProject } from '@scenaria/vitest-config';
+export default scenariaProject({ name: 'components' });

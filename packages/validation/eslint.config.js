@@ -1,0 +1,2 @@
+import { isomorphicConfig } from '@scenaria/eslint-config';
+export default isomorphicConfig;

@@ -1,0 +1,160 @@
+import {
+  type ComponentDefinition,
+  defineComponent,
+  editors,
+  param,
+  type ParameterDefinition,
+  type ParameterEditor,
+  validators,
+} from '@scenaria/components';
+import type { NodeData, ScenarioGraph } from '@scenaria/graph';
+import { canBeSubclassOf, type ClassRegistry, displayType, type TypingResult, typeForClassName, unknownType } from '@scenaria/typing';
+import type { NodeCheck, Variables } from './node-context.ts';
+
+/** Output name -> type of the record an output's fields build (an empty record when it has no fields). */
+export type FragmentOutputs = Record<string, TypingResult>;
+
+type InputDefinition = Extract<NodeData, { type: 'FragmentInputDefinition' }>;
+type FragmentParameter = InputDefinition['parameters'][number];
+
+const FIXED_VALUE_TYPES = new Set(['String', 'Boolean', 'Integer', 'Long']);
+
+function parameterType(parameter: FragmentParameter): TypingResult {
+  return typeForClassName(parameter.typ.refClazzName);
+}
+
+function isKnownClass(name: string, registry: ClassRegistry): boolean {
+  return name === 'java.lang.Object' || registry.getClass(name) !== undefined;
+}
+
+/** Variables a fragment's input definition introduces (one per parameter; unknown classes as Unknown). */
+export function fragmentInputVariables(node: InputDefinition, registry: ClassRegistry): Variables {
+  const variables: Record<string, TypingResult> = {};
+  for (const parameter of node.parameters) {
+    variables[parameter.name] = isKnownClass(parameter.typ.refClazzName, registry) ? parameterType(parameter) : unknownType;
+  }
+  return variables;
+}
+
+/** Checks a fragment's parameter declarations (names, classes, fixed values, initial values, validation expressions). */
+export function validateFragmentInputDefinition(node: InputDefinition, check: NodeCheck, globals: Variables): void {
+  const seen = new Set<string>();
+  for (const parameter of node.parameters) {
+    const field = (suffix: string) => `$param.${parameter.name}.${suffix}`;
+    if (seen.has(parameter.name)) check.error('DuplicateFragmentInputParameter', `Parameter name '${parameter.name}' is used more than once`, field('$name'));
+    seen.add(parameter.name);
+    if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(parameter.name)) {
+      check.error('InvalidVariableName', `Parameter name '${parameter.name}' is not a valid identifier`, field('$name'));
+    }
+    if (!isKnownClass(parameter.typ.refClazzName, check.typer.registry)) {
+      check.error('FragmentParamClassLoadError', `Class ${parameter.typ.refClazzName} is not known`, field('$typ'));
+      continue;
+    }
+    const type = parameterType(parameter);
+    const editor = parameter.valueEditor;
+    if (editor?.type === 'ValueInputWithFixedValuesProvided') {
+      if (!FIXED_VALUE_TYPES.has(displayType(type))) {
+        check.error('UnsupportedFixedValuesType', `Fixed values are not supported for ${displayType(type)}`, field('$fixedValuesList'));
+      }
+      if (editor.fixedValuesList.length === 0 && !editor.allowOtherValue && parameter.required === true) {
+        check.error('RequireValueFromEmptyFixedList', 'The list of values is empty but a value is required', field('$fixedValuesList'));
+      }
+      for (const value of editor.fixedValuesList) {
+        typeDefinitionExpression(check, field('$fixedValuesList'), value.expression, globals, type);
+      }
+      const initial = parameter.initialValue;
+      if (
+        initial !== null &&
+        initial !== undefined &&
+        initial.expression !== '' &&
+        !editor.allowOtherValue &&
+        !editor.fixedValuesList.some((v) => v.expression === initial.expression)
+      ) {
+        check.error('InitialValueNotPresentInPossibleValues', `Initial value ${initial.label} is not one of the possible values`, field('$initialValue'));
+      }
+    }
+    if (parameter.initialValue && parameter.initialValue.expression !== '') {
+      typeDefinitionExpression(check, field('$initialValue'), parameter.initialValue.expression, globals, type);
+    }
+    const validation = parameter.valueCompileTimeValidation;
+    if (validation) {
+      const typed = check.typer.type(
+        validation.validationExpression.language === 'spelTemplate' ? 'spelTemplate' : 'spel',
+        validation.validationExpression.expression,
+        { ...globals, value: type },
+      );
+      if (!typed.ok) {
+        check.error('InvalidValidationExpression', typed.messages.join('; '), field('$validationExpression'));
+      } else if (displayType(typed.type).split('(')[0] !== 'Boolean' && typed.type.kind !== 'unknown') {
+        check.error('InvalidValidationExpression', `Bad expression type, expected: Boolean, found: ${displayType(typed.type)}`, field('$validationExpression'));
+      }
+    }
+  }
+}
+
+function typeDefinitionExpression(check: NodeCheck, fieldName: string, text: string, globals: Variables, expected: TypingResult): void {
+  const typed = check.typer.type('spel', text, globals);
+  if (!typed.ok) check.error('ExpressionParserCompilationErrorInFragmentDefinition', typed.messages.join('; '), fieldName);
+  else if (!canBeSubclassOf(typed.type, expected, check.typer.registry)) {
+    check.error(
+      'ExpressionParserCompilationErrorInFragmentDefinition',
+      `Bad expression type, expected: ${displayType(expected)}, found: ${displayType(typed.type)}`,
+      fieldName,
+    );
+  }
+}
+
+function editorFor(parameter: FragmentParameter, type: TypingResult): ParameterEditor | undefined {
+  const editor = parameter.valueEditor;
+  if (editor?.type === 'ValueInputWithFixedValuesProvided') {
+    const fixed: ParameterEditor = { type: 'FixedValuesParameterEditor', possibleValues: editor.fixedValuesList };
+    return editor.allowOtherValue ? editors.dual({ type: 'FixedValuesParameterEditor', possibleValues: editor.fixedValuesList }, 'SIMPLE') : fixed;
+  }
+  if (editor?.type === 'ValueInputWithDictEditor') {
+    return editor.allowOtherValue ? editors.dual({ type: 'DictParameterEditor', dictId: editor.dictId }, 'SIMPLE') : editors.dictionary(editor.dictId);
+  }
+  return displayType(type) === 'String' ? editors.dual({ type: 'StringParameterEditor' }, 'RAW') : undefined;
+}
+
+function toParameter(parameter: FragmentParameter): ParameterDefinition {
+  const type = typeForClassName(parameter.typ.refClazzName);
+  const validation = parameter.valueCompileTimeValidation;
+  const editor = editorFor(parameter, type);
+  return param(parameter.name, type, {
+    isOptional: parameter.required !== true,
+    defaultValue: parameter.initialValue?.expression ?? '',
+    ...(parameter.hintText ? { hintText: parameter.hintText } : {}),
+    ...(editor === undefined ? {} : { editor }),
+    validators: validation
+      ? [validators.validationExpression(validation.validationExpression.expression, validation.validationFailedMessage ?? null)]
+      : [],
+  });
+}
+
+/**
+ * A fragment as a component: its parameters from the input definition, its outputs with the record type of
+ * each output's fields, group/icon/docs from the fragment's properties.
+ */
+export function fragmentComponent(name: string, fragment: ScenarioGraph, outputs: FragmentOutputs): ComponentDefinition {
+  const input = fragment.nodes.find((n): n is InputDefinition => n.type === 'FragmentInputDefinition');
+  const properties = fragment.properties.additionalFields.properties ?? {};
+  const nonEmpty = (value: string | undefined) => (value === undefined || value === '' ? undefined : value);
+  const group = nonEmpty(properties.componentGroup);
+  const icon = nonEmpty(properties.icon);
+  return defineComponent({
+    type: 'fragment',
+    name,
+    parameters: (input?.parameters ?? []).map(toParameter),
+    fragmentOutputs: outputs,
+    canBeEnding: Object.keys(outputs).length === 0,
+    docsUrl: nonEmpty(properties.docsUrl) ?? null,
+    ...(group === undefined ? {} : { componentGroup: group }),
+    ...(icon === undefined ? {} : { icon }),
+    docs: {
+      summary: fragment.properties.additionalFields.description ?? `Fragment ${name}`,
+      semantics:
+        'Runs the fragment’s nodes with its parameters as the only variables (plus globals), then continues the using scenario along the FragmentOutput edge named like the fragment output reached, with the output’s fields as a record in the variable chosen for that output.',
+    },
+  });
+}
+
