@@ -1,6 +1,6 @@
 import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/svelte';
 import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
-import { sourceHandleIdOf, targetHandleId } from './node-kinds';
+import { edgeLabelOf, sourceHandleIdOf, targetHandleId } from './node-kinds';
 
 /** What a canvas node carries: the scenario node itself, untouched except for its position. */
 export type ScenarioNodeData = { node: NodeData };
@@ -8,7 +8,7 @@ export type ScenarioFlowNode = FlowNode<ScenarioNodeData, 'scenario'>;
 
 /** What a canvas edge carries: the edge kind of the scenario edge. */
 export type ScenarioEdgeData = { edgeType: EdgeType | null };
-export type ScenarioFlowEdge = FlowEdge<ScenarioEdgeData, 'scenario'>;
+export type ScenarioFlowEdge = FlowEdge<ScenarioEdgeData>;
 
 export interface Position {
   x: number;
@@ -40,14 +40,17 @@ export function toFlowEdges(edges: readonly Edge[]): ScenarioFlowEdge[] {
 }
 
 export function toFlowEdge(edge: Edge, id: string): ScenarioFlowEdge {
+  const edgeType = edge.edgeType ?? null;
   return {
     id,
-    type: 'scenario',
+    type: 'smoothstep',
+    label: edgeLabelOf(edgeType),
+    class: `scenario-edge edge-${edgeType?.type ?? 'plain'}`,
     source: edge.from,
     target: edge.to,
     sourceHandle: sourceHandleIdOf(edge.edgeType),
     targetHandle: targetHandleId,
-    data: { edgeType: edge.edgeType ?? null },
+    data: { edgeType },
   };
 }
 

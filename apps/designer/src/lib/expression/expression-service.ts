@@ -1,0 +1,42 @@
+import type { TypingResultJson } from '$lib/definitions/definitions';
+
+/** What the editor knows about where an expression is typed: the variables in scope and the language. */
+export interface ExpressionContext {
+  language: 'spel' | 'spelTemplate';
+  variables: Record<string, TypingResultJson>;
+  expectedType?: TypingResultJson;
+}
+
+export interface ExpressionProblem {
+  from: number;
+  to: number;
+  message: string;
+}
+
+export interface ExpressionCheck {
+  /** Display form of the expression's type, e.g. `Integer(5)` or `List[String]`. */
+  type?: string;
+  problems: ExpressionProblem[];
+}
+
+export interface ExpressionCompletionItem {
+  label: string;
+  kind: 'variable' | 'property' | 'method' | 'class' | 'keyword';
+  detail?: string;
+  info?: string;
+}
+
+export interface ExpressionCompletions {
+  /** Where the replaced word starts. */
+  from: number;
+  items: ExpressionCompletionItem[];
+}
+
+/**
+ * Typing and completion of expressions in the browser. The designer's implementation calls @scenaria/spel;
+ * the editor component only depends on this shape.
+ */
+export interface ExpressionService {
+  check(text: string, context: ExpressionContext): ExpressionCheck;
+  complete(text: string, cursor: number, context: ExpressionContext): ExpressionCompletions;
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { scenarioNameProblem } from './scenario-name';
+
+describe('scenarioNameProblem', () => {
+  const taken = new Set(['fraud']);
+  it('accepts a fresh name', () => expect(scenarioNameProblem('fraud 2', taken)).toBeUndefined());
+  it('refuses empty, padded, control characters and taken names', () => {
+    expect(scenarioNameProblem('  ', taken)).toMatch(/Enter/);
+    expect(scenarioNameProblem(' a', taken)).toMatch(/space/);
+    expect(scenarioNameProblem('a\tb', taken)).toMatch(/control/);
+    expect(scenarioNameProblem('fraud', taken)).toMatch(/already exists/);
+  });
+});
