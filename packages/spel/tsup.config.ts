@@ -1,3 +1,3 @@
 import { scenariaLibrary } from '@scenaria/tsup-config';
 
-export default scenariaLibrary({ external: ['chevrotain', '@scenaria/typing', 'decimal.js', '@js-joda/core'] });
+export default scenariaLibrary({ external: ['chevrotain', '@scenaria/typing', 'decimal.js', '@js-joda/core', '@js-joda/timezone'] });

@@ -1,0 +1,67 @@
+/** Limits that keep a hostile expression from hanging or exhausting the process. */
+export interface EvaluationLimits {
+  /** Loop iterations, method calls and element copies per evaluation. */
+  maxSteps: number;
+  /** Largest list/map/set an expression may build. */
+  maxCollectionSize: number;
+  /** Longest string an expression may build. */
+  maxStringLength: number;
+}
+
+/** Defaults: generous for real scenarios (records with thousands of elements), small enough to stop in milliseconds. */
+export const defaultEvaluationLimits: Readonly<EvaluationLimits> = Object.freeze({
+  maxSteps: 1_000_000,
+  maxCollectionSize: 100_000,
+  maxStringLength: 10_000_000,
+});
+
+/** Thrown when a limit is exceeded; the evaluator turns it into an ExpressionEvaluationError with a position. */
+export class BudgetExceededError extends Error {
+  override readonly name = 'BudgetExceededError';
+}
+
+/**
+ * The budget of the evaluation in progress. Helper implementations (registry `invoke`s) have no context
+ * parameter, so the active budget is module state, saved and restored around nested evaluations.
+ */
+export class Budget {
+  steps = 0;
+  constructor(readonly limits: EvaluationLimits) {}
+
+  step(count = 1): void {
+    this.steps += count;
+    if (this.steps > this.limits.maxSteps) throw new BudgetExceededError(`Evaluation exceeded its budget of ${this.limits.maxSteps} steps`);
+  }
+
+  checkSize(size: number): void {
+    if (size > this.limits.maxCollectionSize) {
+      throw new BudgetExceededError(`Collection of ${size} elements exceeds the limit of ${this.limits.maxCollectionSize}`);
+    }
+    this.step(size);
+  }
+
+  checkString(text: string): string {
+    if (text.length > this.limits.maxStringLength) {
+      throw new BudgetExceededError(`String of ${text.length} characters exceeds the limit of ${this.limits.maxStringLength}`);
+    }
+    return text;
+  }
+}
+
+let active: Budget = new Budget(defaultEvaluationLimits);
+
+/** The budget of the evaluation in progress (a fresh default one outside evaluations). */
+export function activeBudget(): Budget {
+  return active;
+}
+
+/** Runs `body` with `budget` active, restoring the previous one afterwards (evaluations may nest). */
+export function withBudget<T>(budget: Budget, body: () => T): T {
+  const previous = active;
+  active = budget;
+  try {
+    return body();
+  } finally {
+    active = previous;
+  }
+}

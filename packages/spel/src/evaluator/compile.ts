@@ -1,0 +1,638 @@
+import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
+import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
+import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
+import { tryConvert } from '../internal/conversions';
+import {
+  JavaArithmeticError, addAs, compareNumbers, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass,
+  power, promoteKinds, remainderAs, subtractAs, type NumberKind,
+} from '../internal/java-numbers';
+import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
+import { UnsafePatternError, checkedRegExp } from '../internal/regex';
+import { ConversionError } from '../internal/standard-classes';
+import { classOf } from '../internal/subtyping';
+import { JavaDouble, javaToString, knownValueOf, type TypingResult } from '../internal/typing-bridge';
+import type { NodeTyping } from '../typer/typer';
+import { literalRuntimeValue } from '../typer/typer';
+import { BudgetExceededError, activeBudget } from './budget';
+
+/** Evaluation state passed to every closure. */
+export interface EvalState {
+  vars: Readonly<Record<string, unknown>>;
+  root: unknown;
+}
+
+/** A compiled node: called with the state and the current object (`#this`). */
+export type Compiled = (state: EvalState, self: unknown) => unknown;
+
+function fail(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): never {
+  throw new ExpressionEvaluationError(code, message, range, cause === undefined ? undefined : { cause });
+}
+
+/** Maps a failure inside a registry method (or arithmetic) to an evaluation error at `range`. */
+export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
+  if (isExpressionEvaluationError(error)) return error;
+  if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
+  if (error instanceof JavaArithmeticError) {
+    return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
+  }
+  if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);
+  if (error instanceof UnsafePatternError) return new ExpressionEvaluationError('IllegalAccess', error.message, range);
+  if (error instanceof RangeError) {
+    const overflow = error.message.includes('call stack');
+    return new ExpressionEvaluationError(overflow ? 'BudgetExceeded' : 'IndexOutOfRange', error.message, range);
+  }
+  if (error instanceof Error) return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
+  return new ExpressionEvaluationError('MethodFailed', String(error), range);
+}
+
+/**
+ * Compiles a typed tree into a closure tree once; evaluation then only calls closures. Operators are
+ * specialised on the static types the typer found (Integer + Integer is `(a + b) | 0`), and members are
+ * bound to their registry definitions, which are the only code an expression can reach.
+ */
+export class Compiler {
+  constructor(
+    private readonly nodes: Map<AstNode, NodeTyping>,
+    private readonly registry: ClassRegistry,
+  ) {}
+
+  private typeOf(node: AstNode): TypingResult | undefined {
+    return this.nodes.get(node)?.type;
+  }
+
+  private kindOf(node: AstNode): NumberKind | 'String' | undefined {
+    const type = this.typeOf(node);
+    if (!type) return undefined;
+    const cls = classOf(type);
+    if (!cls) return undefined;
+    if (cls.className === 'java.lang.String') return 'String';
+    return numberKindOfClass(cls.className);
+  }
+
+  compile(node: AstNode): Compiled {
+    const typing = this.nodes.get(node);
+    // Constant folding: the typer already computed scalar known values; lists are frozen so sharing is safe.
+    if (typing && typing.type.kind === 'value' && isPure(node)) {
+      const known = knownValueOf(typing.type)!.value;
+      const constant = Array.isArray(known) ? Object.freeze([...known]) : known;
+      return () => constant;
+    }
+    switch (node.kind) {
+      case 'literal': {
+        const value = literalRuntimeValue(node);
+        return () => value;
+      }
+      case 'variable':
+        return this.variable(node.name);
+      case 'property':
+        return this.property(node);
+      case 'methodCall':
+        return this.methodCall(node);
+      case 'indexer':
+        return this.indexer(node);
+      case 'selection':
+        return this.selection(node);
+      case 'projection':
+        return this.projection(node);
+      case 'inlineList': {
+        const items = node.items.map((item) => this.compile(item));
+        return (state, self) => items.map((item) => item(state, self));
+      }
+      case 'inlineMap': {
+        const entries = node.entries.map((entry) => [entry.key ?? '', this.compile(entry.value)] as const);
+        return (state, self) => {
+          const map = new Map<string, unknown>();
+          for (const [key, value] of entries) map.set(key, value(state, self));
+          return map;
+        };
+      }
+      case 'typeReference': {
+        const ref = new StaticClassRef(typing?.staticClass ?? node.typeName);
+        return () => ref;
+      }
+      case 'constructor': {
+        const method = typing?.method;
+        if (!method) return () => fail('IllegalAccess', `Cannot create ${node.typeName}`, node.range);
+        const args = this.compileArguments(node.args, method, typing);
+        return (state, self) => this.invoke(method, null, args(state, self), node.range);
+      }
+      case 'binary':
+        return this.binary(node);
+      case 'unary':
+        return this.unary(node);
+      case 'ternary': {
+        const condition = this.compile(node.condition);
+        const whenTrue = this.compile(node.whenTrue);
+        const whenFalse = this.compile(node.whenFalse);
+        const range = node.condition.range;
+        return (state, self) => {
+          const test = condition(state, self);
+          if (test === true) return whenTrue(state, self);
+          if (test === false) return whenFalse(state, self);
+          return fail('TypeMismatch', `Ternary condition evaluated to ${javaToString(test)} instead of a Boolean`, range);
+        };
+      }
+      case 'elvis': {
+        const value = this.compile(node.value);
+        const fallback = this.compile(node.fallback);
+        // Spring's elvis treats an empty String like null.
+        return (state, self) => {
+          const result = value(state, self);
+          return result === null || result === undefined || result === '' ? fallback(state, self) : result;
+        };
+      }
+      default:
+        // The typer rejects every other node (assignment, bean references, functions, holes), so a
+        // compiled expression never contains one.
+        throw new Error(`Cannot compile an expression node of kind '${node.kind}'`);
+    }
+  }
+
+  private variable(name: string): Compiled {
+    if (name === 'this') return (_state, self) => self;
+    if (name === 'root') return (state) => state.root;
+    // Own properties only: a variable called `constructor` must not reach Object.prototype.
+    return (state) => (Object.hasOwn(state.vars, name) ? (state.vars[name] ?? null) : null);
+  }
+
+  private target(node: AstNode | null): Compiled {
+    return node === null ? (_state, self) => self : this.compile(node);
+  }
+
+  private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
+    activeBudget().step();
+    try {
+      const result = method.invoke(target, args);
+      return result === undefined ? null : result;
+    } catch (error) {
+      throw toEvaluationError(error, range);
+    }
+  }
+
+  private property(node: Extract<AstNode, { kind: 'property' }>): Compiled {
+    const typing = this.nodes.get(node);
+    const range = node.nameRange;
+    const name = node.name;
+    const safe = node.safe;
+    if (typing?.staticValue) {
+      const value = typing.staticValue.value;
+      return () => value;
+    }
+    const target = this.target(node.target);
+    const isStatic = node.target !== null && this.nodes.get(node.target)?.staticClass !== undefined;
+    const method = typing?.method;
+    const nullTarget = (): null => (safe ? null : fail('NullNavigation', `Cannot read property '${name}' of null`, range));
+    if (method && isStatic) return (state, self) => (target(state, self), this.invoke(method, null, [], range));
+    if (typing?.mapKey !== undefined && !typing.dynamic) {
+      const key = typing.mapKey;
+      return (state, self) => {
+        const value = target(state, self);
+        if (value === null || value === undefined) return nullTarget();
+        if (value instanceof Map) return value.has(key) ? (value.get(key) ?? null) : null;
+        return this.dynamicProperty(value, name, range);
+      };
+    }
+    if (method && !typing?.dynamic) {
+      return (state, self) => {
+        const value = target(state, self);
+        if (value === null || value === undefined) return nullTarget();
+        return this.invoke(method, value, [], range);
+      };
+    }
+    return (state, self) => {
+      const value = target(state, self);
+      if (value === null || value === undefined) return nullTarget();
+      return this.dynamicProperty(value, name, range);
+    };
+  }
+
+  /** Property access resolved on the runtime class (Unknown or union targets): map key or registry getter. */
+  private dynamicProperty(value: unknown, name: string, range: SourceRange): unknown {
+    if (value instanceof Map && value.has(name)) return value.get(name) ?? null;
+    const className = javaClassOf(value);
+    const capitalised = name.charAt(0).toUpperCase() + name.slice(1);
+    for (const candidate of [name, `get${capitalised}`, `is${capitalised}`]) {
+      const method = this.registry.lookupMethods(className, candidate).find((m) => m.params.length === 0);
+      if (method) return this.invoke(method, value, [], range);
+    }
+    if (value instanceof Map) return null;
+    return fail('IllegalAccess', `There is no property '${name}' in ${className}`, range);
+  }
+
+  private compileArguments(args: AstNode[], method: MethodDefinition, typing: NodeTyping | undefined): (state: EvalState, self: unknown) => unknown[] {
+    const compiled = args.map((arg, i) => {
+      const closure = this.compile(arg);
+      const param = method.params[Math.min(i, method.params.length - 1)];
+      const conversion = typing?.argumentConversions?.get(i);
+      if (conversion) {
+        return (state: EvalState, self: unknown) => {
+          const value = closure(state, self);
+          if (typeof value !== 'string') return value;
+          const converted = tryConvert(value, conversion);
+          if (!converted.ok) fail('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, arg.range);
+          return converted.value;
+        };
+      }
+      // Java widens numeric arguments to the declared parameter class (an Integer passed as a Long).
+      const paramKind = param ? numberKindOfClass(classOf(param.type)?.className ?? '') : undefined;
+      const argKind = this.kindOf(arg);
+      if (paramKind && argKind && argKind !== 'String' && argKind !== paramKind) {
+        return (state: EvalState, self: unknown) => {
+          const value = closure(state, self);
+          return value === null ? null : convertNumber(value, paramKind);
+        };
+      }
+      return closure;
+    });
+    switch (compiled.length) {
+      case 0:
+        return () => [];
+      case 1: {
+        const [a] = compiled as [Compiled];
+        return (state, self) => [a(state, self)];
+      }
+      case 2: {
+        const [a, b] = compiled as [Compiled, Compiled];
+        return (state, self) => [a(state, self), b(state, self)];
+      }
+      default:
+        return (state, self) => compiled.map((arg) => arg(state, self));
+    }
+  }
+
+  private methodCall(node: Extract<AstNode, { kind: 'methodCall' }>): Compiled {
+    const typing = this.nodes.get(node);
+    const range = node.nameRange;
+    const name = node.name;
+    const safe = node.safe;
+    const target = this.target(node.target);
+    const isStatic = node.target !== null && this.nodes.get(node.target)?.staticClass !== undefined;
+    const method = typing?.method;
+    if (method && !typing?.dynamic) {
+      const args = this.compileArguments(node.args, method, typing);
+      if (isStatic) return (state, self) => this.invoke(method, null, args(state, self), node.range);
+      return (state, self) => {
+        const value = target(state, self);
+        if (value === null || value === undefined) return safe ? null : fail('NullNavigation', `Method '${name}' called on null`, range);
+        return this.invoke(method, value, args(state, self), node.range);
+      };
+    }
+    const args = node.args.map((arg) => this.compile(arg));
+    return (state, self) => {
+      const value = target(state, self);
+      if (value === null || value === undefined) return safe ? null : fail('NullNavigation', `Method '${name}' called on null`, range);
+      const values = args.map((arg) => arg(state, self));
+      const candidates = value instanceof StaticClassRef
+        ? this.registry.lookupStaticMethods(value.className, name)
+        : this.registry.lookupMethods(javaClassOf(value), name);
+      const found = candidates.find((m) => (m.varArgs ? values.length >= m.params.length - 1 : values.length === m.params.length));
+      if (!found) return fail('IllegalAccess', `Unknown method '${name}' in ${javaClassOf(value)}`, range);
+      return this.invoke(found, value instanceof StaticClassRef ? null : value, values, node.range);
+    };
+  }
+
+  private indexer(node: Extract<AstNode, { kind: 'indexer' }>): Compiled {
+    const target = this.target(node.target);
+    const index = node.index;
+    const bareKey = index.kind === 'property' && index.target === null ? index.name : undefined;
+    const key: Compiled = bareKey !== undefined ? () => bareKey : this.compile(index);
+    const range = node.range;
+    return (state, self) => {
+      const value = target(state, self);
+      if (value === null || value === undefined) return fail('NullNavigation', 'Cannot index into null', range);
+      const at = key(state, self);
+      if (Array.isArray(value)) {
+        const kind = numberKindOf(at);
+        if (kind !== 'Integer' && kind !== 'Long' && kind !== 'Short' && kind !== 'Byte') return fail('TypeMismatch', `Cannot index a list with ${javaToString(at)}`, range);
+        const i = Number(at);
+        if (i < 0 || i >= value.length) return fail('IndexOutOfRange', `Index ${i} out of bounds for length ${value.length}`, range);
+        return value[i] ?? null;
+      }
+      if (value instanceof Map) {
+        if (value.has(at)) return value.get(at) ?? null;
+        if (typeof at !== 'string') for (const [candidate, entry] of value) if (javaEquals(candidate, at)) return entry;
+        return null;
+      }
+      if (typeof value === 'string' && typeof at === 'number') {
+        if (at < 0 || at >= value.length) return fail('IndexOutOfRange', `Index ${at} out of bounds for length ${value.length}`, range);
+        return value[at];
+      }
+      if (typeof at === 'string') return this.dynamicProperty(value, at, range);
+      return fail('TypeMismatch', `Cannot index into ${javaClassOf(value)}`, range);
+    };
+  }
+
+  private elements(value: unknown, range: SourceRange, what: string): { items: unknown[]; fromMap: boolean } {
+    if (Array.isArray(value)) return { items: value, fromMap: false };
+    if (value instanceof Set) return { items: [...value], fromMap: false };
+    if (value instanceof Map) {
+      activeBudget().checkSize(value.size);
+      const items: unknown[] = [];
+      for (const [key, entry] of value) items.push(new Map<string, unknown>([['key', key], ['value', entry]]));
+      return { items, fromMap: true };
+    }
+    return fail('TypeMismatch', `Cannot do ${what} on ${javaClassOf(value)}`, range);
+  }
+
+  private selection(node: Extract<AstNode, { kind: 'selection' }>): Compiled {
+    const target = this.target(node.target);
+    const condition = this.compile(node.condition);
+    const { range, safe, mode } = node;
+    const conditionRange = node.condition.range;
+    const test = (state: EvalState, item: unknown): boolean => {
+      const result = condition(state, item);
+      if (result === true) return true;
+      if (result === false) return false;
+      return fail('TypeMismatch', `Selection predicate evaluated to ${javaToString(result)} instead of a Boolean`, conditionRange);
+    };
+    return (state, self) => {
+      const value = target(state, self);
+      if (value === null || value === undefined) return safe ? null : fail('NullNavigation', 'Cannot do selection on null', range);
+      const { items, fromMap } = this.elements(value, range, 'selection');
+      const budget = activeBudget();
+      budget.step(items.length);
+      if (mode === 'first') {
+        for (const item of items) if (test(state, item)) return fromMap ? entriesToMap([item]) : item;
+        return null;
+      }
+      if (mode === 'last') {
+        for (let i = items.length - 1; i >= 0; i--) if (test(state, items[i])) return fromMap ? entriesToMap([items[i]]) : items[i];
+        return null;
+      }
+      const selected = items.filter((item) => test(state, item));
+      if (fromMap) return entriesToMap(selected);
+      return value instanceof Set ? new Set(selected) : selected;
+    };
+  }
+
+  private projection(node: Extract<AstNode, { kind: 'projection' }>): Compiled {
+    const target = this.target(node.target);
+    const expression = this.compile(node.expression);
+    const { range, safe } = node;
+    return (state, self) => {
+      const value = target(state, self);
+      if (value === null || value === undefined) return safe ? null : fail('NullNavigation', 'Cannot do projection on null', range);
+      const { items } = this.elements(value, range, 'projection');
+      activeBudget().step(items.length);
+      return items.map((item) => expression(state, item));
+    };
+  }
+
+  private unary(node: Extract<AstNode, { kind: 'unary' }>): Compiled {
+    const operand = this.compile(node.operand);
+    const range = node.range;
+    switch (node.operator) {
+      case '!':
+        return (state, self) => {
+          const value = operand(state, self);
+          if (typeof value !== 'boolean') return fail('TypeMismatch', `Cannot negate ${javaToString(value)}`, range);
+          return !value;
+        };
+      case '+':
+        return operand;
+      case '-':
+        return (state, self) => {
+          const value = operand(state, self);
+          if (numberKindOf(value) === undefined) return fail('TypeMismatch', `Cannot negate ${javaToString(value)}`, range);
+          return negate(value);
+        };
+      default: {
+        // Variables cannot be assigned, so ++/-- yield the changed value (prefix) or the value itself (postfix).
+        const delta = node.operator === '++' ? 1 : -1;
+        const postfix = node.postfix;
+        return (state, self) => {
+          const value = operand(state, self);
+          const kind = numberKindOf(value);
+          if (kind === undefined) return fail('TypeMismatch', `Cannot increment ${javaToString(value)}`, range);
+          return postfix ? value : addAs(kind === 'Short' || kind === 'Byte' ? 'Integer' : kind, value, convertNumber(delta, kind));
+        };
+      }
+    }
+  }
+
+  private binary(node: BinaryNode): Compiled {
+    const left = this.compile(node.left);
+    const range = node.operatorRange;
+    const op = node.operator;
+    if (op === 'instanceof') {
+      const className = node.right.kind === 'typeReference' ? (this.nodes.get(node.right)?.staticClass ?? node.right.typeName) : 'java.lang.Object';
+      return (state, self) => {
+        const value = left(state, self);
+        if (value === null || value === undefined) return false;
+        return this.registry.hierarchy(javaClassOf(value)).includes(className);
+      };
+    }
+    if (op === 'between') {
+      const bounds = node.right.kind === 'inlineList' ? node.right.items.map((item) => this.compile(item)) : [];
+      const [low, high] = bounds as [Compiled, Compiled];
+      return (state, self) => {
+        const value = left(state, self);
+        return compareOrFail(low(state, self), value, range) <= 0 && compareOrFail(value, high(state, self), range) <= 0;
+      };
+    }
+    const right = this.compile(node.right);
+    switch (op) {
+      case '&&':
+        return (state, self) => {
+          const a = left(state, self);
+          if (a === false) return false;
+          if (a !== true) return fail('TypeMismatch', `Cannot use ${javaToString(a)} as a Boolean`, node.left.range);
+          const b = right(state, self);
+          if (typeof b !== 'boolean') return fail('TypeMismatch', `Cannot use ${javaToString(b)} as a Boolean`, node.right.range);
+          return b;
+        };
+      case '||':
+        return (state, self) => {
+          const a = left(state, self);
+          if (a === true) return true;
+          if (a !== false) return fail('TypeMismatch', `Cannot use ${javaToString(a)} as a Boolean`, node.left.range);
+          const b = right(state, self);
+          if (typeof b !== 'boolean') return fail('TypeMismatch', `Cannot use ${javaToString(b)} as a Boolean`, node.right.range);
+          return b;
+        };
+      case '==':
+      case '!=': {
+        const lk = this.kindOf(node.left);
+        const rk = this.kindOf(node.right);
+        const positive = op === '==';
+        if ((lk === 'Integer' && rk === 'Integer') || (lk === 'String' && rk === 'String')) {
+          return (state, self) => (left(state, self) === right(state, self)) === positive;
+        }
+        return (state, self) => javaEquals(left(state, self), right(state, self)) === positive;
+      }
+      case '<':
+      case '>':
+      case '<=':
+      case '>=': {
+        const test = op === '<' ? (c: number) => c < 0 : op === '>' ? (c: number) => c > 0 : op === '<=' ? (c: number) => c <= 0 : (c: number) => c >= 0;
+        if (this.kindOf(node.left) === 'Integer' && this.kindOf(node.right) === 'Integer') {
+          const compareInts = op === '<' ? (a: number, b: number) => a < b : op === '>' ? (a: number, b: number) => a > b : op === '<=' ? (a: number, b: number) => a <= b : (a: number, b: number) => a >= b;
+          return (state, self) => {
+            const a = left(state, self);
+            const b = right(state, self);
+            if (typeof a === 'number' && typeof b === 'number') return compareInts(a, b);
+            return test(compareOrFail(a, b, range));
+          };
+        }
+        return (state, self) => test(compareOrFail(left(state, self), right(state, self), range));
+      }
+      case 'matches':
+        return (state, self) => {
+          const text = left(state, self);
+          const pattern = right(state, self);
+          if (typeof text !== 'string' || typeof pattern !== 'string') return fail('TypeMismatch', "Operator 'matches' needs two Strings", range);
+          try {
+            return checkedRegExp(`^(?:${pattern})$`).test(text);
+          } catch (error) {
+            throw toEvaluationError(error, node.right.range);
+          }
+        };
+      case '^':
+        return (state, self) => {
+          const a = left(state, self);
+          const b = right(state, self);
+          if (numberKindOf(a) === undefined || numberKindOf(b) === undefined) return fail('TypeMismatch', "Operator '^' needs two numbers", range);
+          try {
+            return power(a, b);
+          } catch (error) {
+            throw toEvaluationError(error, range);
+          }
+        };
+      case '+':
+        return this.plus(node, left, right);
+      default:
+        return this.arithmetic(node, left, right);
+    }
+  }
+
+  private plus(node: BinaryNode, left: Compiled, right: Compiled): Compiled {
+    const lk = this.kindOf(node.left);
+    const rk = this.kindOf(node.right);
+    const range = node.operatorRange;
+    if (lk === 'String' || rk === 'String') {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        const text = (typeof a === 'string' ? a : javaToString(a)) + (typeof b === 'string' ? b : javaToString(b));
+        return text.length > 65536 ? activeBudget().checkString(text) : text;
+      };
+    }
+    if (lk === 'Integer' && rk === 'Integer') {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        if (typeof a === 'number' && typeof b === 'number') return (a + b) | 0;
+        return genericPlus(a, b, range);
+      };
+    }
+    if (lk === 'Long' && rk === 'Long') {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        if (typeof a === 'bigint' && typeof b === 'bigint') return BigInt.asIntN(64, a + b);
+        return genericPlus(a, b, range);
+      };
+    }
+    if (lk === 'Double' && rk === 'Double') {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        if (a instanceof JavaDouble && b instanceof JavaDouble) return new JavaDouble(a.value + b.value);
+        return genericPlus(a, b, range);
+      };
+    }
+    return (state, self) => genericPlus(left(state, self), right(state, self), range);
+  }
+
+  private arithmetic(node: BinaryNode, left: Compiled, right: Compiled): Compiled {
+    const op = node.operator as '-' | '*' | '/' | '%';
+    const range = node.operatorRange;
+    const operation = op === '-' ? subtractAs : op === '*' ? multiplyAs : op === '/' ? divideAs : remainderAs;
+    const lk = this.kindOf(node.left);
+    const rk = this.kindOf(node.right);
+    if (lk === 'Integer' && rk === 'Integer') {
+      const fast =
+        op === '-' ? (a: number, b: number) => (a - b) | 0
+        : op === '*' ? (a: number, b: number) => Math.imul(a, b)
+        : op === '/' ? (a: number, b: number) => (b === 0 ? fail('DivisionByZero', '/ by zero', range) : (a / b) | 0)
+        : (a: number, b: number) => (b === 0 ? fail('DivisionByZero', '/ by zero', range) : a % b | 0);
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        if (typeof a === 'number' && typeof b === 'number') return fast(a, b);
+        return genericArithmetic(operation, op, a, b, range);
+      };
+    }
+    return (state, self) => genericArithmetic(operation, op, left(state, self), right(state, self), range);
+  }
+}
+
+function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
+  const map = new Map<unknown, unknown>();
+  for (const entry of entries) {
+    const pair = entry as Map<string, unknown>;
+    map.set(pair.get('key'), pair.get('value'));
+  }
+  return map;
+}
+
+function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
+  // Spring's comparator orders null before everything.
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : -1;
+  if (b === null || b === undefined) return 1;
+  const result = javaCompare(a, b);
+  if (result === undefined) return fail('TypeMismatch', `Cannot compare ${javaClassOf(a)} with ${javaClassOf(b)}`, range);
+  return result;
+}
+
+function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
+  if (typeof a === 'string' || typeof b === 'string') {
+    const text = javaToString(a) + javaToString(b);
+    return text.length > 65536 ? activeBudget().checkString(text) : text;
+  }
+  const ka = numberKindOf(a);
+  const kb = numberKindOf(b);
+  if (ka === undefined || kb === undefined) {
+    return fail('TypeMismatch', `Operator '+' not supported between ${javaClassOf(a)} and ${javaClassOf(b)}`, range);
+  }
+  return addAs(promoteKinds(ka, kb), a, b);
+}
+
+function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
+  const ka = numberKindOf(a);
+  const kb = numberKindOf(b);
+  if (ka === undefined || kb === undefined) {
+    return fail('TypeMismatch', `Operator '${op}' not supported between ${javaClassOf(a)} and ${javaClassOf(b)}`, range);
+  }
+  try {
+    return operation(promoteKinds(ka, kb), a, b);
+  } catch (error) {
+    throw toEvaluationError(error, range);
+  }
+}
+
+/** Nodes whose value depends on nothing but their children (safe to replace by a known value). */
+function isPure(node: AstNode): boolean {
+  return node.kind === 'literal' || node.kind === 'binary' || node.kind === 'unary' || node.kind === 'inlineList';
+}
+
+/** Compiles a template: text parts verbatim, inserts converted with `toString` (null prints as "null"). */
+export function compileTemplate(template: TemplateNode, compiler: Compiler): Compiled {
+  const parts: Compiled[] = template.parts.map((part) => {
+    if (part.kind === 'text') {
+      const text = part.text;
+      return () => text;
+    }
+    return compiler.compile(part.node);
+  });
+  return (state, self) => {
+    let text = '';
+    for (const part of parts) {
+      const value = part(state, self);
+      text += typeof value === 'string' ? value : javaToString(value);
+    }
+    return activeBudget().checkString(text);
+  };
+}
+
+export { compareNumbers };

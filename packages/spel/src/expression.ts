@@ -1,0 +1,174 @@
+import type { AstNode, SourceRange, TemplateNode } from './ast/nodes';
+import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
+import { Budget, defaultEvaluationLimits, withBudget, type EvaluationLimits } from './evaluator/budget';
+import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
+import { defaultGlobals, type Globals } from './helpers/globals';
+import type { ClassRegistry } from './internal/class-registry';
+import { canBeSubclassOf } from './internal/subtyping';
+import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
+import { parseExpression, parseTemplate } from './parser/parse-expression';
+import { defaultExpressionConfig, type ExpressionConfig } from './typer/config';
+import { typeTemplate, typeTree, type NodeTyping, type TypingOutcome } from './typer/typer';
+
+/** Expression languages of the scenario format. */
+export type ExpressionLanguage = 'spel' | 'spelTemplate';
+
+/** Options shared by typing and compiling. */
+export interface ExpressionOptions {
+  /** Types of the variables in scope (`input` for `#input`). The helper globals are added unless `globals` is null. */
+  variables?: Readonly<Record<string, TypingResult>>;
+  config?: Partial<ExpressionConfig>;
+  /** The class whitelist; defaults to the standard classes plus the helpers of `globals`. */
+  registry?: ClassRegistry;
+  /** Helper globals (`#COLLECTION`...): default `defaultGlobals()`; null for none. */
+  globals?: Globals | null;
+  /** The type the caller requires (a parameter's type); a mismatch is an `ExpressionTypeError`. */
+  expectedType?: TypingResult;
+  language?: ExpressionLanguage;
+}
+
+/** Options of `compileExpression`. */
+export interface CompileOptions extends ExpressionOptions {
+  /** Evaluation budget (steps, collection sizes, string lengths). */
+  limits?: Partial<EvaluationLimits>;
+}
+
+/** The typing of one node, for editors (hover, inlay types). */
+export interface NodeTypeInfo {
+  range: SourceRange;
+  kind: AstNode['kind'];
+  type: TypingResult;
+}
+
+/** Result of `typeExpression`: never throws, always a type (Unknown where errors were found). */
+export interface TypeExpressionResult {
+  type: TypingResult;
+  errors: ExpressionError[];
+  nodeTypes: NodeTypeInfo[];
+}
+
+/** The outcome of a single evaluation when errors are wanted as values. */
+export type EvaluationResult = { ok: true; value: unknown } | { ok: false; error: ExpressionEvaluationError };
+
+/** A compiled expression: parse and type once, evaluate many times. */
+export interface CompiledExpression {
+  ok: true;
+  type: TypingResult;
+  /**
+   * Evaluates against the variables (helper globals are added automatically). Throws an
+   * `ExpressionEvaluationError` (with `code` and `range`) when the data makes evaluation fail.
+   */
+  evaluate(variables?: Readonly<Record<string, unknown>>): unknown;
+  /** Like `evaluate`, but returns evaluation failures as values. */
+  tryEvaluate(variables?: Readonly<Record<string, unknown>>): EvaluationResult;
+}
+
+/** Result of `compileExpression`. */
+export type CompileResult = CompiledExpression | { ok: false; errors: ExpressionError[] };
+
+interface Prepared {
+  outcome: TypingOutcome;
+  parsed: { kind: 'expression'; ast: AstNode | null } | { kind: 'template'; template: TemplateNode };
+  registry: ClassRegistry;
+  globals: Globals | null;
+}
+
+function prepare(text: string, options: ExpressionOptions): Prepared {
+  const globals = options.globals === undefined ? defaultGlobals() : options.globals;
+  const registry = options.registry ?? globals?.registry ?? defaultGlobals().registry;
+  const variables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
+  for (const [name, type] of Object.entries(options.variables ?? {})) variables.set(name, type);
+  const config = { ...defaultExpressionConfig, ...options.config };
+  const context = { variables, registry, config };
+  if (options.language === 'spelTemplate') {
+    const { template, errors } = parseTemplate(text);
+    const outcome = guarded(() => typeTemplate(template, context));
+    outcome.errors.unshift(...errors);
+    return { outcome, parsed: { kind: 'template', template }, registry, globals };
+  }
+  const { ast, errors } = parseExpression(text);
+  const outcome = errors.length > 0 && ast === null ? { type: nullType, errors: [], nodes: new Map<AstNode, NodeTyping>() } : guarded(() => typeTree(ast, context));
+  outcome.errors.unshift(...errors);
+  const expected = options.expectedType;
+  if (expected && outcome.errors.length === 0 && !canBeSubclassOf(outcome.type, expected, (name) => registry.getClass(name)?.superTypes)) {
+    outcome.errors.push({
+      code: 'ExpressionTypeError',
+      message: `Bad expression type, expected: ${displayType(expected)}, found: ${displayType(outcome.type)}`,
+      range: { start: 0, end: text.length },
+    });
+  }
+  return { outcome, parsed: { kind: 'expression', ast }, registry, globals };
+}
+
+function guarded(type: () => TypingOutcome): TypingOutcome {
+  try {
+    return type();
+  } catch (error) {
+    // Only absurdly deep trees get here (the JavaScript stack is exhausted); report, do not crash.
+    if (error instanceof RangeError) {
+      return { type: nullType, errors: [{ code: 'SyntaxError', message: 'Expression is nested too deeply', range: { start: 0, end: 0 } }], nodes: new Map() };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Types an expression without compiling it: its type, every error (with positions) and each node's type.
+ * @example typeExpression('1 + 2').type // Integer(3)
+ */
+export function typeExpression(text: string, options: ExpressionOptions = {}): TypeExpressionResult {
+  const { outcome } = prepare(text, options);
+  const nodeTypes: NodeTypeInfo[] = [];
+  for (const [node, typing] of outcome.nodes) nodeTypes.push({ range: node.range, kind: node.kind, type: typing.type });
+  return { type: outcome.type, errors: outcome.errors, nodeTypes };
+}
+
+/**
+ * Parses, types and compiles an expression once. On success, `evaluate(vars)` runs the compiled closures.
+ * @example compileExpression('#a + 1', { variables: { a: Types.Integer } }) // { ok: true, type: Integer, evaluate }
+ */
+export function compileExpression(text: string, options: CompileOptions = {}): CompileResult {
+  const { outcome, parsed, registry, globals } = prepare(text, options);
+  if (outcome.errors.length > 0) return { ok: false, errors: outcome.errors };
+  const compiler = new Compiler(outcome.nodes, registry);
+  let root: Compiled;
+  try {
+    root = parsed.kind === 'template' ? compileTemplate(parsed.template, compiler) : parsed.ast ? compiler.compile(parsed.ast) : () => null;
+  } catch (error) {
+    if (error instanceof RangeError) return { ok: false, errors: [{ code: 'SyntaxError', message: 'Expression is nested too deeply', range: { start: 0, end: text.length } }] };
+    throw error;
+  }
+  const limits: EvaluationLimits = { ...defaultEvaluationLimits, ...options.limits };
+  const globalValues = globals?.values ?? {};
+  const wholeRange = { start: 0, end: text.length };
+  const evaluate = (variables: Readonly<Record<string, unknown>> = {}): unknown => {
+    // Helpers first, the caller's variables override them; a fresh object without a prototype.
+    const vars: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, globalValues, variables);
+    const budget = new Budget(limits);
+    return withBudget(budget, () => {
+      try {
+        return root({ vars, root: null }, null);
+      } catch (error) {
+        if (isExpressionEvaluationError(error)) throw error;
+        // Stack exhaustion and budget errors raised outside a member call still get a position.
+        if (error instanceof RangeError || (error instanceof Error && error.name === 'BudgetExceededError')) throw toEvaluationError(error, wholeRange);
+        throw error;
+      }
+    });
+  };
+  return {
+    ok: true,
+    type: outcome.type,
+    evaluate,
+    tryEvaluate(variables) {
+      try {
+        return { ok: true, value: evaluate(variables) };
+      } catch (error) {
+        if (isExpressionEvaluationError(error)) return { ok: false, error };
+        throw error;
+      }
+    },
+  };
+}
+
+export { ExpressionEvaluationError };

@@ -1,0 +1,272 @@
+import { activeBudget } from '../evaluator/budget';
+import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
+import { parseNarrowestNumber } from '../internal/conversions';
+import {
+  JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs,
+  subtractAs, toDouble, type NumberKind,
+} from '../internal/java-numbers';
+import { javaCompare } from '../internal/java-values';
+import { T, method } from '../internal/method-dsl';
+import { checkedRegExp } from '../internal/regex';
+import { numberKindOfType, promoteNumberTypes } from '../internal/subtyping';
+import { JavaDouble, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
+import { parseJson, toJsonString } from './json';
+
+const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
+
+function helper(simpleName: string, description: string, methods: MethodDefinition[]): ClassDefinition {
+  return { name: `${PACKAGE}.${simpleName}`, simpleName, superTypes: ['java.lang.Object'], description, methods, staticMethods: [] };
+}
+
+function toNumberValue(value: unknown): unknown {
+  if (numberKindOf(value) !== undefined) return value;
+  if (typeof value !== 'string') throw new TypeError(`Cannot convert ${javaToString(value)} to a number`);
+  const parsed = parseNarrowestNumber(value);
+  if (parsed === undefined) throw new TypeError(`Cannot convert '${value}' to a number`);
+  if (typeof parsed === 'object' && parsed !== null && 'double' in parsed) {
+    const { double, text } = parsed as { double: number; text: string };
+    // The narrowest type that keeps the text exactly: Double when it round-trips, else BigDecimal.
+    return String(double) === text || Number(text) === double ? new JavaDouble(double) : convertNumber(text, 'BigDecimal');
+  }
+  return parsed;
+}
+
+/** `#CONV` (reference §4). */
+export function convHelper(): ClassDefinition {
+  return helper('conversion', 'Conversions between text, JSON and numbers', [
+    method('toNumber', [['stringOrNumber', T.Unknown]], T.Number, (_t, [value]) => toNumberValue(value), 'Parses text as the narrowest number (deprecated)'),
+    method('toJson', [['text', T.String]], T.Unknown, (_t, [text]) => parseJson(String(text)), 'Parses JSON text into maps, lists and values; fails on invalid JSON'),
+    method('toJsonOrNull', [['text', T.String]], T.Unknown, (_t, [text]) => {
+      try {
+        return parseJson(String(text));
+      } catch {
+        return null;
+      }
+    }, 'Parses JSON text, or null when invalid'),
+    method('toJsonString', [['value', T.Unknown]], T.String, (_t, [value]) => toJsonString(value), 'Serialises a value as JSON text'),
+    method('toAny', [['value', T.Unknown]], T.Unknown, (_t, [value]) => value, 'The same value typed as Unknown'),
+  ]);
+}
+
+/** `#UTIL`. */
+export function utilHelper(random: () => number): ClassDefinition {
+  return helper('util', 'General utilities', [
+    method('uuid', [], T.String, () => randomUuid(random), 'A random UUID'),
+    method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => {
+      const parts = String(text).split(checkedRegExp(String(regexp)));
+      while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+      activeBudget().checkSize(parts.length);
+      return parts;
+    }, 'Splits text around matches of a regular expression'),
+  ]);
+}
+
+function randomUuid(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16));
+  hex[12] = '4';
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  const text = hex.join('');
+  return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+}
+
+// ----- base64 over UTF-8, without Buffer/TextEncoder so the package runs anywhere -----
+
+function utf8Encode(text: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    let code = text.charCodeAt(i);
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const low = text.charCodeAt(i + 1);
+      if (low >= 0xdc00 && low <= 0xdfff) {
+        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
+        i++;
+      }
+    }
+    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
+    if (code < 0x80) bytes.push(code);
+    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
+    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
+  }
+  return bytes;
+}
+
+function utf8Decode(bytes: number[]): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; ) {
+    const byte = bytes[i]!;
+    let code: number;
+    let extra: number;
+    if (byte < 0x80) [code, extra] = [byte, 0];
+    else if (byte >= 0xc0 && byte < 0xe0) [code, extra] = [byte & 31, 1];
+    else if (byte >= 0xe0 && byte < 0xf0) [code, extra] = [byte & 15, 2];
+    else if (byte >= 0xf0 && byte < 0xf8) [code, extra] = [byte & 7, 3];
+    else [code, extra] = [0xfffd, 0];
+    let valid = i + extra < bytes.length;
+    for (let k = 1; k <= extra && valid; k++) {
+      const next = bytes[i + k]!;
+      if ((next & 0xc0) !== 0x80) valid = false;
+      else code = (code << 6) | (next & 63);
+    }
+    if (!valid) {
+      text += '\ufffd';
+      i += 1;
+      continue;
+    }
+    text += String.fromCodePoint(code);
+    i += extra + 1;
+  }
+  return text;
+}
+
+const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** Base64 of the UTF-8 bytes of a text (padding kept, as Java's encoders do). */
+export function base64Encode(text: string, alphabet = STANDARD): string {
+  const bytes = utf8Encode(text);
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const [a = 0, b = 0, c = 0] = [bytes[i], bytes[i + 1], bytes[i + 2]];
+    const chunk = (a << 16) | (b << 8) | c;
+    out += alphabet[(chunk >> 18) & 63]! + alphabet[(chunk >> 12) & 63]!;
+    out += i + 1 < bytes.length ? alphabet[(chunk >> 6) & 63]! : '=';
+    out += i + 2 < bytes.length ? alphabet[chunk & 63]! : '=';
+  }
+  return out;
+}
+
+/** Decodes base64 to UTF-8 text; fails on characters outside the alphabet. */
+export function base64Decode(encoded: string, alphabet = STANDARD): string {
+  const clean = encoded.replace(/=+$/, '');
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of clean) {
+    const index = alphabet.indexOf(char);
+    if (index < 0) throw new TypeError(`Illegal base64 character '${char}'`);
+    buffer = (buffer << 6) | index;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  if (clean.length % 4 === 1) throw new TypeError('Last unit does not have enough valid bits');
+  return utf8Decode(bytes);
+}
+
+/** `#BASE64`. */
+export function base64Helper(): ClassDefinition {
+  return helper('base64', 'Base64 of UTF-8 text', [
+    method('encode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text)), 'Base64 of the UTF-8 bytes'),
+    method('decode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text)), 'UTF-8 text of base64'),
+    method('urlSafeEncode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text), URL_SAFE), 'URL-safe base64 of the UTF-8 bytes'),
+    method('urlSafeDecode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text), URL_SAFE), 'UTF-8 text of URL-safe base64'),
+  ]);
+}
+
+/** `#RANDOM`: every function draws from the injected source (Math.random by default). */
+export function randomHelper(random: () => number): ClassDefinition {
+  const between = (from: number, to: number) => {
+    if (!(from < to)) throw new RangeError('bound must be greater than origin');
+    return from + random() * (to - from);
+  };
+  const integral = (from: bigint, to: bigint): bigint => {
+    if (!(from < to)) throw new RangeError('bound must be greater than origin');
+    return from + BigInt(Math.floor(random() * Number(to - from)));
+  };
+  return helper('random', 'Random numbers', [
+    method('nextDouble', [], T.Double, () => new JavaDouble(random()), 'A Double in [0, 1)'),
+    method('nextDouble', [['toExclusive', T.Double]], T.Double, (_t, [to]) => new JavaDouble(between(0, toDouble(to))), 'A Double in [0, toExclusive)'),
+    method('nextDouble', [['fromInclusive', T.Double], ['toExclusive', T.Double]], T.Double, (_t, [from, to]) => new JavaDouble(between(toDouble(from), toDouble(to))), 'A Double in [from, to)'),
+    method('nextLong', [['toExclusive', T.Long]], T.Long, (_t, [to]) => integral(0n, BigInt(Number(to))), 'A Long in [0, toExclusive)'),
+    method('nextLong', [['fromInclusive', T.Long], ['toExclusive', T.Long]], T.Long, (_t, [from, to]) => integral(BigInt(Number(from)), BigInt(Number(to))), 'A Long in [from, to)'),
+    method('nextInt', [['toExclusive', T.Integer]], T.Integer, (_t, [to]) => Number(integral(0n, BigInt(Number(to)))), 'An Integer in [0, toExclusive)'),
+    method('nextInt', [['fromInclusive', T.Integer], ['toExclusive', T.Integer]], T.Integer, (_t, [from, to]) => Number(integral(BigInt(Number(from)), BigInt(Number(to)))), 'An Integer in [from, to)'),
+    method('nextBoolean', [], T.Boolean, () => random() < 0.5, 'true or false with equal chance'),
+    method('nextBooleanWithSuccessRate', [['successRate', T.Double]], T.Boolean, (_t, [rate]) => random() < toDouble(rate), 'true with the given probability'),
+  ]);
+}
+
+function requireNumber(value: unknown): NumberKind {
+  const kind = numberKindOf(value);
+  if (kind === undefined) throw new TypeError(`Not a number: ${javaToString(value)}`);
+  return kind;
+}
+
+function binaryNumeric(name: string, description: string, operation: (kind: NumberKind, a: unknown, b: unknown) => unknown): MethodDefinition {
+  return method(name, [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a ?? unknownType), withoutValue(b ?? unknownType)), (_t, [a, b]) => operation(promoteKinds(requireNumber(a), requireNumber(b)), a, b), description);
+}
+
+const widen: Partial<Record<NumberKind, NumberKind>> = { Byte: 'Long', Short: 'Long', Integer: 'Long', Long: 'BigInteger', Float: 'Double', Double: 'Double' };
+
+/** `#NUMERIC`. */
+export function numericHelper(): ClassDefinition {
+  return helper('numeric', 'Number operations', [
+    method('min', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a!), withoutValue(b!)), (_t, [a, b]) => {
+      const kind = promoteKinds(requireNumber(a), requireNumber(b));
+      return convertNumber((javaCompare(a, b) ?? 0) <= 0 ? a : b, kind);
+    }, 'The smaller number'),
+    method('max', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a!), withoutValue(b!)), (_t, [a, b]) => {
+      const kind = promoteKinds(requireNumber(a), requireNumber(b));
+      return convertNumber((javaCompare(a, b) ?? 0) >= 0 ? a : b, kind);
+    }, 'The larger number'),
+    binaryNumeric('sum', 'Sum of two numbers', addAs),
+    method('largeSum', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => {
+      const kind = numberKindOfType(promoteNumberTypes(withoutValue(a!), withoutValue(b!)));
+      const wide = kind ? (widen[kind] ?? kind) : undefined;
+      return wide ? T[wide] : T.Number;
+    }, (_t, [a, b]) => {
+      const kind = promoteKinds(requireNumber(a), requireNumber(b));
+      return addAs(widen[kind] ?? kind, a, b);
+    }, 'Sum of two numbers in a wider type (no overflow)'),
+    binaryNumeric('plus', 'n1 + n2', addAs),
+    binaryNumeric('minus', 'n1 - n2', subtractAs),
+    binaryNumeric('multiply', 'n1 * n2', multiplyAs),
+    binaryNumeric('divide', 'n1 / n2', divideAs),
+    binaryNumeric('remainder', 'n1 % n2', remainderAs),
+    method('negate', [['n', T.Number]], (_t, [n]) => withoutValue(n!), (_t, [n]) => negate(n), '-n'),
+    method('toNumber', [['stringOrNumber', T.Unknown]], T.Number, (_t, [value]) => toNumberValue(value), 'Parses text as the narrowest number'),
+    method('pow', [['base', T.Double], ['exponent', T.Double]], T.Double, (_t, [a, b]) => new JavaDouble(Math.pow(toDouble(a), toDouble(b))), 'base raised to exponent'),
+    method('abs', [['n', T.Number]], (_t, [n]) => withoutValue(n!), (_t, [n]) => {
+      const kind = requireNumber(n);
+      const isNegative = (javaCompare(n, convertNumber(0, kind)) ?? 0) < 0;
+      return isNegative ? negate(n) : n;
+    }, 'Absolute value, same type'),
+    method('floor', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.floor(toDouble(n))), 'Rounded down'),
+    method('round', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.round(toDouble(n))), 'Rounded to the nearest integer (half up)'),
+    method('ceil', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.ceil(toDouble(n))), 'Rounded up'),
+  ]);
+}
+
+const POINT = recordType({ lat: T.Double, lon: T.Double });
+
+function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const radians = Math.PI / 180;
+  const dLat = (lat2 - lat1) * radians;
+  const dLon = (lon2 - lon1) * radians;
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * radians) * Math.cos(lat2 * radians) * Math.sin(dLon / 2) ** 2;
+  return 6371 * 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
+}
+
+function pointCoordinates(point: unknown): [number, number] {
+  if (!(point instanceof Map)) throw new TypeError('A point must be a record {lat, lon}');
+  return [toDouble(point.get('lat')), toDouble(point.get('lon'))];
+}
+
+/** `#GEO`. */
+export function geoHelper(): ClassDefinition {
+  return helper('geo', 'Geographic distances', [
+    method('distanceInKm', [['lat1', T.Double], ['lon1', T.Double], ['lat2', T.Double], ['lon2', T.Double]], T.Double,
+      (_t, [a, b, c, d]) => new JavaDouble(haversineKm(toDouble(a), toDouble(b), toDouble(c), toDouble(d))), 'Great-circle distance in kilometres (haversine)'),
+    method('distanceInKm', [['point1', POINT], ['point2', POINT]], T.Double, (_t, [p1, p2]) => {
+      const [lat1, lon1] = pointCoordinates(p1);
+      const [lat2, lon2] = pointCoordinates(p2);
+      return new JavaDouble(haversineKm(lat1, lon1, lat2, lon2));
+    }, 'Great-circle distance between two points in kilometres'),
+    method('toPoint', [['lat', T.Double], ['lon', T.Double]], POINT, (_t, [lat, lon]) => new Map<string, unknown>([['lat', convertNumber(lat, 'Double')], ['lon', convertNumber(lon, 'Double')]]), 'A point {lat, lon}'),
+  ]);
+}
+
+export { JavaArithmeticError, type TypingResult };
