@@ -1,0 +1,588 @@
+import type { Decimal } from 'decimal.js';
+import { javaCompare, javaEquals } from '../../runtime/compare';
+import { JavaRuntimeError } from '../../runtime/errors';
+import {
+  bigDecimalDivideToScale,
+  bigDecimalSetScale,
+  castNumber,
+  decimalParts,
+  doubleToInt,
+  doubleToLong,
+  ExactDecimal,
+  javaAbs,
+  ROUNDING_MODES,
+  toBigDecimalValue,
+  toBigIntegerValue,
+  toDoubleValue,
+  toIntValue,
+  toLongValue,
+  type JavaRoundingMode,
+} from '../../runtime/numbers';
+import { javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
+import { formatJavaBigDecimal, formatJavaDouble, javaToString } from '../../runtime/to-string';
+import { JavaBigInteger, JavaCharacter, JavaDouble, JavaFloat, JAVA_LIMITS } from '../../runtime/values';
+import { JavaClassNames } from '../../types/java-classes';
+import { arrayType, listType, Types, unknownType, type TypingResult } from '../../types/typing-result';
+import type { ClassDefinitionInput, MethodDefinition } from '../class-registry';
+import { doubleArg, intArg, listArg, longArg, method, param, requireArg, staticField, staticMethod, stringArg } from '../define';
+
+const N = JavaClassNames;
+const T = Types;
+const anyType = unknownType;
+
+function checkIndex(index: number, length: number): void {
+  if (index < 0 || index >= length) throw new JavaRuntimeError('IndexOutOfBoundsException', `Index ${index} out of bounds for length ${length}`);
+}
+
+function checkRange(begin: number, end: number, length: number): void {
+  if (begin < 0 || end > length || begin > end) throw new JavaRuntimeError('IndexOutOfBoundsException', `begin ${begin}, end ${end}, length ${length}`);
+}
+
+/** Parses text as Java's `Integer.parseInt` does (optional sign, decimal digits, int range). */
+export function parseJavaInt(text: string): number {
+  if (!/^[+-]?\d+$/.test(text)) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+  const value = Number(text);
+  if (value < JAVA_LIMITS.INT_MIN || value > JAVA_LIMITS.INT_MAX) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+  return value;
+}
+
+/** Parses text as Java's `Long.parseLong` does. */
+export function parseJavaLong(text: string): bigint {
+  if (!/^[+-]?\d+$/.test(text)) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+  const value = BigInt(text);
+  if (value < JAVA_LIMITS.LONG_MIN || value > JAVA_LIMITS.LONG_MAX) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+  return value;
+}
+
+/** Parses text as Java's `Double.parseDouble` does (surrounding whitespace allowed, `NaN`, `Infinity`, `1d`/`1f` suffixes). */
+export function parseJavaDouble(text: string): number {
+  const trimmed = text.trim();
+  if (/^[+-]?NaN$/.test(trimmed)) return NaN;
+  if (/^[+-]?Infinity$/.test(trimmed)) return trimmed.startsWith('-') ? -Infinity : Infinity;
+  const match = /^([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)[fFdD]?$/.exec(trimmed);
+  if (!match) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+  return Number(match[1]);
+}
+
+/** Parses text as `new BigDecimal(text)`. */
+export function parseJavaBigDecimal(text: string): Decimal {
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new JavaRuntimeError('NumberFormatException', `Character array is missing "exponent" mark 'e' or 'E'. For input string: "${text}"`);
+  return new ExactDecimal(text);
+}
+
+function stringOf(target: unknown): string {
+  return target as string;
+}
+
+const objectClass: ClassDefinitionInput = {
+  name: N.Object,
+  methods: [
+    method('toString', [], T.String, (target: unknown) => javaToString(target), { description: 'The text form of the value' }),
+    method('equals', [param('other', anyType)], T.Boolean, (target: unknown, args: readonly unknown[]) => javaEquals(target, args[0])),
+  ],
+};
+
+const compareToResult = T.Integer;
+
+const stringClass: ClassDefinitionInput = {
+  name: N.String,
+  methods: [
+    method('length', [], T.Integer, (s: string) => s.length),
+    method('isEmpty', [], T.Boolean, (s: string) => s.length === 0),
+    method('isBlank', [], T.Boolean, (s: string) => s.trim().length === 0),
+    method('charAt', [param('index', T.Integer)], T.Character, (s: string, args: readonly unknown[]) => {
+      const index = intArg(args, 0);
+      checkIndex(index, s.length);
+      return new JavaCharacter(s[index] as string);
+    }),
+    method('substring', [param('beginIndex', T.Integer)], T.String, (s: string, args: readonly unknown[]) => {
+      const begin = intArg(args, 0);
+      checkRange(begin, s.length, s.length);
+      return s.slice(begin);
+    }),
+    method('substring', [param('beginIndex', T.Integer), param('endIndex', T.Integer)], T.String, (s: string, args: readonly unknown[]) => {
+      const begin = intArg(args, 0);
+      const end = intArg(args, 1);
+      checkRange(begin, end, s.length);
+      return s.slice(begin, end);
+    }),
+    method('indexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0))),
+    method('indexOf', [param('str', T.String), param('fromIndex', T.Integer)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0), Math.max(0, intArg(args, 1)))),
+    method('lastIndexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.lastIndexOf(stringArg(args, 0))),
+    method('contains', [param('s', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.includes(stringArg(args, 0))),
+    method('startsWith', [param('prefix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.startsWith(stringArg(args, 0))),
+    method('startsWith', [param('prefix', T.String), param('offset', T.Integer)], T.Boolean, (s: string, args: readonly unknown[]) => {
+      const offset = intArg(args, 1);
+      return offset >= 0 && s.startsWith(stringArg(args, 0), offset);
+    }),
+    method('endsWith', [param('suffix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.endsWith(stringArg(args, 0))),
+    method('toUpperCase', [], T.String, (s: string) => s.toUpperCase()),
+    method('toLowerCase', [], T.String, (s: string) => s.toLowerCase()),
+    // Java's trim removes code units <= U+0020; strip removes Unicode whitespace (like JS trim).
+    method('trim', [], T.String, (s: string) => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')),
+    method('strip', [], T.String, (s: string) => s.trim()),
+    method('stripLeading', [], T.String, (s: string) => s.trimStart()),
+    method('stripTrailing', [], T.String, (s: string) => s.trimEnd()),
+    method('replace', [param('target', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => s.split(stringArg(args, 0)).join(stringArg(args, 1))),
+    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceAll(s, stringArg(args, 0), stringArg(args, 1))),
+    method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1))),
+    method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0))),
+    method('split', [param('regex', T.String), param('limit', T.Integer)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0), intArg(args, 1))),
+    method('matches', [param('regex', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => javaMatches(s, stringArg(args, 0))),
+    method('concat', [param('str', T.String)], T.String, (s: string, args: readonly unknown[]) => s + stringArg(args, 0)),
+    method('repeat', [param('count', T.Integer)], T.String, (s: string, args: readonly unknown[]) => {
+      const count = intArg(args, 0);
+      if (count < 0) throw new JavaRuntimeError('IllegalArgumentException', `count is negative: ${count}`);
+      return s.repeat(count);
+    }),
+    method('equalsIgnoreCase', [param('anotherString', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => {
+      const other = args[0];
+      return typeof other === 'string' && other.length === s.length && (other.toUpperCase() === s.toUpperCase() || other.toLowerCase() === s.toLowerCase());
+    }),
+    method('compareTo', [param('anotherString', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s, stringArg(args, 0))),
+    method('compareToIgnoreCase', [param('str', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s.toUpperCase().toLowerCase(), stringArg(args, 0).toUpperCase().toLowerCase())),
+    method('toCharArray', [], arrayType(T.Character), (s: string) => [...s].flatMap((char) => char.split('')).map((unit) => new JavaCharacter(unit))),
+    method('chars', [], listType(T.Integer), (s: string) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i))),
+    method('toString', [], T.String, stringOf),
+  ],
+  staticMethods: [
+    staticMethod('valueOf', [param('obj', anyType)], T.String, (args: readonly unknown[]) => javaToString(args[0])),
+    staticMethod('join', [param('delimiter', T.String), param('elements', T.String)], T.String, (args: readonly unknown[]) => (listArg(args, 1) as unknown[]).map(javaToString).join(stringArg(args, 0)), { varArgs: true }),
+    staticMethod('join', [param('delimiter', T.String), param('elements', listType(T.String))], T.String, (args: readonly unknown[]) => listArg(args, 1).map(javaToString).join(stringArg(args, 0))),
+  ],
+};
+
+/** String.compareTo: the difference of the first differing code units, else of the lengths (as Java). */
+function compareStringsJava(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const difference = a.charCodeAt(i) - b.charCodeAt(i);
+    if (difference !== 0) return difference;
+  }
+  return a.length - b.length;
+}
+
+function compareToMethod(type: TypingResult): MethodDefinition {
+  return method('compareTo', [param('other', type)], T.Integer, (target: unknown, args: readonly unknown[]) => javaCompare(target, requireArg(args, 0)));
+}
+
+const booleanClass: ClassDefinitionInput = {
+  name: N.Boolean,
+  methods: [method('booleanValue', [], T.Boolean, (b: boolean) => b), compareToMethod(T.Boolean)],
+  staticMethods: [
+    staticMethod('parseBoolean', [param('s', T.String)], T.Boolean, (args: readonly unknown[]) => typeof args[0] === 'string' && args[0].toLowerCase() === 'true'),
+    staticMethod('valueOf', [param('s', T.String)], T.Boolean, (args: readonly unknown[]) => typeof args[0] === 'string' && args[0].toLowerCase() === 'true'),
+    staticMethod('logicalAnd', [param('a', T.Boolean), param('b', T.Boolean)], T.Boolean, (args: readonly unknown[]) => args[0] === true && args[1] === true),
+    staticMethod('logicalOr', [param('a', T.Boolean), param('b', T.Boolean)], T.Boolean, (args: readonly unknown[]) => args[0] === true || args[1] === true),
+    staticMethod('logicalXor', [param('a', T.Boolean), param('b', T.Boolean)], T.Boolean, (args: readonly unknown[]) => (args[0] === true) !== (args[1] === true)),
+  ],
+  staticFields: [staticField('TRUE', T.Boolean, true), staticField('FALSE', T.Boolean, false)],
+};
+
+const numberClass: ClassDefinitionInput = {
+  name: N.Number,
+  methods: [
+    method('intValue', [], T.Integer, (n: unknown) => toIntValue(n)),
+    method('longValue', [], T.Long, (n: unknown) => toLongValue(n)),
+    method('doubleValue', [], T.Double, (n: unknown) => new JavaDouble(toDoubleValue(n))),
+    method('floatValue', [], T.Float, (n: unknown) => new JavaFloat(toDoubleValue(n))),
+    method('shortValue', [], T.Short, (n: unknown) => castNumber(n, 'Short')),
+    method('byteValue', [], T.Byte, (n: unknown) => castNumber(n, 'Byte')),
+  ],
+};
+
+const integerClass: ClassDefinitionInput = {
+  name: N.Integer,
+  methods: [compareToMethod(T.Integer)],
+  staticMethods: [
+    staticMethod('valueOf', [param('i', T.Integer)], T.Integer, (args: readonly unknown[]) => intArg(args, 0)),
+    staticMethod('valueOf', [param('s', T.String)], T.Integer, (args: readonly unknown[]) => parseJavaInt(stringArg(args, 0))),
+    staticMethod('parseInt', [param('s', T.String)], T.Integer, (args: readonly unknown[]) => parseJavaInt(stringArg(args, 0))),
+    staticMethod('toString', [param('i', T.Integer)], T.String, (args: readonly unknown[]) => String(intArg(args, 0))),
+    staticMethod('max', [param('a', T.Integer), param('b', T.Integer)], T.Integer, (args: readonly unknown[]) => Math.max(intArg(args, 0), intArg(args, 1))),
+    staticMethod('min', [param('a', T.Integer), param('b', T.Integer)], T.Integer, (args: readonly unknown[]) => Math.min(intArg(args, 0), intArg(args, 1))),
+    staticMethod('sum', [param('a', T.Integer), param('b', T.Integer)], T.Integer, (args: readonly unknown[]) => (intArg(args, 0) + intArg(args, 1)) | 0),
+    staticMethod('compare', [param('x', T.Integer), param('y', T.Integer)], T.Integer, (args: readonly unknown[]) => Math.sign(intArg(args, 0) - intArg(args, 1))),
+  ],
+  staticFields: [staticField('MAX_VALUE', T.Integer, JAVA_LIMITS.INT_MAX), staticField('MIN_VALUE', T.Integer, JAVA_LIMITS.INT_MIN)],
+};
+
+const longClass: ClassDefinitionInput = {
+  name: N.Long,
+  methods: [compareToMethod(T.Long)],
+  staticMethods: [
+    staticMethod('valueOf', [param('l', T.Long)], T.Long, (args: readonly unknown[]) => longArg(args, 0)),
+    staticMethod('valueOf', [param('s', T.String)], T.Long, (args: readonly unknown[]) => parseJavaLong(stringArg(args, 0))),
+    staticMethod('parseLong', [param('s', T.String)], T.Long, (args: readonly unknown[]) => parseJavaLong(stringArg(args, 0))),
+    staticMethod('toString', [param('l', T.Long)], T.String, (args: readonly unknown[]) => longArg(args, 0).toString()),
+    staticMethod('max', [param('a', T.Long), param('b', T.Long)], T.Long, (args: readonly unknown[]) => (longArg(args, 0) > longArg(args, 1) ? longArg(args, 0) : longArg(args, 1))),
+    staticMethod('min', [param('a', T.Long), param('b', T.Long)], T.Long, (args: readonly unknown[]) => (longArg(args, 0) < longArg(args, 1) ? longArg(args, 0) : longArg(args, 1))),
+    staticMethod('sum', [param('a', T.Long), param('b', T.Long)], T.Long, (args: readonly unknown[]) => BigInt.asIntN(64, longArg(args, 0) + longArg(args, 1))),
+    staticMethod('compare', [param('x', T.Long), param('y', T.Long)], T.Integer, (args: readonly unknown[]) => javaCompare(longArg(args, 0), longArg(args, 1))),
+  ],
+  staticFields: [staticField('MAX_VALUE', T.Long, JAVA_LIMITS.LONG_MAX), staticField('MIN_VALUE', T.Long, JAVA_LIMITS.LONG_MIN)],
+};
+
+function floatingClass(name: string, type: TypingResult, make: (value: number) => unknown, max: number, min: number): ClassDefinitionInput {
+  const simple = name.slice(name.lastIndexOf('.') + 1);
+  return {
+    name,
+    methods: [
+      compareToMethod(type),
+      method('isNaN', [], T.Boolean, (n: unknown) => Number.isNaN(toDoubleValue(n))),
+      method('isInfinite', [], T.Boolean, (n: unknown) => Math.abs(toDoubleValue(n)) === Infinity),
+    ],
+    staticMethods: [
+      staticMethod('valueOf', [param('d', type)], type, (args: readonly unknown[]) => make(doubleArg(args, 0))),
+      staticMethod('valueOf', [param('s', T.String)], type, (args: readonly unknown[]) => make(parseJavaDouble(stringArg(args, 0)))),
+      staticMethod(`parse${simple}`, [param('s', T.String)], type, (args: readonly unknown[]) => make(parseJavaDouble(stringArg(args, 0)))),
+      staticMethod('isNaN', [param('v', type)], T.Boolean, (args: readonly unknown[]) => Number.isNaN(doubleArg(args, 0))),
+      staticMethod('isInfinite', [param('v', type)], T.Boolean, (args: readonly unknown[]) => Math.abs(doubleArg(args, 0)) === Infinity),
+      staticMethod('isFinite', [param('v', type)], T.Boolean, (args: readonly unknown[]) => Number.isFinite(doubleArg(args, 0))),
+      staticMethod('toString', [param('d', type)], T.String, (args: readonly unknown[]) => javaToString(make(doubleArg(args, 0)))),
+      staticMethod('compare', [param('a', type), param('b', type)], T.Integer, (args: readonly unknown[]) => javaCompare(make(doubleArg(args, 0)), make(doubleArg(args, 1)))),
+      staticMethod('max', [param('a', type), param('b', type)], type, (args: readonly unknown[]) => make(Math.max(doubleArg(args, 0), doubleArg(args, 1)))),
+      staticMethod('min', [param('a', type), param('b', type)], type, (args: readonly unknown[]) => make(Math.min(doubleArg(args, 0), doubleArg(args, 1)))),
+      staticMethod('sum', [param('a', type), param('b', type)], type, (args: readonly unknown[]) => make(doubleArg(args, 0) + doubleArg(args, 1))),
+    ],
+    staticFields: [
+      staticField('MAX_VALUE', type, make(max)),
+      staticField('MIN_VALUE', type, make(min)),
+      staticField('POSITIVE_INFINITY', type, make(Infinity)),
+      staticField('NEGATIVE_INFINITY', type, make(-Infinity)),
+      staticField('NaN', type, make(NaN)),
+    ],
+  };
+}
+
+const doubleClass = floatingClass(N.Double, T.Double, (value) => new JavaDouble(value), Number.MAX_VALUE, Number.MIN_VALUE);
+const floatClass = floatingClass(N.Float, T.Float, (value) => new JavaFloat(value), 3.4028234663852886e38, 1.401298464324817e-45);
+
+function smallIntegralClass(name: string, type: TypingResult, bits: number): ClassDefinitionInput {
+  const max = 2 ** (bits - 1) - 1;
+  const min = -(2 ** (bits - 1));
+  const make = (value: number) => castNumber(value, bits === 16 ? 'Short' : 'Byte');
+  const simple = name.slice(name.lastIndexOf('.') + 1);
+  const parse = (text: string) => {
+    const value = parseJavaInt(text);
+    if (value < min || value > max) throw new JavaRuntimeError('NumberFormatException', `Value out of range. Value:"${text}" Radix:10`);
+    return make(value);
+  };
+  return {
+    name,
+    methods: [compareToMethod(type)],
+    staticMethods: [
+      staticMethod('valueOf', [param('s', T.String)], type, (args: readonly unknown[]) => parse(stringArg(args, 0))),
+      staticMethod(`parse${simple}`, [param('s', T.String)], type, (args: readonly unknown[]) => parse(stringArg(args, 0))),
+    ],
+    staticFields: [staticField('MAX_VALUE', type, make(max)), staticField('MIN_VALUE', type, make(min))],
+  };
+}
+
+function bigDecimalArg(args: readonly unknown[], index: number): Decimal {
+  return toBigDecimalValue(requireArg(args, index));
+}
+
+function roundingModeArg(args: readonly unknown[], index: number): JavaRoundingMode {
+  const mode = ROUNDING_MODES[intArg(args, index)];
+  if (mode === undefined) throw new JavaRuntimeError('IllegalArgumentException', 'Invalid rounding mode');
+  return mode;
+}
+
+/** BigDecimal.divide(divisor) without a scale: exact, or an ArithmeticException for a non-terminating result. */
+function exactDivide(dividend: Decimal, divisor: Decimal): Decimal {
+  if (divisor.isZero()) throw new JavaRuntimeError('ArithmeticException', dividend.isZero() ? 'Division undefined' : 'Division by zero');
+  const a = decimalParts(dividend);
+  const b = decimalParts(divisor);
+  // The quotient terminates iff the reduced denominator has only factors 2 and 5.
+  let denominator = b.unscaled < 0n ? -b.unscaled : b.unscaled;
+  const numerator = a.unscaled < 0n ? -a.unscaled : a.unscaled;
+  const gcd = greatestCommonDivisor(numerator, denominator);
+  denominator /= gcd === 0n ? 1n : gcd;
+  while (denominator % 2n === 0n) denominator /= 2n;
+  while (denominator % 5n === 0n) denominator /= 5n;
+  if (denominator !== 1n) throw new JavaRuntimeError('ArithmeticException', 'Non-terminating decimal expansion; no exact representable decimal result.');
+  // decimal.js stops dividing once the remainder is zero, so a terminating quotient is computed exactly.
+  return new ExactDecimal(dividend).div(divisor);
+}
+
+function greatestCommonDivisor(a: bigint, b: bigint): bigint {
+  while (b !== 0n) [a, b] = [b, a % b];
+  return a;
+}
+
+const bigDecimalClass: ClassDefinitionInput = {
+  name: N.BigDecimal,
+  methods: [
+    method('add', [param('augend', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => new ExactDecimal(d).plus(bigDecimalArg(args, 0))),
+    method('subtract', [param('subtrahend', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => new ExactDecimal(d).minus(bigDecimalArg(args, 0))),
+    method('multiply', [param('multiplicand', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => new ExactDecimal(d).times(bigDecimalArg(args, 0))),
+    method('divide', [param('divisor', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => exactDivide(d, bigDecimalArg(args, 0)), {
+      description: 'Exact quotient; fails for a non-terminating result (use divide(divisor, scale, roundingMode))',
+    }),
+    method('divide', [param('divisor', T.BigDecimal), param('scale', T.Integer), param('roundingMode', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) =>
+      bigDecimalDivideToScale(d, bigDecimalArg(args, 0), intArg(args, 1), roundingModeArg(args, 2)),
+    ),
+    method('remainder', [param('divisor', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => {
+      const divisor = bigDecimalArg(args, 0);
+      if (divisor.isZero()) throw new JavaRuntimeError('ArithmeticException', 'Division by zero');
+      return new ExactDecimal(d).mod(divisor);
+    }),
+    method('pow', [param('n', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => {
+      const n = intArg(args, 0);
+      if (n < 0 || n > 999999999) throw new JavaRuntimeError('ArithmeticException', 'Invalid operation');
+      return new ExactDecimal(d).pow(n);
+    }),
+    method('negate', [], T.BigDecimal, (d: Decimal) => new ExactDecimal(d).neg()),
+    method('abs', [], T.BigDecimal, (d: Decimal) => javaAbs(d)),
+    method('signum', [], T.Integer, (d: Decimal) => (d.isZero() ? 0 : d.isNegative() ? -1 : 1)),
+    method('scale', [], T.Integer, (d: Decimal) => Math.max(0, d.decimalPlaces())),
+    method('precision', [], T.Integer, (d: Decimal) => (d.isZero() ? 1 : d.precision(true))),
+    method('unscaledValue', [], T.BigInteger, (d: Decimal) => new JavaBigInteger(decimalParts(d).unscaled)),
+    method('setScale', [param('newScale', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => bigDecimalSetScale(d, intArg(args, 0), 'UNNECESSARY')),
+    method('setScale', [param('newScale', T.Integer), param('roundingMode', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => bigDecimalSetScale(d, intArg(args, 0), roundingModeArg(args, 1))),
+    method('stripTrailingZeros', [], T.BigDecimal, (d: Decimal) => new ExactDecimal(d)),
+    method('toBigInteger', [], T.BigInteger, (d: Decimal) => new JavaBigInteger(toBigIntegerValue(d))),
+    method('toPlainString', [], T.String, (d: Decimal) => d.toFixed()),
+    method('toEngineeringString', [], T.String, (d: Decimal) => formatJavaBigDecimal(d)),
+    method('max', [param('val', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => (d.comparedTo(bigDecimalArg(args, 0)) >= 0 ? d : bigDecimalArg(args, 0))),
+    method('min', [param('val', T.BigDecimal)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => (d.comparedTo(bigDecimalArg(args, 0)) <= 0 ? d : bigDecimalArg(args, 0))),
+    method('movePointLeft', [param('n', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => new ExactDecimal(d).times(new ExactDecimal(10).pow(-intArg(args, 0)))),
+    method('movePointRight', [param('n', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => new ExactDecimal(d).times(new ExactDecimal(10).pow(intArg(args, 0)))),
+    compareToMethod(T.BigDecimal),
+  ],
+  staticMethods: [
+    staticMethod('valueOf', [param('val', T.Long)], T.BigDecimal, (args: readonly unknown[]) => new ExactDecimal(longArg(args, 0).toString())),
+    staticMethod('valueOf', [param('val', T.Double)], T.BigDecimal, (args: readonly unknown[]) => parseJavaBigDecimal(formatJavaDouble(doubleArg(args, 0)))),
+    staticMethod('valueOf', [param('unscaledVal', T.Long), param('scale', T.Integer)], T.BigDecimal, (args: readonly unknown[]) => new ExactDecimal(`${longArg(args, 0)}e${-intArg(args, 1)}`)),
+  ],
+  staticFields: [
+    staticField('ZERO', T.BigDecimal, new ExactDecimal(0)),
+    staticField('ONE', T.BigDecimal, new ExactDecimal(1)),
+    staticField('TEN', T.BigDecimal, new ExactDecimal(10)),
+    ...['ROUND_UP', 'ROUND_DOWN', 'ROUND_CEILING', 'ROUND_FLOOR', 'ROUND_HALF_UP', 'ROUND_HALF_DOWN', 'ROUND_HALF_EVEN', 'ROUND_UNNECESSARY'].map((name, code) => staticField(name, T.Integer, code)),
+  ],
+  constructors: [
+    method('BigDecimal', [param('val', T.String)], T.BigDecimal, (_: unknown, args: readonly unknown[]) => parseJavaBigDecimal(stringArg(args, 0))),
+    method('BigDecimal', [param('val', T.Integer)], T.BigDecimal, (_: unknown, args: readonly unknown[]) => new ExactDecimal(intArg(args, 0))),
+    method('BigDecimal', [param('val', T.Long)], T.BigDecimal, (_: unknown, args: readonly unknown[]) => new ExactDecimal(longArg(args, 0).toString())),
+    // new BigDecimal(double) takes the exact binary value of the double, unlike valueOf(double).
+    method('BigDecimal', [param('val', T.Double)], T.BigDecimal, (_: unknown, args: readonly unknown[]) => exactBinaryValue(doubleArg(args, 0))),
+  ],
+};
+
+/** The exact decimal expansion of a double (what `new BigDecimal(0.1)` gives in Java). */
+function exactBinaryValue(value: number): Decimal {
+  if (!Number.isFinite(value)) throw new JavaRuntimeError('NumberFormatException', 'Infinite or NaN');
+  if (value === 0) return new ExactDecimal(0);
+  const buffer = new DataView(new ArrayBuffer(8));
+  buffer.setFloat64(0, value);
+  const bits = buffer.getBigUint64(0);
+  const exponentBits = Number((bits >> 52n) & 0x7ffn);
+  const fraction = bits & ((1n << 52n) - 1n);
+  const mantissa = exponentBits === 0 ? fraction : fraction | (1n << 52n);
+  const exponent = (exponentBits === 0 ? 1 : exponentBits) - 1075;
+  const magnitude = exponent >= 0 ? new ExactDecimal((mantissa << BigInt(exponent)).toString()) : new ExactDecimal(mantissa.toString()).times(new ExactDecimal(5).pow(-exponent)).div(new ExactDecimal(10).pow(-exponent));
+  return value < 0 ? magnitude.neg() : magnitude;
+}
+
+function bigIntegerArg(args: readonly unknown[], index: number): bigint {
+  return toBigIntegerValue(requireArg(args, index));
+}
+
+function bigIntegerOf(target: unknown): bigint {
+  return (target as JavaBigInteger).value;
+}
+
+function bigIntegerDivisor(args: readonly unknown[]): bigint {
+  const divisor = bigIntegerArg(args, 0);
+  if (divisor === 0n) throw new JavaRuntimeError('ArithmeticException', 'BigInteger divide by zero');
+  return divisor;
+}
+
+const bigIntegerClass: ClassDefinitionInput = {
+  name: N.BigInteger,
+  methods: [
+    method('add', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => new JavaBigInteger(bigIntegerOf(b) + bigIntegerArg(args, 0))),
+    method('subtract', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => new JavaBigInteger(bigIntegerOf(b) - bigIntegerArg(args, 0))),
+    method('multiply', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => new JavaBigInteger(bigIntegerOf(b) * bigIntegerArg(args, 0))),
+    method('divide', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => new JavaBigInteger(bigIntegerOf(b) / bigIntegerDivisor(args))),
+    method('remainder', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => new JavaBigInteger(bigIntegerOf(b) % bigIntegerDivisor(args))),
+    method('mod', [param('m', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => {
+      const modulus = bigIntegerArg(args, 0);
+      if (modulus <= 0n) throw new JavaRuntimeError('ArithmeticException', 'BigInteger: modulus not positive');
+      return new JavaBigInteger(((bigIntegerOf(b) % modulus) + modulus) % modulus);
+    }),
+    method('pow', [param('exponent', T.Integer)], T.BigInteger, (b: unknown, args: readonly unknown[]) => {
+      const exponent = intArg(args, 0);
+      if (exponent < 0) throw new JavaRuntimeError('ArithmeticException', 'Negative exponent');
+      return new JavaBigInteger(bigIntegerOf(b) ** BigInt(exponent));
+    }),
+    method('negate', [], T.BigInteger, (b: unknown) => new JavaBigInteger(-bigIntegerOf(b))),
+    method('abs', [], T.BigInteger, (b: unknown) => new JavaBigInteger(bigIntegerOf(b) < 0n ? -bigIntegerOf(b) : bigIntegerOf(b))),
+    method('signum', [], T.Integer, (b: unknown) => (bigIntegerOf(b) === 0n ? 0 : bigIntegerOf(b) < 0n ? -1 : 1)),
+    method('gcd', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => {
+      const abs = (x: bigint) => (x < 0n ? -x : x);
+      return new JavaBigInteger(greatestCommonDivisor(abs(bigIntegerOf(b)), abs(bigIntegerArg(args, 0))));
+    }),
+    method('max', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => (bigIntegerOf(b) >= bigIntegerArg(args, 0) ? b : new JavaBigInteger(bigIntegerArg(args, 0)))),
+    method('min', [param('val', T.BigInteger)], T.BigInteger, (b: unknown, args: readonly unknown[]) => (bigIntegerOf(b) <= bigIntegerArg(args, 0) ? b : new JavaBigInteger(bigIntegerArg(args, 0)))),
+    compareToMethod(T.BigInteger),
+  ],
+  staticMethods: [staticMethod('valueOf', [param('val', T.Long)], T.BigInteger, (args: readonly unknown[]) => new JavaBigInteger(longArg(args, 0)))],
+  staticFields: [staticField('ZERO', T.BigInteger, new JavaBigInteger(0n)), staticField('ONE', T.BigInteger, new JavaBigInteger(1n)), staticField('TWO', T.BigInteger, new JavaBigInteger(2n)), staticField('TEN', T.BigInteger, new JavaBigInteger(10n))],
+  constructors: [
+    method('BigInteger', [param('val', T.String)], T.BigInteger, (_: unknown, args: readonly unknown[]) => {
+      const text = stringArg(args, 0);
+      if (!/^[+-]?\d+$/.test(text)) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+      return new JavaBigInteger(BigInt(text));
+    }),
+  ],
+};
+
+function charArg(args: readonly unknown[]): string {
+  const value = requireArg(args, 0);
+  if (value instanceof JavaCharacter) return value.value;
+  if (typeof value === 'string' && value.length === 1) return value;
+  throw new JavaRuntimeError('ClassCastException', `${javaToString(value)} is not a Character`);
+}
+
+const characterClass: ClassDefinitionInput = {
+  name: N.Character,
+  methods: [method('charValue', [], T.Character, (c: unknown) => c), compareToMethod(T.Character)],
+  staticMethods: [
+    staticMethod('isDigit', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^\p{Nd}$/u.test(charArg(args))),
+    staticMethod('isLetter', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^\p{L}$/u.test(charArg(args))),
+    staticMethod('isLetterOrDigit', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^[\p{L}\p{Nd}]$/u.test(charArg(args))),
+    staticMethod('isWhitespace', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^[\t\n\u000b\f\r\u001c-\u001f\p{Zs}\u2028\u2029]$/u.test(charArg(args)) && !/^[\u00a0\u2007\u202f]$/.test(charArg(args))),
+    staticMethod('isUpperCase', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^\p{Lu}$/u.test(charArg(args))),
+    staticMethod('isLowerCase', [param('ch', T.Character)], T.Boolean, (args: readonly unknown[]) => /^\p{Ll}$/u.test(charArg(args))),
+    staticMethod('toUpperCase', [param('ch', T.Character)], T.Character, (args: readonly unknown[]) => {
+      const upper = charArg(args).toUpperCase();
+      return new JavaCharacter(upper.length === 1 ? upper : charArg(args));
+    }),
+    staticMethod('toLowerCase', [param('ch', T.Character)], T.Character, (args: readonly unknown[]) => {
+      const lower = charArg(args).toLowerCase();
+      return new JavaCharacter(lower.length === 1 ? lower : charArg(args));
+    }),
+    staticMethod('valueOf', [param('c', T.Character)], T.Character, (args: readonly unknown[]) => new JavaCharacter(charArg(args))),
+  ],
+  staticFields: [staticField('MIN_VALUE', T.Character, new JavaCharacter('\u0000')), staticField('MAX_VALUE', T.Character, new JavaCharacter('\uffff'))],
+};
+
+/** Overloads in Java's resolution order: the narrowest matching primitive wins (`max(1, 2)` is int). */
+function numericOverloads(name: string, arity: 1 | 2, kinds: readonly ('Integer' | 'Long' | 'Float' | 'Double')[], compute: (values: readonly number[]) => number, computeLong?: (values: readonly bigint[]) => bigint): MethodDefinition[] {
+  return kinds.map((kind) => {
+    const type = T[kind];
+    const params = arity === 1 ? [param('a', type)] : [param('a', type), param('b', type)];
+    return staticMethod(name, params, type, (args: readonly unknown[]) => {
+      switch (kind) {
+        case 'Integer':
+          return compute(args.map((_, i) => intArg(args, i))) | 0;
+        case 'Long':
+          return computeLong ? computeLong(args.map((_, i) => longArg(args, i))) : doubleToLong(compute(args.map((_, i) => doubleArg(args, i))));
+        case 'Float':
+          return new JavaFloat(compute(args.map((_, i) => Math.fround(doubleArg(args, i)))));
+        case 'Double':
+          return new JavaDouble(compute(args.map((_, i) => doubleArg(args, i))));
+      }
+    });
+  });
+}
+
+function doubleFunction(name: string, compute: (value: number) => number): MethodDefinition {
+  return staticMethod(name, [param('a', T.Double)], T.Double, (args: readonly unknown[]) => new JavaDouble(compute(doubleArg(args, 0))));
+}
+
+function exactIntOp(name: string, compute: (a: bigint, b: bigint) => bigint): MethodDefinition[] {
+  return [
+    staticMethod(name, [param('x', T.Integer), param('y', T.Integer)], T.Integer, (args: readonly unknown[]) => {
+      const result = compute(BigInt(intArg(args, 0)), BigInt(intArg(args, 1)));
+      if (result < BigInt(JAVA_LIMITS.INT_MIN) || result > BigInt(JAVA_LIMITS.INT_MAX)) throw new JavaRuntimeError('ArithmeticException', 'integer overflow');
+      return Number(result);
+    }),
+    staticMethod(name, [param('x', T.Long), param('y', T.Long)], T.Long, (args: readonly unknown[]) => {
+      const result = compute(longArg(args, 0), longArg(args, 1));
+      if (result < JAVA_LIMITS.LONG_MIN || result > JAVA_LIMITS.LONG_MAX) throw new JavaRuntimeError('ArithmeticException', 'long overflow');
+      return result;
+    }),
+  ];
+}
+
+/** Java's Math.round: floor(x + 0.5), with Java's care for values just below 0.5. */
+function javaRound(value: number): number {
+  if (Number.isNaN(value)) return 0;
+  const floor = Math.floor(value);
+  return value - floor >= 0.5 ? floor + 1 : floor;
+}
+
+const mathClass: ClassDefinitionInput = {
+  name: N.Math,
+  staticMethods: [
+    ...numericOverloads('max', 2, ['Integer', 'Long', 'Float', 'Double'], (v) => (Number.isNaN(v[0]!) || Number.isNaN(v[1]!) ? NaN : Math.max(v[0]!, v[1]!)), (v) => (v[0]! > v[1]! ? v[0]! : v[1]!)),
+    ...numericOverloads('min', 2, ['Integer', 'Long', 'Float', 'Double'], (v) => (Number.isNaN(v[0]!) || Number.isNaN(v[1]!) ? NaN : Math.min(v[0]!, v[1]!)), (v) => (v[0]! < v[1]! ? v[0]! : v[1]!)),
+    ...numericOverloads('abs', 1, ['Integer', 'Long', 'Float', 'Double'], (v) => Math.abs(v[0]!), (v) => BigInt.asIntN(64, v[0]! < 0n ? -v[0]! : v[0]!)),
+    staticMethod('pow', [param('a', T.Double), param('b', T.Double)], T.Double, (args: readonly unknown[]) => new JavaDouble(Math.pow(doubleArg(args, 0), doubleArg(args, 1)))),
+    doubleFunction('sqrt', Math.sqrt),
+    doubleFunction('cbrt', Math.cbrt),
+    doubleFunction('floor', Math.floor),
+    doubleFunction('ceil', Math.ceil),
+    doubleFunction('rint', (x) => {
+      const floor = Math.floor(x);
+      const difference = x - floor;
+      return difference > 0.5 || (difference === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+    }),
+    doubleFunction('exp', Math.exp),
+    doubleFunction('log', Math.log),
+    doubleFunction('log10', Math.log10),
+    doubleFunction('sin', Math.sin),
+    doubleFunction('cos', Math.cos),
+    doubleFunction('tan', Math.tan),
+    doubleFunction('asin', Math.asin),
+    doubleFunction('acos', Math.acos),
+    doubleFunction('atan', Math.atan),
+    doubleFunction('toRadians', (x) => (x / 180) * Math.PI),
+    doubleFunction('toDegrees', (x) => (x * 180) / Math.PI),
+    doubleFunction('signum', (x) => (Number.isNaN(x) || x === 0 ? x : Math.sign(x))),
+    staticMethod('atan2', [param('y', T.Double), param('x', T.Double)], T.Double, (args: readonly unknown[]) => new JavaDouble(Math.atan2(doubleArg(args, 0), doubleArg(args, 1)))),
+    staticMethod('hypot', [param('x', T.Double), param('y', T.Double)], T.Double, (args: readonly unknown[]) => new JavaDouble(Math.hypot(doubleArg(args, 0), doubleArg(args, 1)))),
+    staticMethod('round', [param('a', T.Float)], T.Integer, (args: readonly unknown[]) => doubleToInt(javaRound(Math.fround(doubleArg(args, 0))))),
+    staticMethod('round', [param('a', T.Double)], T.Long, (args: readonly unknown[]) => doubleToLong(javaRound(doubleArg(args, 0)))),
+    staticMethod('floorDiv', [param('x', T.Integer), param('y', T.Integer)], T.Integer, (args: readonly unknown[]) => {
+      const y = intArg(args, 1);
+      if (y === 0) throw new JavaRuntimeError('ArithmeticException', '/ by zero');
+      return Math.floor(intArg(args, 0) / y) | 0;
+    }),
+    staticMethod('floorMod', [param('x', T.Integer), param('y', T.Integer)], T.Integer, (args: readonly unknown[]) => {
+      const x = intArg(args, 0);
+      const y = intArg(args, 1);
+      if (y === 0) throw new JavaRuntimeError('ArithmeticException', '/ by zero');
+      return (((x % y) + y) % y) | 0;
+    }),
+    ...exactIntOp('addExact', (a, b) => a + b),
+    ...exactIntOp('subtractExact', (a, b) => a - b),
+    ...exactIntOp('multiplyExact', (a, b) => a * b),
+    staticMethod('random', [], T.Double, () => new JavaDouble(Math.random())),
+  ],
+  staticFields: [staticField('PI', T.Double, new JavaDouble(Math.PI)), staticField('E', T.Double, new JavaDouble(Math.E))],
+};
+
+/** java.lang: Object, String, Boolean, the number classes, Character and Math. */
+export const langClasses: readonly ClassDefinitionInput[] = [
+  objectClass,
+  stringClass,
+  booleanClass,
+  numberClass,
+  integerClass,
+  longClass,
+  doubleClass,
+  floatClass,
+  smallIntegralClass(N.Short, T.Short, 16),
+  smallIntegralClass(N.Byte, T.Byte, 8),
+  bigDecimalClass,
+  bigIntegerClass,
+  characterClass,
+  mathClass,
+  { name: N.Comparable },
+  { name: N.CharSequence },
+];

@@ -1,0 +1,115 @@
+import { convertStringTo, isStringConvertibleClass } from '../runtime/string-conversions';
+import { javaToString } from '../runtime/to-string';
+import { builtinClassHierarchy, isSubclassName, type ClassHierarchy } from './class-hierarchy';
+import { ARRAY_CLASS_NAME, JavaClassNames } from './java-classes';
+import { isNumberWidening } from './numbers';
+import { objTypeOf, withoutValue, type SingleTypingResult, type TypedClass, type TypedRecord, type TypingResult } from './typing-result';
+
+const N = JavaClassNames;
+
+/** Classes an array is accepted for: Nussknacker unifies arrays and lists (converted at runtime). */
+const ARRAY_ACCEPTING: readonly string[] = [N.List, N.Collection, N.Iterable];
+
+/**
+ * Whether a value of type `given` may be used where `expected` is required (parameter checks, `instanceof`
+ * hints), following the original's rules:
+ * - Unknown is compatible with everything in both directions; Null fits anything but nothing fits Null.
+ * - A union fits when any member fits, and anything fits a union that has a fitting member (lenient, as
+ *   the original: there are no casts in the language).
+ * - Classes by the Java hierarchy, plus implicit number widening (Integer -> Long/Double/BigDecimal, never
+ *   narrowing), arrays where a List is expected, and String literals that parse as the expected
+ *   LocalDate/ZoneId/UUID/Locale/Charset/Currency (an unknown String value is accepted).
+ * - Generic parameters: map keys invariant; map values, list/collection/array elements covariant.
+ * - A record fits `Map[String,V]` when every field fits V, and a record when every expected field is present
+ *   and fits. Known values must be equal; dictionaries and tags must match.
+ */
+export function canBeSubclassOf(given: TypingResult, expected: TypingResult, hierarchy: ClassHierarchy = builtinClassHierarchy): boolean {
+  if (given.kind === 'unknown' || expected.kind === 'unknown') return true;
+  if (given.kind === 'null') return true;
+  if (expected.kind === 'null') return false;
+  if (given.kind === 'union') return given.types.some((member) => canBeSubclassOf(member, expected, hierarchy));
+  if (expected.kind === 'union') return expected.types.some((member) => canBeSubclassOf(given, member, hierarchy));
+  return singleCanBeSubclassOf(given, expected, hierarchy);
+}
+
+function singleCanBeSubclassOf(given: SingleTypingResult, expected: SingleTypingResult, hierarchy: ClassHierarchy): boolean {
+  switch (expected.kind) {
+    case 'dict':
+      return given.kind === 'dict' && given.dictId === expected.dictId;
+    case 'tagged':
+      return given.kind === 'tagged' && given.tag === expected.tag && singleCanBeSubclassOf(given.underlying, expected.underlying, hierarchy);
+    case 'value': {
+      const givenValue = knownSingleValue(given);
+      return givenValue !== undefined && sameValue(givenValue.value, expected.value) && classCanBeSubclassOf(given, expected.underlying, hierarchy);
+    }
+    case 'record':
+      return given.kind === 'record' && recordFitsRecord(given, expected, hierarchy);
+    case 'class':
+      if (given.kind === 'record' && expected.params.length === 2 && isSubclassName(N.Map, expected.className, hierarchy)) {
+        return recordFitsMap(given, expected, hierarchy);
+      }
+      return classCanBeSubclassOf(given, expected, hierarchy);
+  }
+}
+
+function knownSingleValue(type: SingleTypingResult): { value: unknown } | undefined {
+  switch (type.kind) {
+    case 'value':
+      return { value: type.value };
+    case 'tagged':
+      return knownSingleValue(type.underlying);
+    case 'dict':
+      return knownSingleValue(type.valueType);
+    default:
+      return undefined;
+  }
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || (typeof a === typeof b && javaToString(a) === javaToString(b));
+}
+
+function recordFitsRecord(given: TypedRecord, expected: TypedRecord, hierarchy: ClassHierarchy): boolean {
+  for (const [name, fieldType] of expected.fields) {
+    const givenField = given.fields.get(name);
+    if (givenField === undefined || !canBeSubclassOf(givenField, fieldType, hierarchy)) return false;
+  }
+  return true;
+}
+
+function recordFitsMap(given: TypedRecord, expected: TypedClass, hierarchy: ClassHierarchy): boolean {
+  if (!isSubclassName(given.objType.className, expected.className, hierarchy) && !isSubclassName(N.Map, expected.className, hierarchy)) return false;
+  const [keyType, valueType] = expected.params as readonly [TypingResult, TypingResult];
+  if (keyType.kind !== 'unknown' && !(keyType.kind === 'class' && keyType.className === N.String)) return false;
+  return [...given.fields.values()].every((field) => canBeSubclassOf(field, valueType, hierarchy));
+}
+
+function classCanBeSubclassOf(given: SingleTypingResult, expected: TypedClass, hierarchy: ClassHierarchy): boolean {
+  const givenClass = objTypeOf(given);
+  if (isSubclassName(givenClass.className, expected.className, hierarchy)) return paramsFit(givenClass, expected, hierarchy);
+  if (isNumberWidening(givenClass.className, expected.className)) return true;
+  if (givenClass.className === ARRAY_CLASS_NAME && ARRAY_ACCEPTING.includes(expected.className)) return paramsFit(givenClass, expected, hierarchy);
+  if (givenClass.className === N.String && isStringConvertibleClass(expected.className)) {
+    const known = knownSingleValue(given);
+    return known === undefined || (typeof known.value === 'string' && convertStringTo(expected.className, known.value) !== undefined);
+  }
+  return false;
+}
+
+/** Generic parameters: compared position by position when both sides carry the same number of them. */
+function paramsFit(given: TypedClass, expected: TypedClass, hierarchy: ClassHierarchy): boolean {
+  if (expected.params.length === 0 || given.params.length !== expected.params.length) return true;
+  const isMap = isSubclassName(expected.className, N.Map, hierarchy) || expected.className === N.Map;
+  return expected.params.every((expectedParam, i) => {
+    const givenParam = given.params[i] as TypingResult;
+    if (isMap && i === 0) return isInvariantMatch(givenParam, expectedParam, hierarchy);
+    return canBeSubclassOf(givenParam, expectedParam, hierarchy);
+  });
+}
+
+function isInvariantMatch(given: TypingResult, expected: TypingResult, hierarchy: ClassHierarchy): boolean {
+  if (given.kind === 'unknown' || expected.kind === 'unknown') return true;
+  const plainGiven = withoutValue(given);
+  const plainExpected = withoutValue(expected);
+  return canBeSubclassOf(plainGiven, plainExpected, hierarchy) && canBeSubclassOf(plainExpected, plainGiven, hierarchy);
+}
