@@ -1,0 +1,100 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { BasicAuthenticator, userWithRoles } from './auth/users';
+import type { AuthenticatedUser } from './auth/users';
+import { ConfigStore } from './config/config-store';
+import type { ServerConfig } from './config/config-schema';
+import type { Database } from './db/database';
+import { isApiError } from './errors';
+import { activityRoutes } from './routes/activities';
+import { appRoutes } from './routes/app-routes';
+import { mountDocs } from './routes/docs';
+import { validationHook } from './routes/router';
+import type { AppEnv } from './routes/router';
+import { scenarioRoutes } from './routes/scenarios';
+import { serveSinglePageApp } from './routes/static-files';
+import { ActivityService } from './services/activities';
+import type { ScenarioValidator } from './services/context';
+import { ScenarioService } from './services/scenarios';
+
+/** What the server is built from; tests pass their own database and configuration. */
+export interface AppDependencies {
+  db: Database;
+  config: ConfigStore | ServerConfig;
+  /** The clock (tests may fix it). */
+  now?: () => Date;
+  /** Whole-scenario validation; without it saves and details carry no validation result. */
+  validateScenario?: ScenarioValidator;
+  /** A built web app served at `/` (index.html for client-side routes). */
+  staticDir?: string;
+  /** Where unexpected errors are reported. */
+  logError?: (message: string, error: unknown) => void;
+}
+
+// Paths that answer without a login (rest-api.md: health check, build info, settings the login page needs, docs).
+const PUBLIC_PATHS = new Set(['/api/app/healthCheck', '/api/app/buildInfo', '/api/settings', '/api/docs', '/api/docs/openapi.json']);
+const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/api/docs/assets/');
+
+/** Builds the designer API: routes, auth, docs, errors and (optionally) the web app. */
+export function createApp(deps: AppDependencies) {
+  const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
+  const context = { db: deps.db, config, now: deps.now ?? (() => new Date()), validateScenario: deps.validateScenario };
+  const scenarios = new ScenarioService(context);
+  const activities = new ActivityService(context, scenarios);
+  const authenticator = new BasicAuthenticator(() => config.current);
+  const logError = deps.logError ?? ((message, error) => console.error(message, error));
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.use(async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.use('/api/*', async (c, next) => {
+    if (isPublic(c.req.path)) return next();
+    const authorization = c.req.header('authorization');
+    let user: AuthenticatedUser | undefined;
+    if (authorization) {
+      const username = await authenticator.verify(authorization);
+      if (username !== undefined) user = userWithRoles(config.current, username, authenticator.roles(username), config.categories());
+    } else if (config.current.anonymousUserRole) {
+      user = userWithRoles(config.current, 'anonymous', [config.current.anonymousUserRole], config.categories(), true);
+    }
+    if (!user) {
+      c.header('WWW-Authenticate', 'Basic realm="Scenaria", charset="UTF-8"');
+      return c.json({ message: authorization ? 'The supplied authentication is invalid' : 'The resource requires authentication, which was not supplied with the request' }, 401);
+    }
+    c.set('user', user);
+    return next();
+  });
+
+  mountDocs(app);
+  app.route('/', scenarioRoutes(scenarios));
+  app.route('/', activityRoutes(activities));
+  app.route('/', appRoutes(config, scenarios));
+
+  if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
+
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+
+  app.onError((error, c) => {
+    if (isApiError(error)) {
+      return c.json(error.path ? { message: error.message, path: error.path } : { message: error.message }, error.status);
+    }
+    if (error instanceof HTTPException) {
+      // Hono's own input errors (malformed JSON, unsupported media type) are bad input, not bugs.
+      const status = error.status as ContentfulStatusCode;
+      return c.json({ message: error.message || 'Bad request' }, status);
+    }
+    logError(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+
+  return { app, services: { scenarios, activities }, config };
+}
+
+/** The application built by `createApp`. */
+export type ScenariaApp = ReturnType<typeof createApp>;

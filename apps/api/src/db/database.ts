@@ -1,0 +1,68 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+/** The drizzle database, whichever driver is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** A transaction handle: the same query surface as the database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** An open database with its migrations applied. */
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Where the committed SQL migrations are. The server runs from src (tests) and from a bundled dist/main.js,
+ * so the folder is found by walking up from this module instead of a fixed relative path.
+ */
+export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.url))): string {
+  let current = start;
+  for (;;) {
+    const candidate = join(current, 'drizzle');
+    if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
+    const parent = dirname(current);
+    if (parent === current) throw new Error(`No drizzle migrations folder above ${start}`);
+    current = parent;
+  }
+}
+
+/** Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. */
+export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+}
+
+/** A PostgreSQL server through postgres.js. */
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
+  // Notices ("relation already exists, skipping") from the migrator are noise in the server's log.
+  const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema });
+  await migratePostgres(db, { migrationsFolder: findMigrationsFolder() });
+  return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+}
+
+/** PostgreSQL when a URL is given, else PGlite in the data directory. */
+export function openDatabase(options: { databaseUrl?: string | undefined; dataDir?: string | undefined }): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// PGlite hands bytea back as Uint8Array and postgres.js as Buffer (a Uint8Array too); both write Uint8Array.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** One row per scenario or fragment; its graph lives in versions. */
+export const scenarios = pgTable('scenarios', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  isFragment: boolean('is_fragment').notNull(),
+  isArchived: boolean('is_archived').notNull().default(false),
+  processingType: text('processing_type').notNull(),
+  category: text('category').notNull(),
+  /** Highest version number, kept here so a save can lock one row and number the next version. */
+  latestVersionId: integer('latest_version_id').notNull().default(0),
+  createdAt: createdAt(),
+  createdBy: text('created_by').notNull(),
+});
+
+/** Immutable versions; `canonical_json` is the exact canonical JSON text (jsonb would reorder its keys). */
+export const scenarioVersions = pgTable(
+  'scenario_versions',
+  {
+    id: serial('id').primaryKey(),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id').notNull(),
+    canonicalJson: text('canonical_json').notNull(),
+    modelVersion: integer('model_version'),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+  },
+  (table) => [unique('scenario_versions_scenario_version_unique').on(table.scenarioId, table.versionId)],
+);
+
+/** Labels of a scenario (the latest save's set). */
+export const scenarioLabels = pgTable(
+  'scenario_labels',
+  {
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scenarioId, table.label] }), index('scenario_labels_label_idx').on(table.label)],
+);
+
+/** Deployment-side actions (deploy, cancel, archive, rename, custom ...), semantics.md §2. */
+export const scenarioActions = pgTable(
+  'scenario_actions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    versionId: integer('version_id').notNull(),
+    actionName: text('action_name').notNull(),
+    state: text('state').notNull(),
+    user: text('user_name').notNull(),
+    createdAt: createdAt(),
+    performedAt: timestamp('performed_at', { withTimezone: true, mode: 'date' }),
+    failureMessage: text('failure_message'),
+    comment: text('comment'),
+    buildInfo: jsonb('build_info').$type<Record<string, string>>().notNull().default({}),
+  },
+  (table) => [index('scenario_actions_scenario_idx').on(table.scenarioId, table.createdAt)],
+);
+
+/** Attachment bytes; the attachment's place in the history is its activity. */
+export const attachments = pgTable('attachments', {
+  id: serial('id').primaryKey(),
+  scenarioId: integer('scenario_id')
+    .notNull()
+    .references(() => scenarios.id, { onDelete: 'cascade' }),
+  versionId: integer('version_id').notNull(),
+  fileName: text('file_name').notNull(),
+  data: bytea('data').notNull(),
+  user: text('user_name').notNull(),
+  createdAt: createdAt(),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+});
+
+/** The one chronological history of a scenario: comments, attachments, version changes, actions, custom entries. */
+export const scenarioActivities = pgTable(
+  'scenario_activities',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    user: text('user_name').notNull(),
+    date: createdAt(),
+    /** Orders activities written in the same transaction (and the same millisecond). */
+    sequence: serial('sequence').notNull(),
+    scenarioVersionId: integer('scenario_version_id'),
+    comment: text('comment'),
+    isCommentDeleted: boolean('is_comment_deleted').notNull().default(false),
+    lastModifiedBy: text('last_modified_by'),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true, mode: 'date' }),
+    attachmentId: integer('attachment_id').references(() => attachments.id, { onDelete: 'set null' }),
+    actionId: uuid('action_id').references(() => scenarioActions.id, { onDelete: 'set null' }),
+    additionalFields: jsonb('additional_fields').$type<{ name: string; value: string }[]>().notNull().default([]),
+  },
+  (table) => [index('scenario_activities_scenario_idx').on(table.scenarioId, table.sequence)],
+);

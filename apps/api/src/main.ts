@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigStore } from './config/config-store';
+import { loadConfig, usersWithTrialPasswords } from './config/load-config';
+import { openDatabase } from './db/database';
+import { seedExamples } from './seed/examples';
+
+// The designer built next to this app (apps/designer/build), served from the same origin when present.
+function designerBuild(): string | undefined {
+  if (process.env.SCENARIA_STATIC_DIR) return process.env.SCENARIA_STATIC_DIR;
+  const candidate = resolve(dirname(fileURLToPath(import.meta.url)), '../../designer/build');
+  return existsSync(resolve(candidate, 'index.html')) ? candidate : undefined;
+}
+
+async function main(): Promise<void> {
+  const configFile = process.env.SCENARIA_CONFIG;
+  const config = new ConfigStore(await loadConfig(configFile), () => loadConfig(configFile));
+  const port = Number(process.env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  const dataDir = process.env.SCENARIA_DATA_DIR ?? './.scenaria-data';
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir });
+  const staticDir = designerBuild();
+  const { app, services } = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}) });
+  if (config.current.seedExamples) {
+    const seeded = await seedExamples(database.db, config, services.scenarios);
+    if (seeded.length > 0) console.info(`Seeded example scenarios: ${seeded.join(', ')}`);
+  }
+  const trial = usersWithTrialPasswords(config.current);
+  if (trial.length > 0) {
+    console.warn(`WARNING: users ${trial.join(', ')} still have the default trial passwords; set SCENARIA_CONFIG to a configuration with your own users.`);
+  }
+  const server = serve({ fetch: app.fetch, port }, (info) => {
+    console.info(
+      `Scenaria API listening on http://localhost:${info.port} (database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(dataDir)}`}, config: ${configFile ?? 'built-in default'}${staticDir ? `, web app: ${staticDir}` : ''})`,
+    );
+  });
+  const shutdown = () => {
+    server.close();
+    void database.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

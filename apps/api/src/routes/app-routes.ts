@@ -1,0 +1,106 @@
+import * as contract from '@scenaria/api-contract';
+import type { CurrentUser, ScenarioParametersCombinations, UiSettings } from '@scenaria/api-contract';
+import { categoriesWith, hasPermission } from '../auth/users';
+import type { AuthenticatedUser } from '../auth/users';
+import type { ConfigStore } from '../config/config-store';
+import { ApiError, forbidden } from '../errors';
+import { validateLabels } from '../services/labels';
+import { processingInfo } from '../services/scenario-records';
+import type { ScenarioService } from '../services/scenarios';
+import { statusDefinitions } from '../services/state';
+import { buildInfo } from '../build-info';
+import { createRouter } from './router';
+
+function requireAdmin(user: AuthenticatedUser): void {
+  if (!user.isAdmin) throw forbidden('Only an administrator may do this');
+}
+
+/** Labels, statuses, user, settings and the /api/app group. */
+export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
+  const router = createRouter();
+
+  router.openapi(contract.listScenarioLabels, async (c) => c.json({ labels: await scenarios.labels(c.get('user')) }, 200));
+
+  router.openapi(contract.validateScenarioLabels, (c) =>
+    c.json({ validationErrors: validateLabels(config.current, c.req.valid('json').labels) }, 200),
+  );
+
+  router.openapi(contract.listStatusDefinitions, (c) => c.json(statusDefinitions(config.categories()), 200));
+  router.openapi(contract.listStatusDefinitionsSeedPath, (c) => c.json(statusDefinitions(config.categories()), 200));
+
+  router.openapi(contract.healthCheck, (c) => c.json({ status: 'OK' as const }, 200));
+
+  router.openapi(contract.buildInfo, (c) => {
+    const processingType = Object.fromEntries(
+      Object.entries(config.current.processingTypes).map(([name, type]) => [
+        name,
+        { engineSetupName: type.engineSetupName, deploymentManager: type.deploymentManager.type, category: type.category },
+      ]),
+    );
+    return c.json({ ...buildInfo(), processingType }, 200);
+  });
+
+  router.openapi(contract.getServerConfig, (c) => {
+    requireAdmin(c.get('user'));
+    if (!config.current.enableConfigEndpoint) throw new ApiError(404, 'The config endpoint is disabled (enableConfigEndpoint)');
+    const { users, ...rest } = config.current;
+    return c.json({ ...rest, users: users.map((user) => ({ identity: user.identity, roles: user.roles })) }, 200);
+  });
+
+  router.openapi(contract.getCategoriesWithProcessingType, (c) => {
+    const user = c.get('user');
+    const mapping = Object.fromEntries(
+      Object.entries(config.current.processingTypes)
+        .filter(([, type]) => hasPermission(user, type.category, 'Read'))
+        .map(([name, type]) => [type.category, name]),
+    );
+    return c.json(mapping, 200);
+  });
+
+  router.openapi(contract.reloadProcessingTypes, async (c) => {
+    requireAdmin(c.get('user'));
+    await config.reloadProcessingTypes();
+    return c.body(null, 204);
+  });
+
+  router.openapi(contract.getCurrentUser, (c) => {
+    const user = c.get('user');
+    const body: CurrentUser = {
+      id: user.username,
+      username: user.username,
+      isAdmin: user.isAdmin,
+      categories: categoriesWith(user, 'Read').sort(),
+      categoryPermissions: user.categoryPermissions,
+      globalPermissions: user.globalPermissions,
+    };
+    return c.json(body, 200);
+  });
+
+  router.openapi(contract.getUiSettings, (c) => {
+    const current = config.current;
+    const settings: UiSettings = {
+      features: {
+        counts: false,
+        intervalTimeSettings: { processes: 20_000, healthCheck: 30_000 },
+        testDataSettings: { maxSamplesCount: 20, testDataMaxLength: 200_000, resultsMaxBytes: 50_000_000 },
+        redirectAfterArchive: true,
+        usageStatisticsReports: { enabled: false, errorReportsEnabled: false },
+      },
+      authentication: { provider: 'BasicAuth', anonymousAccessAllowed: current.anonymousUserRole !== undefined },
+      tabs: [],
+    };
+    if (current.deploymentCommentSettings) settings.features.deploymentCommentSettings = current.deploymentCommentSettings;
+    return c.json(settings, 200);
+  });
+
+  router.openapi(contract.getScenarioParametersCombinations, (c) => {
+    const user = c.get('user');
+    const combinations = Object.entries(config.current.processingTypes)
+      .filter(([, type]) => hasPermission(user, type.category, 'Write'))
+      .map(([name, type]) => ({ processingMode: processingInfo(config, name).processingMode, category: type.category, engineSetupName: type.engineSetupName }));
+    const body: ScenarioParametersCombinations = { combinations, engineSetupErrors: {} };
+    return c.json(body, 200);
+  });
+
+  return router;
+}

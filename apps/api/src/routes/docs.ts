@@ -1,0 +1,66 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './router';
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+// Served from our own origin (no CDN), so the page works without internet and under a strict CSP.
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Scenaria API</title>
+<link rel="icon" href="/api/docs/assets/favicon-32x32.png">
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script src="/api/docs/assets/swagger-ui-standalone-preset.js"></script>
+<script src="/api/docs/assets/init.js"></script>
+</body>
+</html>
+`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/api/docs/openapi.json',
+  dom_id: '#swagger-ui',
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout',
+});
+`;
+
+/** The OpenAPI document at /api/docs/openapi.json and a browsable UI at /api/docs. */
+export function mountDocs(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic' });
+  app.doc31('/api/docs/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Scenaria designer API',
+      version: '1.18',
+      description: 'REST API of the Scenaria designer (Nussknacker 1.18 compatible). Errors are JSON `{"message"}`.',
+    },
+  });
+  const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, Uint8Array<ArrayBuffer>>();
+  app.get('/api/docs', (c) => c.html(PAGE));
+  app.get('/api/docs/assets/init.js', (c) => c.body(INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
+  app.get('/api/docs/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = ASSETS[file];
+    if (!type) return c.json({ message: `No such documentation asset: ${file}` }, 404);
+    let bytes = cache.get(file);
+    if (!bytes) {
+      bytes = new Uint8Array(await readFile(join(assetDir, file)));
+      cache.set(file, bytes);
+    }
+    return c.body(bytes, 200, { 'content-type': type, 'cache-control': 'public, max-age=86400' });
+  });
+}

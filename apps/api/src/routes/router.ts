@@ -1,0 +1,27 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hook } from '@hono/zod-openapi';
+import type { AuthenticatedUser } from '../auth/users';
+
+/** What every handler finds on its context. */
+export type AppEnv = { Variables: { user: AuthenticatedUser } };
+
+/**
+ * The single formatter of input errors (params, query, headers, bodies): 400 with a message naming the first
+ * problem and where it is, plus every issue.
+ */
+export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
+  if (result.success) return;
+  const issues = result.error.issues.map((issue) => ({
+    code: issue.code,
+    message: issue.message,
+    path: [result.target, ...issue.path.map((key) => (typeof key === 'number' ? key : String(key)))],
+  }));
+  const first = issues[0];
+  const where = first ? first.path.join('.') : result.target;
+  return c.json({ message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues }, 400);
+};
+
+/** Every router is an OpenAPIHono with the one validation hook, so the document lists all routes. */
+export function createRouter(): OpenAPIHono<AppEnv> {
+  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+}

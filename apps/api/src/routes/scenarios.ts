@@ -1,0 +1,103 @@
+import * as contract from '@scenaria/api-contract';
+import type { ScenarioService } from '../services/scenarios';
+import { createRouter } from './router';
+
+/** Scenario routes. Fixed paths are registered before the parameterised ones they would be taken for. */
+export function scenarioRoutes(scenarios: ScenarioService) {
+  const router = createRouter();
+
+  router.openapi(contract.listScenarioStates, async (c) => c.json(await scenarios.states(c.get('user')), 200));
+
+  router.openapi(contract.listScenarios, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await scenarios.list(c.get('user'), query, { withGraph: false, withState: true }), 200);
+  });
+
+  router.openapi(contract.listScenariosWithDetails, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await scenarios.list(c.get('user'), query, { withGraph: true, withState: false }), 200);
+  });
+
+  router.openapi(contract.listArchivedScenarios, async (c) =>
+    c.json(await scenarios.list(c.get('user'), { isArchived: true }, { withGraph: false, withState: true }), 200),
+  );
+
+  router.openapi(contract.createScenario, async (c) => c.json(await scenarios.create(c.get('user'), c.req.valid('json')), 201));
+
+  router.openapi(contract.importScenario, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    const { process } = c.req.valid('form');
+    return c.json(await scenarios.importJson(c.get('user'), scenarioName, await process.text()), 200);
+  });
+
+  router.openapi(contract.listScenarioVersions, async (c) =>
+    c.json(await scenarios.versions(c.get('user'), c.req.valid('param').scenarioName), 200),
+  );
+
+  router.openapi(contract.getScenarioState, async (c) =>
+    c.json(await scenarios.state(c.get('user'), c.req.valid('param').scenarioName), 200),
+  );
+
+  router.openapi(contract.getScenario, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const details = await scenarios.details(c.get('user'), scenarioName, {
+      skipValidate: query.skipValidateAndResolve,
+      skipNodeResults: query.skipNodeResults,
+    });
+    return c.json(details, 200);
+  });
+
+  router.openapi(contract.getScenarioVersion, async (c) => {
+    const { scenarioName, versionId } = c.req.valid('param');
+    const query = c.req.valid('query');
+    const details = await scenarios.details(c.get('user'), scenarioName, {
+      versionId,
+      skipValidate: query.skipValidateAndResolve,
+      skipNodeResults: query.skipNodeResults,
+    });
+    return c.json(details, 200);
+  });
+
+  router.openapi(contract.updateScenario, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    const body = c.req.valid('json');
+    return c.json(await scenarios.save(c.get('user'), scenarioName, body, body.forwardedUserName), 200);
+  });
+
+  router.openapi(contract.deleteScenario, async (c) => {
+    await scenarios.delete(c.get('user'), c.req.valid('param').scenarioName);
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.renameScenario, async (c) => {
+    const { scenarioName, newName } = c.req.valid('param');
+    return c.json(await scenarios.rename(c.get('user'), scenarioName, newName), 200);
+  });
+
+  router.openapi(contract.archiveScenario, async (c) => {
+    await scenarios.archive(c.get('user'), c.req.valid('param').scenarioName);
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.unarchiveScenario, async (c) => {
+    await scenarios.unarchive(c.get('user'), c.req.valid('param').scenarioName);
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.exportScenarioGraph, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    return c.json(await scenarios.exportGraph(c.get('user'), scenarioName, c.req.valid('json')), 200);
+  });
+
+  router.openapi(contract.exportScenario, async (c) =>
+    c.json(await scenarios.exportVersion(c.get('user'), c.req.valid('param').scenarioName), 200),
+  );
+
+  router.openapi(contract.exportScenarioVersion, async (c) => {
+    const { scenarioName, versionId } = c.req.valid('param');
+    return c.json(await scenarios.exportVersion(c.get('user'), scenarioName, versionId), 200);
+  });
+
+  return router;
+}

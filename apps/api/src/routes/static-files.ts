@@ -1,0 +1,57 @@
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Serves a built single-page app: files under `root` as they are, and index.html for any other GET that is
+ * not an API path, so client-side routes survive a reload.
+ */
+export function serveSinglePageApp(root: string): MiddlewareHandler {
+  const base = resolve(root);
+  return async (c, next) => {
+    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || c.req.path === '/api' || c.req.path.startsWith('/api/')) {
+      return next();
+    }
+    let relative: string;
+    try {
+      relative = decodeURIComponent(c.req.path);
+    } catch {
+      return c.json({ message: 'Malformed path' }, 400);
+    }
+    const candidate = normalize(join(base, relative));
+    const inside = candidate === base || candidate.startsWith(base + sep);
+    const target = inside && (await isFile(candidate)) ? candidate : join(base, 'index.html');
+    if (!(await isFile(target))) return next();
+    const type = TYPES[extname(target)] ?? 'application/octet-stream';
+    const isIndex = target.endsWith(`${sep}index.html`);
+    return c.body(new Uint8Array(await readFile(target)), 200, {
+      'content-type': type,
+      'cache-control': isIndex ? 'no-cache' : 'public, max-age=3600',
+    });
+  };
+}

@@ -1,0 +1,24 @@
+import type { ScenarioGraph } from '@scenaria/graph';
+import type { ValidationResult } from '@scenaria/api-contract';
+import type { ConfigStore } from '../config/config-store';
+import type { Database } from '../db/database';
+
+/** What a scenario validator is told about the scenario it checks. */
+export interface ScenarioValidationInput {
+  name: string;
+  graph: ScenarioGraph;
+  isFragment: boolean;
+  processingType: string;
+  category: string;
+}
+
+/** Validates a whole scenario; provided by the validation package when the server is wired with it. */
+export type ScenarioValidator = (input: ScenarioValidationInput) => Promise<ValidationResult> | ValidationResult;
+
+/** What every service needs. */
+export interface ServiceContext {
+  db: Database;
+  config: ConfigStore;
+  now: () => Date;
+  validateScenario: ScenarioValidator | undefined;
+}

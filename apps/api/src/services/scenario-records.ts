@@ -1,0 +1,153 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
+import type { ConfigStore } from '../config/config-store';
+import type { Database, Transaction } from '../db/database';
+import { scenarioActions, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
+import { STATE_ACTIONS, computeState } from './state';
+
+/** A scenario row as stored. */
+export type ScenarioRow = typeof scenarios.$inferSelect;
+type ActionRow = typeof scenarioActions.$inferSelect;
+type Queryable = Database | Transaction;
+
+/** Processing mode and engine of a processing type (unknown after a reload removed it). */
+export function processingInfo(config: ConfigStore, processingType: string): { processingMode: ProcessingMode; engineSetupName: string } {
+  const type = config.processingType(processingType);
+  if (!type) return { processingMode: 'Unbounded-Stream', engineSetupName: 'Unknown' };
+  return {
+    processingMode: type.kind === 'request-response' ? 'Request-Response' : 'Unbounded-Stream',
+    engineSetupName: type.engineSetupName,
+  };
+}
+
+/** An action row in the shape of the reference. */
+export function toProcessAction(row: ActionRow): ProcessAction {
+  const action: ProcessAction = {
+    id: row.id,
+    processVersionId: row.versionId,
+    user: row.user,
+    createdAt: row.createdAt.toISOString(),
+    performedAt: (row.performedAt ?? row.createdAt).toISOString(),
+    actionName: row.actionName,
+    state: row.state as ProcessAction['state'],
+    buildInfo: row.buildInfo,
+  };
+  if (row.failureMessage !== null) action.failureMessage = row.failureMessage;
+  if (row.comment !== null) action.comment = row.comment;
+  return action;
+}
+
+/** The facts about a scenario's latest version a record shows. */
+export interface VersionFacts {
+  versionId: number;
+  createdAt: Date;
+  createdBy: string;
+  modelVersion: number | null;
+}
+
+/** Everything needed to show scenarios as records, loaded with one query per table. */
+export interface RecordFacts {
+  labels: Map<number, string[]>;
+  actions: Map<number, ProcessAction[]>;
+}
+
+/** Labels and actions of many scenarios at once. */
+export async function loadRecordFacts(db: Queryable, scenarioIds: number[]): Promise<RecordFacts> {
+  const labels = new Map<number, string[]>();
+  const actions = new Map<number, ProcessAction[]>();
+  if (scenarioIds.length === 0) return { labels, actions };
+  const labelRows = await db
+    .select()
+    .from(scenarioLabels)
+    .where(inArray(scenarioLabels.scenarioId, scenarioIds))
+    .orderBy(asc(scenarioLabels.label));
+  for (const row of labelRows) labels.set(row.scenarioId, [...(labels.get(row.scenarioId) ?? []), row.label]);
+  const actionRows = await db
+    .select()
+    .from(scenarioActions)
+    .where(inArray(scenarioActions.scenarioId, scenarioIds))
+    .orderBy(desc(scenarioActions.createdAt));
+  for (const row of actionRows) actions.set(row.scenarioId, [...(actions.get(row.scenarioId) ?? []), toProcessAction(row)]);
+  return { labels, actions };
+}
+
+/** The scenario record of the reference, without graph, history or state. */
+export function toRecord(
+  config: ConfigStore,
+  row: ScenarioRow,
+  version: VersionFacts,
+  latest: VersionFacts,
+  facts: RecordFacts,
+): ScenarioWithDetails {
+  const actions = facts.actions.get(row.id) ?? [];
+  const lastAction = actions[0];
+  const lastStateAction = actions.find((action) => STATE_ACTIONS.has(action.actionName));
+  const lastDeployedAction = actions.find((action) => action.actionName === 'DEPLOY' && action.state === 'FINISHED');
+  const record: ScenarioWithDetails = {
+    name: row.name,
+    processVersionId: version.versionId,
+    isLatestVersion: version.versionId === latest.versionId,
+    isArchived: row.isArchived,
+    isFragment: row.isFragment,
+    processingType: row.processingType,
+    processCategory: row.category,
+    ...processingInfo(config, row.processingType),
+    modificationDate: latest.createdAt.toISOString(),
+    modifiedAt: latest.createdAt.toISOString(),
+    modifiedBy: latest.createdBy,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy,
+    labels: facts.labels.get(row.id) ?? [],
+  };
+  if (lastAction) record.lastAction = lastAction;
+  if (lastStateAction) record.lastStateAction = lastStateAction;
+  if (lastDeployedAction) record.lastDeployedAction = lastDeployedAction;
+  if (version.modelVersion !== null) record.modelVersion = version.modelVersion;
+  return record;
+}
+
+/** The state shown for a scenario; fragments have none. */
+export function stateFor(row: ScenarioRow, facts: RecordFacts) {
+  if (row.isFragment) return undefined;
+  const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => STATE_ACTIONS.has(action.actionName));
+  return computeState(row.isArchived, lastStateAction);
+}
+
+/** Whether the scenario's last state action is a finished deploy. */
+export function isDeployed(row: ScenarioRow, facts: RecordFacts): boolean {
+  const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => STATE_ACTIONS.has(action.actionName));
+  return lastStateAction?.actionName === 'DEPLOY' && lastStateAction.state !== 'FAILED';
+}
+
+/** The version history, newest first, each with the actions performed on it. */
+export async function loadHistory(db: Queryable, scenarioId: number, actions: ProcessAction[]): Promise<ScenarioVersion[]> {
+  const rows = await db
+    .select({
+      versionId: scenarioVersions.versionId,
+      createdAt: scenarioVersions.createdAt,
+      createdBy: scenarioVersions.createdBy,
+      modelVersion: scenarioVersions.modelVersion,
+    })
+    .from(scenarioVersions)
+    .where(eq(scenarioVersions.scenarioId, scenarioId))
+    .orderBy(desc(scenarioVersions.versionId));
+  return rows.map((row) => {
+    const version: ScenarioVersion = {
+      processVersionId: row.versionId,
+      createDate: row.createdAt.toISOString(),
+      user: row.createdBy,
+      actions: actions.filter((action) => action.processVersionId === row.versionId),
+    };
+    if (row.modelVersion !== null) version.modelVersion = row.modelVersion;
+    return version;
+  });
+}
+
+/** One stored version with its canonical JSON text. */
+export async function loadVersion(db: Queryable, scenarioId: number, versionId: number) {
+  const [row] = await db
+    .select()
+    .from(scenarioVersions)
+    .where(and(eq(scenarioVersions.scenarioId, scenarioId), eq(scenarioVersions.versionId, versionId)));
+  return row;
+}

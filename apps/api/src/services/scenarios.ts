@@ -1,0 +1,539 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type {
+  CreateScenarioRequest,
+  CreateScenarioResponse,
+  ImportScenarioResponse,
+  ProcessState,
+  ScenarioVersion,
+  ScenarioWithDetails,
+  UpdateScenarioResponse,
+  ValidationResult,
+} from '@scenaria/api-contract';
+import {
+  findStructureProblems,
+  fromCanonical,
+  parseCanonicalProcess,
+  serializeCanonicalProcess,
+  toCanonical,
+  upgradeScenario,
+  validateScenarioName,
+} from '@scenaria/graph';
+import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
+import { categoriesWith, hasPermission } from '../auth/users';
+import type { AuthenticatedUser } from '../auth/users';
+import type { Transaction } from '../db/database';
+import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { dropNulls, stableStringify } from './json';
+import { validateLabels } from './labels';
+import type { ServiceContext } from './context';
+import {
+  isDeployed,
+  loadHistory,
+  loadRecordFacts,
+  loadVersion,
+  processingInfo,
+  stateFor,
+  toRecord,
+} from './scenario-records';
+import type { ScenarioRow, VersionFacts } from './scenario-records';
+
+/** Filters of the scenario lists. */
+export interface ScenarioListFilter {
+  isFragment?: boolean | undefined;
+  isArchived?: boolean | undefined;
+  isDeployed?: boolean | undefined;
+  categories?: string[] | undefined;
+  processingTypes?: string[] | undefined;
+  names?: string[] | undefined;
+}
+
+/** What a save brings. */
+export interface SaveRequest {
+  scenarioGraph: ScenarioGraph;
+  comment?: string | undefined;
+  scenarioLabels?: string[] | undefined;
+}
+
+// Graph parsing already checked the shape; these stored texts were written by this server.
+function parseStored(canonicalJson: string): CanonicalProcess {
+  const parsed = parseCanonicalProcess(JSON.parse(canonicalJson));
+  if (!parsed.ok) throw new Error(`Stored scenario JSON does not parse: ${parsed.issues[0]?.message ?? ''}`);
+  return parsed.value;
+}
+
+/** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
+export function canonicalText(graph: ScenarioGraph, name: string): string {
+  return JSON.stringify(serializeCanonicalProcess(toCanonical(graph, { id: name })));
+}
+
+// The tree form cannot hold these (toCanonical would drop or mangle nodes), so such a graph is not stored:
+// they are the reference's RenderNotAllowed errors.
+const UNSTORABLE_PROBLEMS = new Set(['duplicateNodeId', 'looseNode', 'danglingEdge', 'duplicateEdge', 'cycle']);
+
+function unstorableProblems(graph: ScenarioGraph) {
+  return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));
+}
+
+function withName(canonicalJson: string, name: string): CanonicalProcess {
+  const canonical = parseStored(canonicalJson);
+  return { ...canonical, metaData: { ...canonical.metaData, id: name } };
+}
+
+// Renames change metaData.id but not the graph, so the name is left out when deciding whether a graph changed.
+function sameGraph(storedJson: string, newJson: string): boolean {
+  const strip = (text: string) => {
+    const value = JSON.parse(text) as { metaData?: Record<string, unknown> };
+    return stableStringify({ ...value, metaData: { ...value.metaData, id: '' } });
+  };
+  return strip(storedJson) === strip(newJson);
+}
+
+function nameProblems(name: string): string | undefined {
+  const issues = validateScenarioName(name);
+  return issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : undefined;
+}
+
+/** Scenarios: create, read, list, save (versions), rename, archive, delete, import and export. */
+export class ScenarioService {
+  constructor(private readonly context: ServiceContext) {}
+
+  private get db() {
+    return this.context.db;
+  }
+
+  /** The scenario row, 404 when missing, 403 when the user lacks `permission` on its category. */
+  async requireScenario(user: AuthenticatedUser, name: string, permission: 'Read' | 'Write' | 'Deploy'): Promise<ScenarioRow> {
+    const [row] = await this.db.select().from(scenarios).where(eq(scenarios.name, name));
+    if (!row) throw notFound(`Scenario ${name} not found`);
+    if (!hasPermission(user, row.category, permission)) throw forbidden();
+    return row;
+  }
+
+  private async lockScenario(tx: Transaction, id: number): Promise<ScenarioRow> {
+    const [row] = await tx.select().from(scenarios).where(eq(scenarios.id, id)).for('update');
+    if (!row) throw notFound('Scenario was deleted meanwhile');
+    return row;
+  }
+
+  /** The processing type for a new scenario, inferred from whatever part of (category, mode, engine) is given. */
+  private resolveProcessingType(user: AuthenticatedUser, request: CreateScenarioRequest): { processingType: string; category: string } {
+    const config = this.context.config;
+    const candidates = Object.entries(config.current.processingTypes).filter(([name, type]) => {
+      const info = processingInfo(config, name);
+      return (
+        (request.category === undefined || type.category === request.category) &&
+        (request.processingMode === undefined || info.processingMode === request.processingMode) &&
+        (request.engineSetupName === undefined || type.engineSetupName === request.engineSetupName)
+      );
+    });
+    if (candidates.length === 0) {
+      throw badRequest('No processing type matches the given category, processing mode and engine setup', ['category']);
+    }
+    const writable = candidates.filter(([, type]) => hasPermission(user, type.category, 'Write'));
+    if (writable.length === 0) throw forbidden();
+    if (writable.length > 1) {
+      throw badRequest(
+        `Ambiguous scenario parameters: give a category (one of ${[...new Set(writable.map(([, type]) => type.category))].join(', ')})`,
+        ['category'],
+      );
+    }
+    const [processingType, type] = writable[0]!;
+    return { processingType, category: type.category };
+  }
+
+  private initialGraph(processingType: string, isFragment: boolean): ScenarioGraph {
+    const config = this.context.config;
+    const kind = config.processingType(processingType)?.kind;
+    const extra = Object.fromEntries(
+      Object.entries(config.current.scenarioPropertiesConfig).map(([key, property]) => [key, property.defaultValue ?? '']),
+    );
+    // Defaults of the reference's initial properties (scenario-graph.md §1), plus configured properties.
+    const byType = isFragment
+      ? { metaDataType: 'FragmentSpecificData', properties: { docsUrl: '', componentGroup: '', icon: '' } }
+      : kind === 'request-response'
+        ? { metaDataType: 'RequestResponseMetaData', properties: { slug: '', ...extra } }
+        : {
+            metaDataType: 'StreamMetaData',
+            properties: { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '', ...extra },
+          };
+    return {
+      properties: { additionalFields: { description: null, properties: byType.properties, metaDataType: byType.metaDataType, showDescription: false } },
+      nodes: [],
+      edges: [],
+    } as ScenarioGraph;
+  }
+
+  /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */
+  async create(user: AuthenticatedUser, request: CreateScenarioRequest, graph?: ScenarioGraph): Promise<CreateScenarioResponse> {
+    const problem = nameProblems(request.name);
+    if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['name']);
+    const { processingType, category } = this.resolveProcessingType(user, request);
+    const initial = graph ?? this.initialGraph(processingType, request.isFragment);
+    const createdBy = request.forwardedUserName ?? user.username;
+    const now = this.context.now();
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(scenarios)
+        .values({
+          name: request.name,
+          isFragment: request.isFragment,
+          processingType,
+          category,
+          latestVersionId: 1,
+          createdAt: now,
+          createdBy,
+        })
+        .onConflictDoNothing({ target: scenarios.name })
+        .returning({ id: scenarios.id });
+      const created = inserted[0];
+      if (!created) throw badRequest(`Scenario ${request.name} already exists`, ['name']);
+      await tx.insert(scenarioVersions).values({
+        scenarioId: created.id,
+        versionId: 1,
+        canonicalJson: canonicalText(initial, request.name),
+        createdAt: now,
+        createdBy,
+      });
+      await tx.insert(scenarioActivities).values({
+        scenarioId: created.id,
+        type: 'SCENARIO_CREATED',
+        user: createdBy,
+        date: now,
+        scenarioVersionId: 1,
+      });
+      return { id: created.id, versionId: 1, processName: request.name };
+    });
+  }
+
+  /** Scenario records the user may read, filtered as the list query says. */
+  async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: { withGraph: boolean; withState: boolean }): Promise<ScenarioWithDetails[]> {
+    const readable = categoriesWith(user, 'Read');
+    const allowed = filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
+    if (!user.isAdmin && allowed.length === 0) return [];
+    const conditions: SQL[] = [];
+    if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
+    if (filter.isFragment !== undefined) conditions.push(eq(scenarios.isFragment, filter.isFragment));
+    if (filter.isArchived !== undefined) conditions.push(eq(scenarios.isArchived, filter.isArchived));
+    if (filter.processingTypes) conditions.push(inArray(scenarios.processingType, filter.processingTypes));
+    if (filter.names) conditions.push(inArray(scenarios.name, filter.names));
+    const rows = await this.db
+      .select({
+        scenario: scenarios,
+        versionId: scenarioVersions.versionId,
+        createdAt: scenarioVersions.createdAt,
+        createdBy: scenarioVersions.createdBy,
+        modelVersion: scenarioVersions.modelVersion,
+        canonicalJson: options.withGraph ? scenarioVersions.canonicalJson : sql<null>`null`,
+      })
+      .from(scenarios)
+      .innerJoin(
+        scenarioVersions,
+        and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.versionId, scenarios.latestVersionId)),
+      )
+      .where(conditions.length > 0 ? and(...conditions) : undefined)
+      .orderBy(scenarios.name);
+    const facts = await loadRecordFacts(this.db, rows.map((row) => row.scenario.id));
+    const records: ScenarioWithDetails[] = [];
+    for (const row of rows) {
+      if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
+      const latest: VersionFacts = row;
+      const record = toRecord(this.context.config, row.scenario, latest, latest, facts);
+      if (options.withGraph && row.canonicalJson) {
+        const graph = fromCanonical(parseStored(row.canonicalJson)).graph;
+        record.scenarioGraph = graph;
+        const description = graph.properties.additionalFields.description;
+        if (description) record.description = description;
+      }
+      if (options.withState) {
+        const state = stateFor(row.scenario, facts);
+        if (state) record.state = state;
+      }
+      records.push(dropNulls(record));
+    }
+    return records;
+  }
+
+  /** States of all readable non-archived scenarios (fragments have none). */
+  async states(user: AuthenticatedUser): Promise<Record<string, ProcessState>> {
+    const records = await this.list(user, { isArchived: false, isFragment: false }, { withGraph: false, withState: true });
+    return Object.fromEntries(records.flatMap((record) => (record.state ? [[record.name, record.state]] : [])));
+  }
+
+  /** The state of one scenario; fragments have none (400 as in the reference). */
+  async state(user: AuthenticatedUser, name: string): Promise<ProcessState> {
+    const row = await this.requireScenario(user, name, 'Read');
+    if (row.isFragment) throw badRequest("Fragment doesn't have state.");
+    const facts = await loadRecordFacts(this.db, [row.id]);
+    return stateFor(row, facts)!;
+  }
+
+  /** Details of the latest or a given version, with graph, history and state. */
+  async details(
+    user: AuthenticatedUser,
+    name: string,
+    options: { versionId?: number | undefined; skipValidate?: boolean | undefined; skipNodeResults?: boolean | undefined },
+  ): Promise<ScenarioWithDetails> {
+    const row = await this.requireScenario(user, name, 'Read');
+    const versionId = options.versionId ?? row.latestVersionId;
+    const version = await loadVersion(this.db, row.id, versionId);
+    if (!version) throw notFound(`Scenario ${name} in version ${versionId} not found`);
+    const latest = versionId === row.latestVersionId ? version : await loadVersion(this.db, row.id, row.latestVersionId);
+    if (!latest) throw new Error(`Latest version ${row.latestVersionId} of ${name} is missing`);
+    const facts = await loadRecordFacts(this.db, [row.id]);
+    const record = toRecord(this.context.config, row, version, latest, facts);
+    const graph = fromCanonical(parseStored(version.canonicalJson)).graph;
+    record.scenarioGraph = graph;
+    const description = graph.properties.additionalFields.description;
+    if (description) record.description = description;
+    record.history = await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []);
+    const state = stateFor(row, facts);
+    if (state) record.state = state;
+    if (!options.skipValidate && this.context.validateScenario) {
+      const result = await this.validate(row, graph);
+      record.validationResult = options.skipNodeResults ? { ...result, nodeResults: {} } : result;
+    }
+    return dropNulls(record);
+  }
+
+  /** The version history, newest first. */
+  async versions(user: AuthenticatedUser, name: string): Promise<ScenarioVersion[]> {
+    const row = await this.requireScenario(user, name, 'Read');
+    const facts = await loadRecordFacts(this.db, [row.id]);
+    return dropNulls(await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []));
+  }
+
+  private async validate(row: ScenarioRow, graph: ScenarioGraph): Promise<ValidationResult> {
+    const validator = this.context.validateScenario;
+    if (!validator) throw new Error('validate called without a validator');
+    return validator({ name: row.name, graph, isFragment: row.isFragment, processingType: row.processingType, category: row.category });
+  }
+
+  /**
+   * Saves a graph. A new version is written only when the canonical form differs from the latest one; the
+   * scenario row is locked for the transaction, so concurrent saves each get the next number in turn.
+   */
+  async save(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<UpdateScenarioResponse> {
+    const row = await this.requireScenario(user, name, 'Write');
+    if (row.isArchived) throw conflict("Can't update graph archived scenario.");
+    const labels = request.scenarioLabels;
+    if (labels) {
+      const problems = validateLabels(this.context.config.current, labels);
+      if (problems.length > 0) {
+        throw badRequest(
+          `Invalid scenario labels: ${problems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ')}`,
+          ['scenarioLabels'],
+        );
+      }
+    }
+    let validationResult: ValidationResult | undefined;
+    if (this.context.validateScenario) {
+      validationResult = await this.validate(row, request.scenarioGraph);
+      const blocking = Object.values(validationResult.errors.invalidNodes)
+        .flat()
+        .concat(validationResult.errors.processPropertiesErrors, validationResult.errors.globalErrors.map((entry) => entry.error))
+        .filter((error) => error.errorType !== 'SaveAllowed');
+      if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
+    }
+    const unstorable = unstorableProblems(request.scenarioGraph);
+    if (unstorable.length > 0) {
+      const first = unstorable[0]!;
+      throw badRequest(
+        `Scenario cannot be saved: ${unstorable.map((issue) => issue.message).join('; ')}`,
+        ['scenarioGraph', ...first.path],
+      );
+    }
+    const newJson = canonicalText(request.scenarioGraph, name);
+    const comment = request.comment?.trim() ? request.comment.trim() : undefined;
+    const userName = forwardedUserName ?? user.username;
+    const result = await this.db.transaction(async (tx) => {
+      const locked = await this.lockScenario(tx, row.id);
+      if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
+      const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
+      const now = this.context.now();
+      const isNewVersion = !latest || !sameGraph(latest.canonicalJson, newJson);
+      const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
+      if (isNewVersion) {
+        await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
+        await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
+      }
+      if (labels) {
+        await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
+        const unique = [...new Set(labels)];
+        if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
+      }
+      if (isNewVersion || comment) {
+        await tx.insert(scenarioActivities).values({
+          scenarioId: locked.id,
+          type: 'SCENARIO_MODIFIED',
+          user: userName,
+          date: now,
+          scenarioVersionId: versionId,
+          comment: comment ?? null,
+          lastModifiedBy: comment ? userName : null,
+          lastModifiedAt: comment ? now : null,
+        });
+      }
+      return { versionId, isNewVersion };
+    });
+    return {
+      ...(validationResult ?? {}),
+      validationPerformed: validationResult !== undefined,
+      processVersionId: result.versionId,
+      isNewVersion: result.isNewVersion,
+    };
+  }
+
+  /** Renames a non-archived scenario whose state allows RENAME. */
+  async rename(user: AuthenticatedUser, name: string, newName: string): Promise<{ oldName: string; newName: string }> {
+    const row = await this.requireScenario(user, name, 'Write');
+    const problem = nameProblems(newName);
+    if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['newName']);
+    if (row.isArchived) throw conflict(`Cannot rename archived scenario ${name}.`);
+    if (!row.isFragment) {
+      const facts = await loadRecordFacts(this.db, [row.id]);
+      const state = stateFor(row, facts);
+      if (state && !state.allowedActions.includes('RENAME')) {
+        throw conflict(`Action RENAME cannot be performed on scenario ${name} in state ${state.status.name}. Allowed actions: ${state.allowedActions.join(', ')}`);
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      const locked = await this.lockScenario(tx, row.id);
+      const [taken] = await tx.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, newName));
+      if (taken) throw badRequest(`Scenario ${newName} already exists`, ['newName']);
+      await tx.update(scenarios).set({ name: newName }).where(eq(scenarios.id, locked.id));
+      const now = this.context.now();
+      const [action] = await tx
+        .insert(scenarioActions)
+        .values({ scenarioId: locked.id, versionId: locked.latestVersionId, actionName: 'RENAME', state: 'FINISHED', user: user.username, createdAt: now, performedAt: now })
+        .returning({ id: scenarioActions.id });
+      await tx.insert(scenarioActivities).values({
+        scenarioId: locked.id,
+        type: 'SCENARIO_NAME_CHANGED',
+        user: user.username,
+        date: now,
+        scenarioVersionId: locked.latestVersionId,
+        actionId: action?.id,
+        additionalFields: [
+          { name: 'oldName', value: name },
+          { name: 'newName', value: newName },
+        ],
+      });
+    });
+    return { oldName: name, newName };
+  }
+
+  /** Archives a fragment, or a scenario whose state allows ARCHIVE. */
+  async archive(user: AuthenticatedUser, name: string): Promise<void> {
+    const row = await this.requireScenario(user, name, 'Write');
+    if (row.isArchived) throw conflict(`Scenario ${name} is already archived.`);
+    if (!row.isFragment) {
+      const state = stateFor(row, await loadRecordFacts(this.db, [row.id]));
+      if (state && !state.allowedActions.includes('ARCHIVE')) {
+        throw conflict(`Action ARCHIVE cannot be performed on scenario ${name} in state ${state.status.name}. Allowed actions: ${state.allowedActions.join(', ')}`);
+      }
+    }
+    await this.setArchived(user, row.id, true);
+  }
+
+  /** Unarchives an archived scenario. */
+  async unarchive(user: AuthenticatedUser, name: string): Promise<void> {
+    const row = await this.requireScenario(user, name, 'Write');
+    if (!row.isArchived) throw conflict(`Scenario ${name} is not archived.`);
+    await this.setArchived(user, row.id, false);
+  }
+
+  private async setArchived(user: AuthenticatedUser, scenarioId: number, isArchived: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const locked = await this.lockScenario(tx, scenarioId);
+      if (locked.isArchived === isArchived) throw conflict(`Scenario ${locked.name} is ${isArchived ? 'already' : 'not'} archived.`);
+      const now = this.context.now();
+      await tx.update(scenarios).set({ isArchived }).where(eq(scenarios.id, locked.id));
+      const [action] = await tx
+        .insert(scenarioActions)
+        .values({
+          scenarioId: locked.id,
+          versionId: locked.latestVersionId,
+          actionName: isArchived ? 'ARCHIVE' : 'UNARCHIVE',
+          state: 'FINISHED',
+          user: user.username,
+          createdAt: now,
+          performedAt: now,
+        })
+        .returning({ id: scenarioActions.id });
+      await tx.insert(scenarioActivities).values({
+        scenarioId: locked.id,
+        type: isArchived ? 'SCENARIO_ARCHIVED' : 'SCENARIO_UNARCHIVED',
+        user: user.username,
+        date: now,
+        scenarioVersionId: locked.latestVersionId,
+        actionId: action?.id,
+      });
+    });
+  }
+
+  /** Deletes an archived scenario with everything it owns. */
+  async delete(user: AuthenticatedUser, name: string): Promise<void> {
+    const row = await this.requireScenario(user, name, 'Write');
+    if (!row.isArchived) throw conflict("Can't delete not archived scenario.");
+    await this.db.transaction(async (tx) => {
+      const locked = await this.lockScenario(tx, row.id);
+      if (!locked.isArchived) throw conflict("Can't delete not archived scenario.");
+      await tx.delete(scenarios).where(eq(scenarios.id, locked.id));
+    });
+  }
+
+  /** Reads scenario JSON of any era into a graph (not saved). */
+  async importJson(user: AuthenticatedUser, name: string, text: string): Promise<ImportScenarioResponse> {
+    const row = await this.requireScenario(user, name, 'Write');
+    if (row.isArchived) throw conflict(`Cannot import into archived scenario ${name}.`);
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      throw badRequest(`The file is not valid JSON: ${(error as Error).message}`, ['process']);
+    }
+    const upgraded = upgradeScenario(json);
+    if (!upgraded.ok) {
+      throw badRequest(
+        `The file is not a scenario: ${upgraded.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ')}`,
+        ['process'],
+      );
+    }
+    const graph = fromCanonical(upgraded.value).graph;
+    const response: ImportScenarioResponse = { scenarioGraph: graph, changes: upgraded.changes };
+    if (this.context.validateScenario) response.validationResult = await this.validate(row, graph);
+    return response;
+  }
+
+  /** The canonical JSON of a stored version, under the scenario's current name. */
+  async exportVersion(user: AuthenticatedUser, name: string, versionId?: number): Promise<CanonicalProcess> {
+    const row = await this.requireScenario(user, name, 'Read');
+    const wanted = versionId ?? row.latestVersionId;
+    const version = await loadVersion(this.db, row.id, wanted);
+    if (!version) throw notFound(`Scenario ${name} in version ${wanted} not found`);
+    return withName(version.canonicalJson, row.name);
+  }
+
+  /** The canonical JSON of a posted graph. */
+  async exportGraph(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<CanonicalProcess> {
+    const row = await this.requireScenario(user, name, 'Read');
+    return toCanonical(graph, { id: row.name });
+  }
+
+  /** Distinct labels of scenarios the user may read. */
+  async labels(user: AuthenticatedUser): Promise<string[]> {
+    const readable = categoriesWith(user, 'Read');
+    const query = this.db
+      .selectDistinct({ label: scenarioLabels.label })
+      .from(scenarioLabels)
+      .innerJoin(scenarios, eq(scenarios.id, scenarioLabels.scenarioId));
+    const rows = user.isAdmin
+      ? await query.orderBy(scenarioLabels.label)
+      : readable.length === 0
+        ? []
+        : await query.where(inArray(scenarios.category, readable)).orderBy(scenarioLabels.label);
+    return rows.map((row) => row.label);
+  }
+}

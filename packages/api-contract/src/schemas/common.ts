@@ -1,0 +1,57 @@
+import { z } from '@hono/zod-openapi';
+
+/** Body of every error response: a message, plus where the input was wrong when it was. */
+export const ErrorResponseSchema = z
+  .object({
+    message: z.string(),
+    path: z.array(z.union([z.string(), z.number()])).optional(),
+    issues: z
+      .array(
+        z.object({
+          code: z.string(),
+          message: z.string(),
+          path: z.array(z.union([z.string(), z.number()])),
+        }),
+      )
+      .optional(),
+  })
+  .openapi('ErrorResponse', { example: { message: 'Scenario my-scenario not found' } });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/** A scenario name as a path segment. */
+export const ScenarioNameParamSchema = z
+  .string()
+  .min(1)
+  .openapi({ param: { name: 'scenarioName', in: 'path' }, example: 'fraud-detection' });
+
+/** Path parameters of every route addressing one scenario. */
+export const ScenarioPathSchema = z.object({ scenarioName: ScenarioNameParamSchema });
+
+/** A version number in a path: a positive integer. */
+export const VersionIdParamSchema = z.coerce
+  .number()
+  .int()
+  .positive()
+  .openapi({ param: { name: 'versionId', in: 'path' }, example: 1, type: 'integer' });
+
+/** Query flags are sent as the strings "true" / "false"; anything else is bad input. */
+export const BooleanQuerySchema = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .openapi({ type: 'boolean' });
+
+/** A comma separated list in a query string. */
+export const CommaListQuerySchema = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()).filter((part) => part.length > 0))
+  .openapi({ type: 'string', example: 'Default,RequestResponse' });
+
+/** The permissions a role can hold on a category. */
+export const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']).openapi('Permission');
+export type Permission = z.infer<typeof PermissionSchema>;
+
+/** Processing modes of the reference. */
+export const ProcessingModeSchema = z
+  .enum(['Unbounded-Stream', 'Request-Response', 'Bounded-Stream'])
+  .openapi('ProcessingMode');
+export type ProcessingMode = z.infer<typeof ProcessingModeSchema>;
