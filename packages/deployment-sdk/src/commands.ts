@@ -29,6 +29,8 @@ export const ScenarioTestRecordSchema = z.object({
   sourceId: z.string(),
   /** The record as parsed JSON, or the raw line when it is not JSON. */
   record: z.unknown(),
+  /** Event time of the record in epoch milliseconds, when the test data gives one. */
+  timestamp: z.number().optional(),
 });
 /** One record of test data. */
 export type ScenarioTestRecord = z.infer<typeof ScenarioTestRecordSchema>;

@@ -39,6 +39,9 @@ export interface ConformanceFinding {
   message: string;
 }
 
+// Timers exist in every runtime the testkit runs in (Node, browsers) but not in the ES library typings.
+declare function setTimeout(callback: () => void, ms: number): unknown;
+
 const user = { id: 'conformance', username: 'conformance' };
 
 /**
@@ -158,7 +161,7 @@ export class ConformanceHarness {
       last = await this.state(scenarioName);
       if (accept(last)) return true;
       if (Date.now() >= deadline) break;
-      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      await new Promise<void>((resolve) => setTimeout(() => resolve(), pollMs));
     }
     this.fail(`expected ${description} within ${timeoutMs} ms, last state: ${describeState(last)}`);
     return false;
