@@ -132,6 +132,10 @@ export { javaToString, formatJavaDouble, formatJavaFloat, formatJavaBigDecimal }
 export { javaMatches, javaSplit, javaReplaceAll, javaReplaceFirst } from './runtime/regex';
 /** Runtime class and static type of a runtime value. */
 export { javaClassOf, typeOfValue } from './runtime/type-of-value';
+/** Value conversions of the `to`/`canBe` extension methods and `toNumber`. */
+export { convertValueTo, parseNarrowestNumber } from './runtime/conversions';
+/** Outcome of a value conversion. */
+export type { ConversionResult } from './runtime/conversions';
 /** String conversions to LocalDate, ZoneId, UUID, Locale... */
 export { convertStringTo, isStringConvertibleClass } from './runtime/string-conversions';
 /** Typed JSON, plain JSON and exact JSON text codecs for runtime values. */
