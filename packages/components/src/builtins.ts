@@ -1,4 +1,4 @@
-import { type ComponentDefinition, defineComponent } from './component.ts';
+import { type ComponentDefinition, defineComponent } from './component';
 
 const builtin = (name: string, label: string, summary: string, semantics: string, extra: Partial<ComponentDefinition> = {}) =>
   defineComponent({

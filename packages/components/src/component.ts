@@ -1,6 +1,6 @@
 import type { TypingResult } from '@scenaria/typing';
-import type { AllowedProcessingModes } from './processing-mode.ts';
-import type { ExpressionValue, ParameterDefinition } from './parameter.ts';
+import type { AllowedProcessingModes } from './processing-mode';
+import type { ExpressionValue, ParameterDefinition } from './parameter';
 
 /** Component types; the id of a component is `<type>-<name>`. */
 export type ComponentType = 'source' | 'sink' | 'service' | 'custom' | 'fragment' | 'builtin';

@@ -1,12 +1,12 @@
 import { type TypingResult, typingResultToJson } from '@scenaria/typing';
 import { z } from 'zod';
-import { builtinsFor } from './builtins.ts';
-import { type ComponentDefinition, componentId, resolveParameters } from './component.ts';
-import { ParameterEditorSchema } from './editors.ts';
-import type { Model } from './model.ts';
-import { isAllowedInMode } from './processing-mode.ts';
-import { ExpressionValueSchema, isRequired, type ParameterDefinition, type UIParameter, UIParameterSchema } from './parameter.ts';
-import { ScenarioPropertyConfigJsonSchema, scenarioPropertyConfigToJson } from './scenario-properties.ts';
+import { builtinsFor } from './builtins';
+import { type ComponentDefinition, componentId, resolveParameters } from './component';
+import { ParameterEditorSchema } from './editors';
+import type { Model } from './model';
+import { isAllowedInMode } from './processing-mode';
+import { ExpressionValueSchema, isRequired, type ParameterDefinition, type UIParameter, UIParameterSchema } from './parameter';
+import { ScenarioPropertyConfigJsonSchema, scenarioPropertyConfigToJson } from './scenario-properties';
 
 const TypingResultJsonSchema = z.record(z.string(), z.unknown());
 

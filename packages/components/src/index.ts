@@ -1,6 +1,6 @@
 /** Processing modes and where components may run. */
-export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType } from './processing-mode.ts';
-export type { ProcessingMode, AllowedProcessingModes, ScenarioType } from './processing-mode.ts';
+export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType } from './processing-mode';
+export type { ProcessingMode, AllowedProcessingModes, ScenarioType } from './processing-mode';
 /** Parameter editors (JSON shapes and constructors). */
 export {
   ParameterEditorSchema,
@@ -10,16 +10,16 @@ export {
   PeriodComponentSchema,
   editors,
   fixedValuesOf,
-} from './editors.ts';
-export type { ParameterEditor, SimpleParameterEditor, FixedExpressionValue } from './editors.ts';
+} from './editors';
+export type { ParameterEditor, SimpleParameterEditor, FixedExpressionValue } from './editors';
 /** Parameter validators (JSON shapes and constructors). */
-export { ParameterValidatorSchema, validators } from './validators.ts';
-export type { ParameterValidator } from './validators.ts';
+export { ParameterValidatorSchema, validators } from './validators';
+export type { ParameterValidator } from './validators';
 /** Parameter definitions. */
-export { param, isRequired, ExpressionValueSchema, UIParameterSchema } from './parameter.ts';
-export type { ParameterDefinition, ParameterOptions, ParameterLanguage, ExpressionValue, UIParameter } from './parameter.ts';
+export { param, isRequired, ExpressionValueSchema, UIParameterSchema } from './parameter';
+export type { ParameterDefinition, ParameterOptions, ParameterLanguage, ExpressionValue, UIParameter } from './parameter';
 /** Component definitions. */
-export { defineComponent, componentId, resolveParameters } from './component.ts';
+export { defineComponent, componentId, resolveParameters } from './component';
 export type {
   ComponentDefinition,
   ComponentOptions,
@@ -32,15 +32,15 @@ export type {
   OutputTypeResult,
   ParameterResolutionContext,
   TypedParameterValue,
-} from './component.ts';
+} from './component';
 /** Built-in components (filter, choice, split, variable, record-variable, fragment input/output). */
-export { builtinComponents, builtinsFor } from './builtins.ts';
+export { builtinComponents, builtinsFor } from './builtins';
 /** Models: the default model per scenario type and component lookup. */
-export { defaultModel, componentsById } from './model.ts';
-export type { Model, CustomActionDefinition } from './model.ts';
-export type { DefaultModelOptions } from './default-model/components.ts';
+export { defaultModel, componentsById } from './model';
+export type { Model, CustomActionDefinition } from './model';
+export type { DefaultModelOptions } from './default-model/components';
 /** The aggregate helper (`#AGG`) and its runtime values, for the engine. */
-export { AggregatorSpec, tumblingWindowTriggers } from './default-model/aggregation-classes.ts';
+export { AggregatorSpec, tumblingWindowTriggers } from './default-model/aggregation-classes';
 export {
   AGGREGATE_HELPER_CLASS,
   AGGREGATOR_CLASS,
@@ -48,14 +48,14 @@ export {
   aggregatorKinds,
   aggregatorType,
   aggregateOutputType,
-} from './default-model/aggregates.ts';
-export type { AggregatorKind } from './default-model/aggregates.ts';
+} from './default-model/aggregates';
+export type { AggregatorKind } from './default-model/aggregates';
 /** JSON schema -> type (request/response components). */
-export { jsonSchemaTextToType, jsonSchemaToType } from './json-schema.ts';
-export type { JsonSchemaTypeResult } from './json-schema.ts';
+export { jsonSchemaTextToType, jsonSchemaToType } from './json-schema';
+export type { JsonSchemaTypeResult } from './json-schema';
 /** Decision tables (`tabularDataDefinition` expressions). */
-export { parseTabularData, TabularDataDefinitionSchema, tabularColumnTypes } from './tabular-data.ts';
-export type { TabularDataDefinition, TabularDataResult, TabularCellError } from './tabular-data.ts';
+export { parseTabularData, TabularDataDefinitionSchema, tabularColumnTypes } from './tabular-data';
+export type { TabularDataDefinition, TabularDataResult, TabularCellError } from './tabular-data';
 /** Scenario properties configuration. */
 export {
   defaultScenarioProperties,
@@ -63,8 +63,8 @@ export {
   scenarioPropertyConfigToJson,
   propertyFixedValues,
   ScenarioPropertyConfigJsonSchema,
-} from './scenario-properties.ts';
-export type { ScenarioPropertyConfig, ScenarioPropertyConfigJson } from './scenario-properties.ts';
+} from './scenario-properties';
+export type { ScenarioPropertyConfig, ScenarioPropertyConfigJson } from './scenario-properties';
 /** The definitions response (`processDefinitionData`). */
 export {
   buildProcessDefinitionData,
@@ -74,5 +74,5 @@ export {
   UIComponentDefinitionSchema,
   ComponentNodeTemplateSchema,
   NodeEdgesSchema,
-} from './definitions.ts';
-export type { ProcessDefinitionData, DefinitionsOptions } from './definitions.ts';
+} from './definitions';
+export type { ProcessDefinitionData, DefinitionsOptions } from './definitions';

@@ -1,5 +1,5 @@
 import type { TypingResult } from '@scenaria/typing';
-import { T } from './internal/type-helpers.ts';
+import { T } from './internal/type-helpers';
 
 /** The outcome of reading a JSON schema as a type. */
 export type JsonSchemaTypeResult = { ok: true; type: TypingResult } | { ok: false; message: string };

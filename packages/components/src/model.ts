@@ -1,11 +1,11 @@
 import type { ClassDefinitionInput, TypingResult } from '@scenaria/typing';
-import { builtinsFor } from './builtins.ts';
-import { type ComponentDefinition, componentId } from './component.ts';
-import { aggregationClasses } from './default-model/aggregation-classes.ts';
-import { defaultComponents, type DefaultModelOptions } from './default-model/components.ts';
-import type { ParameterEditor } from './editors.ts';
-import { isAllowedInMode, type ProcessingMode, type ScenarioType } from './processing-mode.ts';
-import { defaultFragmentProperties, defaultScenarioProperties, type ScenarioPropertyConfig } from './scenario-properties.ts';
+import { builtinsFor } from './builtins';
+import { type ComponentDefinition, componentId } from './component';
+import { aggregationClasses } from './default-model/aggregation-classes';
+import { defaultComponents, type DefaultModelOptions } from './default-model/components';
+import type { ParameterEditor } from './editors';
+import { isAllowedInMode, type ProcessingMode, type ScenarioType } from './processing-mode';
+import { defaultFragmentProperties, defaultScenarioProperties, type ScenarioPropertyConfig } from './scenario-properties';
 
 /** A custom action a deployment offers (served in `customActions`). */
 export interface CustomActionDefinition {

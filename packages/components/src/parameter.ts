@@ -1,8 +1,8 @@
 import type { TypingResult } from '@scenaria/typing';
 import { z } from 'zod';
-import { editors, type ParameterEditor, ParameterEditorSchema } from './editors.ts';
-import { defaultEditorFor } from './internal/type-helpers.ts';
-import { type ParameterValidator, validators as v } from './validators.ts';
+import { editors, type ParameterEditor, ParameterEditorSchema } from './editors';
+import { defaultEditorFor } from './internal/type-helpers';
+import { type ParameterValidator, validators as v } from './validators';
 
 /** An expression as stored in nodes: `{language, expression}`. */
 export const ExpressionValueSchema = z.object({ language: z.string(), expression: z.string() });

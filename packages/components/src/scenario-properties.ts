@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { editors, fixedValuesOf, type ParameterEditor, ParameterEditorSchema } from './editors.ts';
-import { jsonSchemaTextToType } from './json-schema.ts';
-import type { ScenarioType } from './processing-mode.ts';
-import { type ParameterValidator, validators } from './validators.ts';
+import { editors, fixedValuesOf, type ParameterEditor, ParameterEditorSchema } from './editors';
+import { jsonSchemaTextToType } from './json-schema';
+import type { ScenarioType } from './processing-mode';
+import { type ParameterValidator, validators } from './validators';
 
 /** A scenario property the model accepts (a key of `additionalFields.properties`, always a string value). */
 export interface ScenarioPropertyConfig {

@@ -1,6 +1,6 @@
 import type { TypingResult } from '@scenaria/typing';
 import { z } from 'zod';
-import { T } from './internal/type-helpers.ts';
+import { T } from './internal/type-helpers';
 
 /** Column types a decision table may use (the editor's choice list). */
 export const tabularColumnTypes = [

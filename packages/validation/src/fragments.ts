@@ -9,7 +9,7 @@ import {
 } from '@scenaria/components';
 import type { NodeData, ScenarioGraph } from '@scenaria/graph';
 import { canBeSubclassOf, type ClassRegistry, displayType, type TypingResult, typeForClassName, unknownType } from '@scenaria/typing';
-import type { NodeCheck, Variables } from './node-context.ts';
+import type { NodeCheck, Variables } from './node-context';
 
 /** Output name -> type of the record an output's fields build (an empty record when it has no fields). */
 export type FragmentOutputs = Record<string, TypingResult>;

@@ -18,8 +18,8 @@ import {
   typingResultToJson,
   unknownType,
 } from '@scenaria/typing';
-import { type ErrorTyp, type NodeValidationError, validationError } from './errors.ts';
-import type { ExpressionTyper } from './expression-typer.ts';
+import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
+import type { ExpressionTyper } from './expression-typer';
 
 /** Variables visible at a point of the scenario, by name (globals included). */
 export type Variables = Readonly<Record<string, TypingResult>>;

@@ -1,6 +1,6 @@
 import { type Model, propertyFixedValues, type ScenarioPropertyConfig } from '@scenaria/components';
 import { type ProcessProperties, validateScenarioName } from '@scenaria/graph';
-import { type NodeValidationError, validationError } from './errors.ts';
+import { type NodeValidationError, validationError } from './errors';
 
 /** Options of {@link validateScenarioProperties}. */
 export interface PropertiesValidationOptions {

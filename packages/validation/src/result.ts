@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NodeValidationErrorSchema, type NodeValidationError } from './errors.ts';
+import { NodeValidationErrorSchema, type NodeValidationError } from './errors';
 
 const TypingResultJsonSchema = z.record(z.string(), z.unknown());
 

@@ -1,6 +1,6 @@
 import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
-import { validateNodeId } from '@scenaria/graph';
-import { type NodeValidationError, validationError } from './errors.ts';
+import { findStructureProblems, type GraphIssue, validateNodeId } from '@scenaria/graph';
+import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
 
 /** Structure problems and the order in which nodes are validated (each after all its predecessors). */
 export interface StructureReport {
@@ -10,84 +10,56 @@ export interface StructureReport {
   readonly order: NodeData[];
 }
 
-const allowedEdgeTypes: Partial<Record<NodeData['type'], readonly (string | null)[]>> = {
-  Filter: ['FilterTrue', 'FilterFalse'],
-  Switch: ['NextSwitch', 'SwitchDefault'],
-  FragmentInput: ['FragmentOutput'],
+
+
+
+/** How each structure problem of the graph package is reported: its `typ` and whether it is global. */
+const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
+  emptyScenario: { typ: 'EmptyProcess', isGlobal: true },
+  duplicateNodeId: { typ: 'DuplicatedNodeIds', isGlobal: true },
+  missingStartNode: { typ: 'InvalidRootNode', isGlobal: true },
+  danglingEdge: { typ: 'InvalidEdge', isGlobal: true },
+  duplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
+  cycle: { typ: 'CycleInScenario', isGlobal: true },
+  looseNode: { typ: 'LooseNode', isGlobal: true },
+  duplicateFragmentOutput: { typ: 'DuplicateFragmentOutputNames', isGlobal: true },
+  invalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
+  unexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  unexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  multipleIncomingEdges: { typ: 'InvalidEdge', isGlobal: false },
+  joinWithoutInputs: { typ: 'InvalidEdge', isGlobal: false },
+  missingOutgoingEdge: { typ: 'InvalidTailOfBranch', isGlobal: false },
 };
-const START_TYPES = new Set<NodeData['type']>(['Source', 'FragmentInputDefinition']);
-const ENDING_TYPES = new Set<NodeData['type']>(['Sink', 'Processor', 'CustomNode', 'FragmentOutputDefinition', 'FragmentInput']);
-const NO_OUTPUT_TYPES = new Set<NodeData['type']>(['Sink', 'FragmentOutputDefinition']);
 
 /**
- * Finds what is wrong with the shape of a graph in one pass over nodes and edges: duplicate or invalid ids,
- * dangling and ill-typed edges, nodes unreachable from a start node, bad roots and tails, cycles, and
- * duplicate fragment output names. Linear in nodes + edges.
+ * Structure problems of a graph (found by the graph package) as validation errors, node id checks, and
+ * the order of validation: each node after all its predecessors (Kahn's algorithm), nodes on cycles left
+ * out. Linear in nodes + edges. Branch-parameter mismatches of joins are left to join validation, which
+ * reports them at the parameter.
  */
-export function findStructureErrors(graph: ScenarioGraph, isFragment: boolean): StructureReport {
+export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   const global: StructureReport['global'] = [];
   const node: StructureReport['node'] = [];
-  if (graph.nodes.length === 0) {
-    global.push({ error: validationError('EmptyProcess', 'Scenario is empty'), nodeIds: [] });
-    return { global, node, order: [] };
+  for (const issue of findStructureProblems(graph) as (GraphIssue & { nodeIds?: string[] })[]) {
+    const mapping = problemTyp[issue.code];
+    if (mapping === undefined) continue;
+    const nodeIds = issue.nodeIds ?? [];
+    const error = validationError(mapping.typ, issue.message);
+    const first = nodeIds[0];
+    if (mapping.isGlobal || first === undefined) global.push({ error, nodeIds });
+    else node.push({ nodeId: first, error });
   }
   const byId = new Map<string, NodeData>();
-  const duplicates = new Set<string>();
   for (const n of graph.nodes) {
-    if (byId.has(n.id)) duplicates.add(n.id);
-    else byId.set(n.id, n);
+    if (!byId.has(n.id)) byId.set(n.id, n);
     for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationError('NodeIdValidationError', issue.message, '$id') });
-  }
-  if (duplicates.size > 0) {
-    global.push({ error: validationError('DuplicatedNodeIds', `Duplicate node ids: ${[...duplicates].join(', ')}`), nodeIds: [...duplicates] });
   }
   const outgoing = new Map<string, Edge[]>();
   const inDegree = new Map<string, number>();
-  const seenEdges = new Set<string>();
   for (const edge of graph.edges) {
-    const from = byId.get(edge.from);
-    if (from === undefined || !byId.has(edge.to)) {
-      global.push({ error: validationError('InvalidEdge', `Edge ${edge.from} -> ${edge.to} refers to a missing node`), nodeIds: [edge.from, edge.to] });
-      continue;
-    }
-    const key = `${edge.from}\u0000${edge.to}\u0000${JSON.stringify(edge.edgeType ?? null)}`;
-    if (seenEdges.has(key)) {
-      global.push({ error: validationError('DuplicatedEdge', `Duplicate edge ${edge.from} -> ${edge.to}`), nodeIds: [edge.from, edge.to] });
-      continue;
-    }
-    seenEdges.add(key);
-    const allowed = allowedEdgeTypes[from.type] ?? [null];
-    const type = edge.edgeType?.type ?? null;
-    if (!allowed.includes(type) || NO_OUTPUT_TYPES.has(from.type)) {
-      node.push({ nodeId: from.id, error: validationError('InvalidEdge', `Edge of type ${type ?? 'plain'} to ${edge.to} is not allowed from a ${from.type} node`) });
-    }
+    if (!byId.has(edge.from) || !byId.has(edge.to)) continue;
     (outgoing.get(edge.from) ?? outgoing.set(edge.from, []).get(edge.from))?.push(edge);
     inDegree.set(edge.to, (inDegree.get(edge.to) ?? 0) + 1);
-  }
-  const starts: string[] = [];
-  for (const n of byId.values()) {
-    const degree = inDegree.get(n.id) ?? 0;
-    if (START_TYPES.has(n.type)) {
-      starts.push(n.id);
-      if (degree > 0) node.push({ nodeId: n.id, error: validationError('InvalidEdge', `${n.type} node ${n.id} cannot have incoming edges`) });
-    } else if (degree > 1 && n.type !== 'Join') {
-      node.push({ nodeId: n.id, error: validationError('InvalidEdge', `Node ${n.id} has ${degree} incoming edges; only a join may have more than one`) });
-    }
-    if ((outgoing.get(n.id) ?? []).length === 0 && !ENDING_TYPES.has(n.type)) {
-      node.push({ nodeId: n.id, error: validationError('InvalidTailOfBranch', `Invalid end of scenario at ${n.id}`) });
-    }
-  }
-  const inputDefinitions = [...byId.values()].filter((n) => n.type === 'FragmentInputDefinition');
-  if (isFragment && inputDefinitions.length !== 1) {
-    global.push({ error: validationError('InvalidRootNode', 'A fragment must start with exactly one fragment input'), nodeIds: inputDefinitions.map((n) => n.id) });
-  }
-  if (!isFragment && ![...byId.values()].some((n) => n.type === 'Source')) {
-    global.push({ error: validationError('InvalidRootNode', 'The scenario has no source'), nodeIds: [] });
-  }
-  const outputNames = new Map<string, string[]>();
-  for (const n of byId.values()) if (n.type === 'FragmentOutputDefinition') (outputNames.get(n.outputName) ?? outputNames.set(n.outputName, []).get(n.outputName))?.push(n.id);
-  for (const [name, ids] of outputNames) {
-    if (ids.length > 1) global.push({ error: validationError('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
   }
   // Kahn's algorithm: every node after all its predecessors; what remains lies on (or after) a cycle.
   const order: NodeData[] = [];
@@ -104,19 +76,5 @@ export function findStructureErrors(graph: ScenarioGraph, isFragment: boolean): 
       if (left === 0) queue.push(edge.to);
     }
   }
-  if (order.length < byId.size) {
-    const ordered = new Set(order.map((n) => n.id));
-    const onCycle = [...byId.keys()].filter((id) => !ordered.has(id));
-    global.push({ error: validationError('CycleInScenario', `The scenario contains a cycle through ${onCycle.join(', ')}`), nodeIds: onCycle });
-  }
-  // Reachability from start nodes; what cannot be reached is loose.
-  const reached = new Set<string>(starts);
-  const stack = [...starts];
-  while (stack.length > 0) {
-    const id = stack.pop() as string;
-    for (const edge of outgoing.get(id) ?? []) if (!reached.has(edge.to)) (reached.add(edge.to), stack.push(edge.to));
-  }
-  const loose = [...byId.keys()].filter((id) => !reached.has(id));
-  if (loose.length > 0) global.push({ error: validationError('LooseNode', `Loose nodes: ${loose.join(', ')}`), nodeIds: loose });
   return { global, node, order };
 }

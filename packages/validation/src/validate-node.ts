@@ -1,8 +1,8 @@
 import type { Model, UIParameter } from '@scenaria/components';
 import type { Edge, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
 import type { TypingResult } from '@scenaria/typing';
-import type { NodeValidationError } from './errors.ts';
-import { validateWithSeededContexts } from './validate-scenario.ts';
+import type { NodeValidationError } from './errors';
+import { validateWithSeededContexts } from './validate-scenario';
 
 /** Inputs of {@link validateNode}: what `POST /api/nodes/{name}/validation` receives. */
 export interface NodeValidationRequest {

@@ -9,13 +9,13 @@ import {
 } from '@scenaria/components';
 import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
 import { listType, recordType, type TypingResult, typingResultToJson, Types, unknownType } from '@scenaria/typing';
-import { validationError } from './errors.ts';
-import { expressionTyperFor, type ExpressionTyper } from './expression-typer.ts';
-import { fragmentComponent, fragmentInputVariables, type FragmentOutputs, validateFragmentInputDefinition } from './fragments.ts';
-import { NodeCheck, type Variables } from './node-context.ts';
-import { validateScenarioProperties } from './properties.ts';
-import { findStructureErrors } from './structure.ts';
-import { type ValidationResult, ValidationResultBuilder } from './result.ts';
+import { validationError } from './errors';
+import { expressionTyperFor, type ExpressionTyper } from './expression-typer';
+import { fragmentComponent, fragmentInputVariables, type FragmentOutputs, validateFragmentInputDefinition } from './fragments';
+import { NodeCheck, type Variables } from './node-context';
+import { validateScenarioProperties } from './properties';
+import { findStructureErrors } from './structure';
+import { type ValidationResult, ValidationResultBuilder } from './result';
 
 /** Options of {@link validateScenario}. */
 export interface ValidateScenarioOptions {
@@ -113,7 +113,7 @@ function validateWithSession(
     builder.propertiesError(e),
   );
 
-  const structure = findStructureErrors(graph, isFragment);
+  const structure = findStructureErrors(graph);
   for (const { error, nodeIds } of structure.global) builder.globalError(error, nodeIds);
   for (const { nodeId, error } of structure.node) builder.nodeError(nodeId, error);
 

@@ -1,5 +1,5 @@
 import { displayType, type TypingResult, taggedType, classType, withoutValue, setType, listType, recordType, Types, unknownType } from '@scenaria/typing';
-import type { ComponentIssue, OutputTypeContext, OutputTypeResult } from '../component.ts';
+import type { ComponentIssue, OutputTypeContext, OutputTypeResult } from '../component';
 
 /** Class of the `#AGG` helper visible in the `aggregator` parameter. */
 export const AGGREGATE_HELPER_CLASS = 'pl.touk.nussknacker.engine.flink.util.transformer.aggregate.AggregateHelper';

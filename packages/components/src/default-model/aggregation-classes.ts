@@ -6,7 +6,7 @@ import {
   aggregatorType,
   type AggregatorKind,
   TUMBLING_TRIGGER_CLASS,
-} from './aggregates.ts';
+} from './aggregates';
 
 /**
  * Runtime value of an aggregator chosen with `#AGG`: a kind, or for `#AGG.map` the aggregator of each field.

@@ -1,18 +1,18 @@
 import { classType, commonSupertype, type TypingResult, unknownType } from '@scenaria/typing';
-import { type ComponentDefinition, defineComponent, type ParameterResolutionContext } from '../component.ts';
-import { editors } from '../editors.ts';
-import { jsonSchemaTextToType } from '../json-schema.ts';
-import { param, type ParameterDefinition } from '../parameter.ts';
-import { parseTabularData } from '../tabular-data.ts';
-import { elementTypeOf, knownString, T } from '../internal/type-helpers.ts';
-import { validators } from '../validators.ts';
+import { type ComponentDefinition, defineComponent, type ParameterResolutionContext } from '../component';
+import { editors } from '../editors';
+import { jsonSchemaTextToType } from '../json-schema';
+import { param, type ParameterDefinition } from '../parameter';
+import { parseTabularData } from '../tabular-data';
+import { elementTypeOf, knownString, T } from '../internal/type-helpers';
+import { validators } from '../validators';
 import {
   AGGREGATE_HELPER_CLASS,
   aggregateOutputType,
   aggregatorKinds,
   AGGREGATOR_CLASS,
   TUMBLING_TRIGGER_CLASS,
-} from './aggregates.ts';
+} from './aggregates';
 
 /** Settings of the default model. */
 export interface DefaultModelOptions {

@@ -13,7 +13,7 @@ import {
   unknownType,
   withoutValue,
 } from '@scenaria/typing';
-import { editors, type ParameterEditor } from '../editors.ts';
+import { editors, type ParameterEditor } from '../editors';
 
 /** Short constructors for the types components declare. */
 export const T = {
