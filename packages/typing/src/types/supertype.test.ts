@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { isNumberWidening, promoteNumberClassNames, promoteNumbers } from './numbers';
+import { commonSupertype, commonSupertypeOfAll, commonSupertypeOrUnion } from './supertype';
+import { classType, displayType, listType, mapType, nullType, recordType, Types, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+
+const T = Types;
+
+describe('promoteNumberClassNames', () => {
+  it.each<[string, string, string]>([
+    ['Integer', 'Integer', 'Integer'],
+    ['Integer', 'Long', 'Long'],
+    ['Long', 'Integer', 'Long'],
+    ['Integer', 'Double', 'Double'],
+    ['Long', 'Float', 'Float'],
+    ['Float', 'Double', 'Double'],
+    ['Double', 'BigDecimal', 'BigDecimal'],
+    ['BigInteger', 'Long', 'BigInteger'],
+    ['BigInteger', 'Double', 'Double'],
+    ['Short', 'Short', 'Integer'],
+    ['Byte', 'Short', 'Integer'],
+    ['Byte', 'Long', 'Long'],
+    ['Integer', 'Number', 'Number'],
+    ['Number', 'Double', 'Number'],
+  ])('%s op %s -> %s', (left, right, result) => {
+    const name = (simple: string) => (simple.startsWith('Big') ? `java.math.${simple}` : `java.lang.${simple}`);
+    expect(promoteNumberClassNames(name(left), name(right))).toBe(name(result));
+  });
+  it('is undefined for non-numbers', () => {
+    expect(promoteNumberClassNames('java.lang.String', 'java.lang.Integer')).toBeUndefined();
+    expect(promoteNumbers(T.String, T.Integer)).toBeUndefined();
+  });
+  it('drops known values', () => {
+    expect(promoteNumbers(valueType(T.Integer, 1), valueType(T.Long, 2n))).toEqual(T.Long);
+  });
+  it('knows the implicit widenings', () => {
+    expect(isNumberWidening('java.lang.Integer', 'java.math.BigDecimal')).toBe(true);
+    expect(isNumberWidening('java.lang.Double', 'java.lang.Integer')).toBe(false);
+  });
+});
+
+describe('commonSupertype', () => {
+  it.each<[string, TypingResult, TypingResult, string]>([
+    ['identical', T.String, T.String, 'String'],
+    ['different scalars', T.String, T.Integer, 'Unknown'],
+    ['numbers promote', T.Integer, T.Long, 'Long'],
+    ['int and double', T.Integer, T.Double, 'Double'],
+    ['Null gives way (ternary with null)', valueType(T.Integer, 8), nullType, 'Integer(8)'],
+    ['Null on the left', nullType, T.String, 'String'],
+    ['equal values stay', valueType(T.Integer, 1), valueType(T.Integer, 1), 'Integer(1)'],
+    ['different values dropped', valueType(T.Integer, 1), valueType(T.Integer, 2), 'Integer'],
+    ['String and Integer literals', valueType(T.String, '123'), valueType(T.Integer, 123), 'Unknown'],
+    ['Unknown wins', T.String, unknownType, 'Unknown'],
+    ['lists merge params', listType(T.Integer), listType(T.Long), 'List[Long]'],
+    ['lists of unrelated elements', listType(T.Integer), listType(T.String), 'List[Unknown]'],
+    ['subclass and superclass', classType('java.util.ArrayList', [T.String]), listType(T.String), 'List[String]'],
+    ['records keep common fields', recordType({ a: T.Integer, b: T.String }), recordType({ a: T.Long, c: T.Boolean }), 'Record{a: Long}'],
+    ['record and map class', recordType({ a: T.Integer }), mapType(T.String, T.Integer), 'Unknown'],
+    ['union folds', unionType(T.Integer, T.Long), T.Integer, 'Long'],
+  ])('%s', (_name, a, b, expected) => {
+    expect(displayType(commonSupertype(a, b))).toBe(expected);
+  });
+
+  it('of many types folds (inline list elements)', () => {
+    expect(displayType(commonSupertypeOfAll([valueType(T.Integer, 1), valueType(T.Integer, 2), valueType(T.Integer, 3)]))).toBe('Integer');
+    expect(displayType(commonSupertypeOfAll([valueType(T.Integer, 5), valueType(T.String, 't'), nullType]))).toBe('Unknown');
+    expect(commonSupertypeOfAll([])).toEqual(unknownType);
+  });
+
+  it('or union gives a union where there is no common supertype (elvis)', () => {
+    expect(displayType(commonSupertypeOrUnion(T.String, T.Integer))).toBe('Integer | String');
+    expect(displayType(commonSupertypeOrUnion(T.Integer, T.Long))).toBe('Long');
+    expect(displayType(commonSupertypeOrUnion(unknownType, T.Long))).toBe('Unknown');
+  });
+
+  it('does not treat String and Integer as related even though both are Comparable', () => {
+    expect(commonSupertype(T.String, classType('java.lang.Integer'))).toEqual(unknownType);
+  });
+});
