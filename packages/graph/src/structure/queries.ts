@@ -72,7 +72,7 @@ export function reachableFrom(
 export type TopologicalOrderResult = { ok: true; order: string[] } | { ok: false; cyclicNodeIds: string[] };
 
 /**
- * Orders node ids so that every edge goes forward (Kahn's algorithm, ties broken by node list order).
+ * Orders node ids so that every edge goes forward (Kahn's algorithm; among ready nodes the one listed first goes first).
  * Edges to or from missing nodes are ignored. On a cycle, reports the ids of nodes on cycles.
  */
 export function topologicalOrder(graph: GraphLike): TopologicalOrderResult {
@@ -83,15 +83,18 @@ export function topologicalOrder(graph: GraphLike): TopologicalOrderResult {
   for (const edge of relevant) inDegree.set(edge.to, (inDegree.get(edge.to) ?? 0) + 1);
   const next = adjacency(relevant, false);
   const order: string[] = [];
-  // Processing in list order (a queue) keeps the result stable and close to how the scenario was drawn.
-  const queue = ids.filter((id) => inDegree.get(id) === 0);
-  for (let head = 0; head < queue.length; head++) {
-    const id = queue[head] as string;
+  // Among the nodes ready at any moment the one listed first goes next (a min-heap of list positions), so the
+  // result is stable and close to how the scenario was drawn.
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const ready = new MinHeap();
+  for (const id of ids) if (inDegree.get(id) === 0) ready.push(position.get(id) as number);
+  while (ready.size > 0) {
+    const id = ids[ready.pop()] as string;
     order.push(id);
     for (const target of next.get(id) ?? []) {
       const remaining = (inDegree.get(target) ?? 0) - 1;
       inDegree.set(target, remaining);
-      if (remaining === 0) queue.push(target);
+      if (remaining === 0) ready.push(position.get(target) as number);
     }
   }
   if (order.length === ids.length) return { ok: true, order };
@@ -148,4 +151,45 @@ export function nodesOnCycles(ids: readonly string[], edges: readonly Edge[]): s
     }
   }
   return ids.filter((id) => result.has(id));
+}
+
+class MinHeap {
+  private readonly items: number[] = [];
+
+  get size(): number {
+    return this.items.length;
+  }
+
+  push(value: number): void {
+    const items = this.items;
+    items.push(value);
+    let index = items.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if ((items[parent] as number) <= value) break;
+      items[index] = items[parent] as number;
+      index = parent;
+    }
+    items[index] = value;
+  }
+
+  pop(): number {
+    const items = this.items;
+    const top = items[0] as number;
+    const last = items.pop() as number;
+    if (items.length > 0) {
+      let index = 0;
+      for (;;) {
+        const left = 2 * index + 1;
+        if (left >= items.length) break;
+        const right = left + 1;
+        const child = right < items.length && (items[right] as number) < (items[left] as number) ? right : left;
+        if ((items[child] as number) >= last) break;
+        items[index] = items[child] as number;
+        index = child;
+      }
+      items[index] = last;
+    }
+    return top;
+  }
 }

@@ -97,6 +97,9 @@ function upgradeCanonicalForm(
   options: UpgradeOptions,
   changes: string[],
 ): { ok: true; value: CanonicalProcess } | { ok: false; issues: GraphIssue[] } {
+  if (document.metaData !== undefined && document.metaData !== null && !isJsonObject(document.metaData)) {
+    return { ok: false, issues: [{ code: 'invalidType', message: 'metaData must be an object', path: ['metaData'] }] };
+  }
   const metaData = isJsonObject(document.metaData) ? document.metaData : undefined;
   if (!metaData) changes.push('metaData added (the document had none)');
   const isFragment =

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { parseCanonicalProcess, parseScenarioGraph, serializeScenarioGraph } from './parse';
+
+const expr = (expression: string) => ({ language: 'spel', expression });
+const kafka = (topic: string) => ({ typ: 'kafka', parameters: [{ name: 'Topic', expression: expr(`'${topic}'`) }] });
+
+// The complete streaming example of scenario-graph.md §5 (parameters shortened).
+const referenceExample = {
+  properties: {
+    additionalFields: {
+      description: 'Routes big transactions',
+      properties: { parallelism: '2', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '' },
+      metaDataType: 'StreamMetaData',
+      showDescription: false,
+    },
+  },
+  nodes: [
+    { type: 'Source', id: 'transactions', ref: kafka('transactions'), additionalFields: { description: null, layoutData: { x: 0, y: 0 } } },
+    { type: 'Filter', id: 'only positive', expression: expr('#input.amount > 0'), isDisabled: null, additionalFields: { description: null, layoutData: { x: 0, y: 180 } } },
+    { type: 'Variable', id: 'compute fee', varName: 'fee', value: expr('#input.amount * 0.01'), additionalFields: { description: null, layoutData: { x: 0, y: 360 } } },
+    { type: 'Enricher', id: 'get client', output: 'client', service: { id: 'clientService', parameters: [{ name: 'clientId', expression: expr('#input.clientId') }] }, additionalFields: { description: null, layoutData: { x: 0, y: 540 } } },
+    { type: 'Switch', id: 'route', expression: null, exprVal: null, additionalFields: { description: null, layoutData: { x: 0, y: 720 } } },
+    { type: 'Sink', id: 'vip sink', ref: kafka('vip'), isDisabled: null, additionalFields: { description: null, layoutData: { x: -200, y: 900 } } },
+    { type: 'Sink', id: 'regular sink', ref: kafka('regular'), isDisabled: null, additionalFields: { description: null, layoutData: { x: 200, y: 900 } } },
+  ],
+  edges: [
+    { from: 'transactions', to: 'only positive', edgeType: null },
+    { from: 'only positive', to: 'compute fee', edgeType: { type: 'FilterTrue' } },
+    { from: 'compute fee', to: 'get client', edgeType: null },
+    { from: 'get client', to: 'route', edgeType: null },
+    { from: 'route', to: 'vip sink', edgeType: { type: 'NextSwitch', condition: expr('#client.vip == true') } },
+    { from: 'route', to: 'regular sink', edgeType: { type: 'NextSwitch', condition: expr('true') } },
+  ],
+};
+
+describe('parseScenarioGraph', () => {
+  it('accepts the reference example and serializes it back unchanged', () => {
+    const parsed = parseScenarioGraph(referenceExample);
+    expect(parsed.ok).toBe(true);
+    if (parsed.ok) expect(serializeScenarioGraph(parsed.value)).toStrictEqual(referenceExample);
+  });
+
+  it('keeps null and absent optional fields apart', () => {
+    const graph = structuredClone(referenceExample);
+    delete (graph.nodes[1] as { isDisabled?: unknown }).isDisabled;
+    delete (graph.nodes[0] as { additionalFields?: unknown }).additionalFields;
+    (graph.edges[0] as { edgeType?: unknown }).edgeType = undefined;
+    delete (graph.edges[0] as { edgeType?: unknown }).edgeType;
+    const parsed = parseScenarioGraph(graph);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const back = serializeScenarioGraph(parsed.value) as unknown as typeof referenceExample;
+    expect(back).toStrictEqual(graph);
+    expect('isDisabled' in (back.nodes[1] as object)).toBe(false);
+    expect('edgeType' in (back.edges[0] as object)).toBe(false);
+    expect(back.nodes[4]).toHaveProperty('expression', null);
+  });
+
+  it('drops fields the format does not have', () => {
+    const graph = structuredClone(referenceExample) as { nodes: Record<string, unknown>[] };
+    (graph.nodes[0] as Record<string, unknown>).selected = true;
+    const parsed = parseScenarioGraph(graph);
+    if (!parsed.ok) throw new Error('should parse');
+    expect(serializeScenarioGraph(parsed.value)).toStrictEqual(referenceExample);
+  });
+
+  it('reports wrong types, missing fields and unknown node and edge types with JSON paths', () => {
+    const graph = structuredClone(referenceExample) as unknown as {
+      nodes: Record<string, unknown>[];
+      edges: Record<string, unknown>[];
+      properties: { additionalFields: Record<string, unknown> };
+    };
+    (graph.nodes[0] as Record<string, unknown>).id = 42;
+    delete (graph.nodes[2] as Record<string, unknown>).varName;
+    (graph.nodes[3] as Record<string, unknown>).type = 'Teleport';
+    (graph.edges[1] as Record<string, unknown>).edgeType = { type: 'Sideways' };
+    graph.properties.additionalFields.properties = { parallelism: 2 };
+    const parsed = parseScenarioGraph(graph);
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    const byPath = Object.fromEntries(parsed.issues.map((issue) => [JSON.stringify(issue.path), issue.code]));
+    expect(byPath).toEqual({
+      '["nodes",0,"id"]': 'invalidType',
+      '["nodes",2,"varName"]': 'missingField',
+      '["nodes",3,"type"]': 'unknownNodeType',
+      '["edges",1,"edgeType","type"]': 'unknownEdgeType',
+      '["properties","additionalFields","properties","parallelism"]': 'invalidType',
+    });
+    for (const issue of parsed.issues) expect(issue.message.length).toBeGreaterThan(0);
+  });
+
+  it('reports a missing node id and a non-object document', () => {
+    expect(parseScenarioGraph({ ...referenceExample, nodes: [{ type: 'Split' }] })).toMatchObject({
+      ok: false,
+      issues: [{ code: 'missingField', path: ['nodes', 0, 'id'] }],
+    });
+    expect(parseScenarioGraph(null)).toMatchObject({ ok: false, issues: [{ code: 'invalidType', path: [] }] });
+    expect(parseScenarioGraph([])).toMatchObject({ ok: false, issues: [{ code: 'invalidType', path: [] }] });
+  });
+});
+
+describe('parseCanonicalProcess', () => {
+  const metaData = { id: 's', additionalFields: { description: null, properties: {}, metaDataType: 'StreamMetaData', showDescription: false } };
+  const source = { type: 'Source', id: 'in', ref: { typ: 'kafka', parameters: [] } };
+  const sink = (id: string) => ({ type: 'Sink', id, ref: { typ: 'kafka', parameters: [] } });
+
+  it('refuses elements after one that ends its branch, at any depth', () => {
+    const result = parseCanonicalProcess({
+      metaData,
+      nodes: [source, { type: 'Filter', id: 'f', expression: expr('true'), nextFalse: [sink('a'), sink('b')] }, sink('c'), sink('d')],
+      additionalBranches: [],
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [
+        { code: 'invalidTailOfBranch', path: ['nodes', 1, 'nextFalse', 1], nodeIds: ['a'] },
+        { code: 'invalidTailOfBranch', path: ['nodes', 3], nodeIds: ['c'] },
+      ],
+    });
+  });
+
+  it('reports unknown element types inside nested branches with their paths', () => {
+    const result = parseCanonicalProcess({
+      metaData,
+      nodes: [source, { type: 'Split', id: 'sp', nexts: [[sink('a')], [{ type: 'Nope', id: 'x' }]] }],
+    });
+    expect(result).toMatchObject({ ok: false, issues: [{ code: 'unknownNodeType', path: ['nodes', 1, 'nexts', 1, 0, 'type'] }] });
+  });
+
+  it('accepts a missing additionalBranches and missing nested keys', () => {
+    const result = parseCanonicalProcess({
+      metaData,
+      nodes: [source, { type: 'Filter', id: 'f', expression: expr('true') }, { type: 'Switch', id: 'sw' }],
+    });
+    expect(result.ok).toBe(true);
+  });
+});

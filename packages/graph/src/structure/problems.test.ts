@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { testEdge as edge, testGraph as graph, testNodes as n } from '../test-graphs';
+import { findStructureProblems } from './problems';
+
+const codes = (g: Parameters<typeof findStructureProblems>[0]) =>
+  findStructureProblems(g).map((issue) => [issue.code, issue.nodeIds, issue.path]);
+
+describe('findStructureProblems', () => {
+  it('finds nothing wrong in a well-formed graph', () => {
+    const g = graph(
+      [n.source('s'), n.filter('f'), n.sink('a'), n.sink('b')],
+      [edge('s', 'f'), edge('f', 'a', { type: 'FilterTrue' }), edge('f', 'b', { type: 'FilterFalse' })],
+    );
+    expect(findStructureProblems(g)).toEqual([]);
+  });
+
+  it('reports an empty scenario and a missing start node', () => {
+    expect(codes(graph([], []))).toEqual([['emptyScenario', [], ['nodes']]]);
+    expect(codes(graph([n.sink('a')], []))).toEqual([['missingStartNode', [], ['nodes']]]);
+  });
+
+  it('reports duplicate ids at the later occurrence', () => {
+    const g = graph([n.source('s'), n.sink('s')], []);
+    expect(codes(g)).toContainEqual(['duplicateNodeId', ['s'], ['nodes', 1, 'id']]);
+  });
+
+  it('reports dangling and duplicate edges with their paths', () => {
+    const g = graph([n.source('s'), n.sink('a')], [edge('s', 'a'), edge('s', 'a'), edge('s', 'ghost'), edge('nobody', 'a')]);
+    const found = codes(g);
+    expect(found).toContainEqual(['duplicateEdge', ['s', 'a'], ['edges', 1]]);
+    expect(found).toContainEqual(['danglingEdge', ['s'], ['edges', 2, 'to']]);
+    expect(found).toContainEqual(['danglingEdge', ['a'], ['edges', 3, 'from']]);
+  });
+
+  it('reports cycles and the nodes on them, and unreachable nodes', () => {
+    const g = graph(
+      [n.source('s'), n.variable('a'), n.variable('b'), n.variable('loose'), n.sink('end')],
+      [edge('s', 'a'), edge('a', 'b'), edge('b', 'a')],
+    );
+    const found = findStructureProblems(g);
+    expect(found.find((issue) => issue.code === 'cycle')?.nodeIds).toEqual(['a', 'b']);
+    expect(found.filter((issue) => issue.code === 'looseNode').map((issue) => issue.nodeIds)).toEqual([['loose'], ['end']]);
+    expect(found).toContainEqual(expect.objectContaining({ code: 'multipleIncomingEdges', nodeIds: ['a', 's', 'b'] }));
+  });
+
+  it('checks outgoing edges per node type', () => {
+    const g = graph(
+      [n.source('s'), n.filter('f'), n.sink('x'), n.sink('y'), n.sink('z')],
+      [
+        edge('s', 'f'),
+        edge('f', 'x', { type: 'FilterTrue' }),
+        edge('f', 'y', { type: 'FilterTrue' }),
+        edge('x', 'z'),
+      ],
+    );
+    const found = codes(g);
+    expect(found).toContainEqual(['unexpectedOutgoingEdge', ['f', 'y'], ['edges', 2]]);
+    expect(found).toContainEqual(['invalidEdgeType', ['x', 'z'], ['edges', 3]]);
+  });
+
+  it('reports missing outgoing edges and wrong edge kinds', () => {
+    const g = graph(
+      [n.source('s'), n.switch('sw'), n.variable('v'), n.filter('f')],
+      [edge('s', 'sw'), edge('sw', 'v'), edge('v', 'f', { type: 'FilterTrue' })],
+    );
+    const found = codes(g);
+    expect(found).toContainEqual(['invalidEdgeType', ['sw', 'v'], ['edges', 1]]);
+    expect(found).toContainEqual(['missingOutgoingEdge', ['sw'], ['nodes', 1]]);
+    expect(found).toContainEqual(['invalidEdgeType', ['v', 'f'], ['edges', 2]]);
+    expect(found).toContainEqual(['missingOutgoingEdge', ['v'], ['nodes', 2]]);
+    expect(found).toContainEqual(['missingOutgoingEdge', ['f'], ['nodes', 3]]);
+  });
+
+  it('lets processors and custom nodes end a branch, but not sources', () => {
+    expect(findStructureProblems(graph([n.source('s'), n.processor('p')], [edge('s', 'p')]))).toEqual([]);
+    expect(codes(graph([n.source('s')], []))).toEqual([['missingOutgoingEdge', ['s'], ['nodes', 0]]]);
+  });
+
+  it('checks fragment outputs and incoming edges of start nodes', () => {
+    const g = graph(
+      [n.source('s'), n.fragment('fr'), n.sink('a'), n.sink('b'), n.source('s2')],
+      [
+        edge('s', 'fr'),
+        edge('fr', 'a', { type: 'FragmentOutput', name: 'out' }),
+        edge('fr', 'b', { type: 'FragmentOutput', name: 'out' }),
+        edge('s2', 's'),
+      ],
+    );
+    const found = codes(g);
+    expect(found).toContainEqual(['duplicateFragmentOutput', ['fr'], ['edges', 2]]);
+    expect(found).toContainEqual(['unexpectedIncomingEdge', ['s', 's2'], ['edges', 3]]);
+  });
+
+  it('checks join inputs against branch parameters', () => {
+    const g = graph(
+      [n.source('a'), n.source('b'), n.join('j', ['a', 'c']), n.sink('out'), n.join('lonely')],
+      [edge('a', 'j'), edge('b', 'j'), edge('j', 'out'), edge('lonely', 'out')],
+    );
+    const found = codes(g);
+    expect(found).toContainEqual(['joinBranchMismatch', ['j'], ['nodes', 2, 'branchParameters', 1, 'branchId']]);
+    expect(found).toContainEqual(['joinBranchMismatch', ['j', 'b'], ['edges', 1]]);
+    expect(found).toContainEqual(['joinWithoutInputs', ['lonely'], ['nodes', 4]]);
+  });
+});
