@@ -1,4 +1,4 @@
-import { builtinClassInfo, simpleClassName, type TypingResult } from './typing-bridge';
+import { builtinClassInfo, displayType, simpleClassName, type TypingResult } from './typing-bridge';
 
 // NB: the agreed contract puts the class registry in @scenaria/typing. Until it exists there, this module
 // implements exactly that contract's shapes so that moving it means changing imports only.
@@ -121,7 +121,12 @@ export class ClassRegistry {
 }
 
 function sameSignature(a: MethodDefinition, b: MethodDefinition): boolean {
-  return a.name === b.name && a.params.length === b.params.length && a.varArgs === b.varArgs;
+  return (
+    a.name === b.name &&
+    a.params.length === b.params.length &&
+    a.varArgs === b.varArgs &&
+    a.params.every((param, i) => displayType(param.type) === displayType(b.params[i]!.type))
+  );
 }
 
 function mergeClass(a: ClassDefinition, b: ClassDefinition): ClassDefinition {

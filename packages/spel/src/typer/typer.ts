@@ -252,6 +252,7 @@ class Typer {
     const name = node.name;
     if (name === '') return this.record(node, { type: unknownType, targetType: target });
     if (target.kind === 'null') {
+      if (node.safe) return this.record(node, { type: unknownType, targetType: target });
       this.error('NullPropertyAccessError', `Property access on null: '${name}'`, range);
       return this.record(node, { type: unknownType, targetType: target });
     }
@@ -333,6 +334,7 @@ class Typer {
     if (staticClass !== undefined) {
       candidates = this.context.registry.lookupStaticMethods(staticClass, node.name);
     } else if (target.kind === 'null') {
+      if (node.safe) return this.record(node, { type: unknownType, targetType: target });
       this.error('NullPropertyAccessError', `Method call on null: '${node.name}'`, node.nameRange);
       return this.record(node, { type: unknownType, targetType: target });
     } else if (target.kind === 'union') {

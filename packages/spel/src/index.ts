@@ -1,0 +1,54 @@
+/** Parses a plain `spel` expression into an AST with source ranges; never throws on bad text. */
+export { parseExpression, parseTemplate } from './parser/parse-expression';
+/** Results of parsing. */
+export type { ParseResult, TemplateParseResult } from './parser/parse-expression';
+/** AST node shapes (with `range` offsets into the text). */
+export type { AstNode, SourceRange, TemplateNode, LiteralKind, BinaryOperator, UnaryOperator } from './ast/nodes';
+
+/** Types, compiles and evaluates expressions. */
+export { compileExpression, typeExpression } from './expression';
+/** Options and results of typing and compiling. */
+export type {
+  CompileOptions, CompileResult, CompiledExpression, EvaluationResult, ExpressionLanguage, ExpressionOptions, NodeTypeInfo,
+  TypeExpressionResult,
+} from './expression';
+
+/** Completion at a cursor position. */
+export { suggestExpression } from './suggest/suggest';
+/** Completion proposals. */
+export type { Suggestion, SuggestionResult, SuggestOptions } from './suggest/suggest';
+
+/** The helper globals (`#COLLECTION`, `#CONV`, `#UTIL`, `#BASE64`, `#RANDOM`, `#NUMERIC`, `#DATE`, `#DATE_FORMAT`, `#GEO`). */
+export { defaultGlobals, createGlobals } from './helpers/globals';
+/** Helper globals with their types, values and class definitions. */
+export type { Globals, GlobalsOptions } from './helpers/globals';
+
+/** The model's `expressionConfig` switches and their defaults. */
+export { defaultExpressionConfig } from './typer/config';
+/** The model's `expressionConfig` switches. */
+export type { ExpressionConfig } from './typer/config';
+
+/** Evaluation failures: thrown by `evaluate`, returned by `tryEvaluate`. */
+export { ExpressionEvaluationError, isExpressionEvaluationError } from './errors';
+/** Codes and shapes of typing and evaluation problems. */
+export type { ExpressionError, ExpressionErrorCode, EvaluationErrorCode } from './errors';
+
+/** Limits on evaluation work (steps, collection sizes, string lengths). */
+export { defaultEvaluationLimits } from './evaluator/budget';
+/** Limits on evaluation work. */
+export type { EvaluationLimits } from './evaluator/budget';
+
+/** The class whitelist used by the typer and evaluator (standard classes; extend with `registry.extend`). */
+export { createClassRegistry, ClassRegistry } from './internal/class-registry';
+/** Class and method definitions of the whitelist. */
+export type { ClassDefinition, MethodDefinition, MethodParameter, ResultTypeFunction } from './internal/class-registry';
+/** The standard whitelisted classes (String, numbers, collections, java.time, Math...). */
+export { standardClasses } from './internal/standard-classes';
+
+/** Typing essentials re-exported from @scenaria/typing so most callers need only this package. */
+export {
+  typeOfValue, recordType, unknownType, nullType, displayType, withoutValue, toTypedJson, fromTypedJson, Types, classType,
+  listType, mapType, valueType,
+} from '@scenaria/typing';
+/** The type model of @scenaria/typing. */
+export type { TypingResult } from '@scenaria/typing';
