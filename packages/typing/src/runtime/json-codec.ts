@@ -1,3 +1,4 @@
+import '@js-joda/timezone';
 import type { Decimal } from 'decimal.js';
 import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { JavaClassNames } from '../types/java-classes';
