@@ -1,0 +1,102 @@
+import type { NodeCount, ResultValue, ResultsWithCounts } from '@scenaria/deployment-sdk';
+import type { FragmentNodeOrigin } from '../compile/compile-scenario';
+import type { RuntimeContext } from '../runtime/context';
+import type { ExecutionListener } from '../runtime/listener';
+import { toPlainJson } from '@scenaria/typing';
+
+interface ContextResult {
+  id: string;
+  variables: Record<string, ResultValue>;
+}
+
+/** Collects what a test run shows per node; `results()` gives the reference's ResultsWithCounts JSON. */
+export interface TestResultsCollector extends ExecutionListener {
+  /**
+   * The results, lists sorted by context id, with counts per node of the scenario (nodes inlined from
+   * fragments counted under their usage node's `fragmentCounts`).
+   */
+  results(fragmentNodes?: ReadonlyMap<string, FragmentNodeOrigin>): ResultsWithCounts;
+}
+
+function wrap(value: unknown, original?: string): ResultValue {
+  return original === undefined ? { pretty: toPlainJson(value) } : { original, pretty: toPlainJson(value) };
+}
+
+function contextResult(context: RuntimeContext): ContextResult {
+  const variables: Record<string, ResultValue> = {};
+  const { original, input } = context.scope;
+  for (const [name, value] of Object.entries(context.variables)) {
+    // The record as read keeps its raw text next to the decoded value while it is unchanged.
+    variables[name] = wrap(value, name === 'input' && original !== undefined && value === input ? original : undefined);
+  }
+  return { id: context.id, variables };
+}
+
+const idParts = (id: string) => id.split('-').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+
+/** Orders context ids part by part, numbers numerically, so `s-0-10` comes after `s-0-9`. */
+export function compareContextIds(a: string, b: string): number {
+  const left = idParts(a);
+  const right = idParts(b);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    const l = left[i] as string | number;
+    const r = right[i] as string | number;
+    if (l === r) continue;
+    if (typeof l === 'number' && typeof r === 'number') return l - r;
+    return String(l) < String(r) ? -1 : 1;
+  }
+  return left.length - right.length;
+}
+
+/** A listener that records everything a test run shows. */
+export function createTestResultsCollector(): TestResultsCollector {
+  const nodeResults = new Map<string, ContextResult[]>();
+  const invocationResults = new Map<string, { contextId: string; name: string; value: ResultValue }[]>();
+  const externalInvocationResults = new Map<string, { contextId: string; name: string; value: ResultValue }[]>();
+  const exceptions: { context: ContextResult; nodeId: string; throwable: string | null }[] = [];
+  const push = <T>(map: Map<string, T[]>, key: string, item: T) => {
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  };
+  const sortedObject = <T>(map: Map<string, T[]>, idOf: (item: T) => string) =>
+    Object.fromEntries([...map].map(([key, list]) => [key, [...list].sort((a, b) => compareContextIds(idOf(a), idOf(b)))]));
+
+  return {
+    nodeEntered(nodeId, context) {
+      push(nodeResults, nodeId, contextResult(context));
+    },
+    expressionEvaluated(nodeId, name, context, value) {
+      push(invocationResults, nodeId, { contextId: context.id, name, value: wrap(value) });
+    },
+    serviceInvoked(nodeId, name, context, value) {
+      push(externalInvocationResults, nodeId, { contextId: context.id, name, value: wrap(value) });
+    },
+    exceptionThrown(nodeId, context, error) {
+      const message = error instanceof Error ? error.message : error === undefined || error === null ? null : String(error);
+      exceptions.push({ context: contextResult(context), nodeId, throwable: message });
+    },
+    results(fragmentNodes = new Map()) {
+      const counts: Record<string, NodeCount> = {};
+      const countOf = (nodeId: string): NodeCount => {
+        const origin = fragmentNodes.get(nodeId);
+        if (origin) {
+          const parent = countOf(origin.usageNodeId);
+          return (parent.fragmentCounts[origin.innerNodeId] ??= { all: 0, errors: 0, fragmentCounts: {} });
+        }
+        return (counts[nodeId] ??= { all: 0, errors: 0, fragmentCounts: {} });
+      };
+      for (const [nodeId, list] of nodeResults) countOf(nodeId).all += list.length;
+      for (const exception of exceptions) countOf(exception.nodeId).errors += 1;
+      return {
+        results: {
+          nodeResults: sortedObject(nodeResults, (r) => r.id),
+          invocationResults: sortedObject(invocationResults, (r) => r.contextId),
+          externalInvocationResults: sortedObject(externalInvocationResults, (r) => r.contextId),
+          exceptions: [...exceptions].sort((a, b) => compareContextIds(a.context.id, b.context.id)),
+        },
+        counts,
+      };
+    },
+  };
+}

@@ -1,0 +1,452 @@
+import { componentId } from '@scenaria/components';
+import type { ComponentDefinition } from '@scenaria/components';
+import type {
+  CanonicalFragmentInputNode,
+  CanonicalNode,
+  CanonicalProcess,
+  CustomNode,
+  EnricherNode,
+  Field,
+  JoinNode,
+  ProcessorNode,
+  SinkNode,
+  SourceNode,
+} from '@scenaria/graph';
+import { Types, recordType } from '@scenaria/typing';
+import type { TypingResult } from '@scenaria/typing';
+import type { CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
+import type { CompiledExpression } from '../expression/expression-compiler';
+import type { InvocationScope, RuntimeContext } from '../runtime/context';
+import { withOnlyVariables, withVariable } from '../runtime/context';
+import type { CompileEnvironment } from './environment';
+import { compileNodeExpression, declaredType } from './expressions';
+import { CompilationFailed } from './issues';
+import { compileParameters, evaluateEager, outputTypeOf } from './parameters';
+import { afterValue, endOfBranch, nodeStep, recordFailure, runInSequence } from './steps';
+import type { Step } from './steps';
+
+type Types = Readonly<Record<string, TypingResult>>;
+
+/** A source node ready to be fed records. */
+export interface CompiledSource {
+  nodeId: string;
+  componentId: string;
+  instance: SourceInstance;
+  step: Step;
+}
+
+/** Where an inlined fragment node came from: the fragment usage node and the node's id inside the fragment. */
+export interface FragmentNodeOrigin {
+  usageNodeId: string;
+  innerNodeId: string;
+}
+
+/** The walk's result before it is wrapped into a runnable scenario. */
+export interface CompiledGraph {
+  sources: CompiledSource[];
+  /** Custom nodes with state to flush or time to advance, in compile order. */
+  statefulNodes: { nodeId: string; instance: CustomInstance; emit: Emit }[];
+  /** Ids (as the collector sees them) of nodes inlined from fragments. */
+  fragmentNodes: Map<string, FragmentNodeOrigin>;
+  /** Variable types visible at each node (after fragment inlining: prefixed ids). */
+  nodeVariables: Map<string, Types>;
+}
+
+interface JoinPort {
+  instance?: JoinInstance;
+  emit?: Emit;
+  branchVariables: Map<string, Types>;
+  expectedBranches: Set<string>;
+}
+
+/** Where a fragment output hands its record back to the using scenario. */
+interface FragmentOutputPort {
+  /** Type of the output's record; undefined when the output has no fields. */
+  recordType?: TypingResult;
+  isTyped: boolean;
+  deliver?: (outer: RuntimeContext, record: Map<string, unknown> | undefined) => void | Promise<void>;
+}
+
+interface FragmentFrame {
+  /** `${usage id}-` prepended to the ids of the fragment's nodes. */
+  prefix: string;
+  usageNodeId: string;
+  outputs: Map<string, FragmentOutputPort>;
+}
+
+const fieldRecordType = (fields: { name: string; type: TypingResult }[]) =>
+  recordType(fields.map((f) => [f.name, f.type] as const));
+
+/** Compiles a canonical scenario into steps; throws CompilationFailed on the first problem. */
+export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment, fragments: (id: string) => CanonicalProcess | undefined): CompiledGraph {
+  const listener = env.listener;
+  const graph: CompiledGraph = { sources: [], statefulNodes: [], fragmentNodes: new Map(), nodeVariables: new Map() };
+  const joins = new Map<string, JoinPort>();
+
+  const component = (nodeId: string, id: string): ComponentDefinition => {
+    const definition = env.components.get(id);
+    if (!definition) throw new CompilationFailed({ code: 'MissingComponent', message: `Unknown component ${id}`, nodeId });
+    return definition;
+  };
+  const runtime = <K extends 'source' | 'sink' | 'service' | 'custom' | 'join'>(nodeId: string, id: string, kind: K) => {
+    const found = env.runtimes.get(id);
+    if (!found || found.kind !== kind) {
+      throw new CompilationFailed({ code: 'MissingComponentRuntime', message: `No ${kind} implementation for component ${id}`, nodeId });
+    }
+    return found as Extract<typeof found, { kind: K }>;
+  };
+  const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: Types, expectedType?: TypingResult): CompiledExpression =>
+    compileNodeExpression(env.compiler, source, variables, { nodeId, fieldName }, expectedType);
+  const evaluate = (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
+    const value = compiled.evaluate(context.variables);
+    listener?.expressionEvaluated(nodeId, name, context, value);
+    return value;
+  };
+  const compileFields = (nodeId: string, fields: readonly Field[], variables: Types) =>
+    fields.map((field, index) => ({
+      name: field.name,
+      compiled: expression(nodeId, `$fields-${index}-$value`, field.expression, variables),
+    }));
+  const buildRecord = (nodeId: string, fields: { name: string; compiled: CompiledExpression }[], context: RuntimeContext) => {
+    const record = new Map<string, unknown>();
+    for (const field of fields) record.set(field.name, evaluate(nodeId, field.name, field.compiled, context));
+    return record;
+  };
+
+  function compileBranch(nodes: readonly CanonicalNode[], index: number, variables: Types, frame: FragmentFrame | undefined): Step {
+    const node = nodes[index];
+    if (node === undefined) return endOfBranch;
+    // A branch end has no id of its own; the original computes `$edge-<from>-<join>`.
+    const ownId = node.type === 'BranchEndData' ? `$edge-${node.definition.id}-${node.definition.joinId}` : node.id;
+    const id = frame ? `${frame.prefix}${ownId}` : ownId;
+    if (frame) graph.fragmentNodes.set(id, { usageNodeId: frame.usageNodeId, innerNodeId: ownId });
+    graph.nodeVariables.set(id, variables);
+    const rest = (nextVariables: Types) => compileBranch(nodes, index + 1, nextVariables, frame);
+
+    switch (node.type) {
+      case 'Filter': {
+        if (node.isDisabled) return nodeStep(id, listener, rest(variables));
+        const condition = expression(id, '$expression', node.expression, variables, Types.Boolean);
+        const next = rest(variables);
+        const nextFalse = node.nextFalse && node.nextFalse.length > 0 ? compileBranch(node.nextFalse, 0, variables, frame) : undefined;
+        return nodeStep(id, listener, (context) => {
+          // null (and anything but true) is false, as in the original.
+          if (evaluate(id, '$expression', condition, context) === true) return next(context);
+          return nextFalse?.(context);
+        });
+      }
+      case 'Switch': {
+        let caseVariables = variables;
+        let exprVal: { name: string; compiled: CompiledExpression } | undefined;
+        if (node.expression && node.exprVal && node.expression.expression.trim() !== '') {
+          const compiled = expression(id, '$expression', node.expression, variables);
+          exprVal = { name: node.exprVal, compiled };
+          caseVariables = { ...variables, [node.exprVal]: compiled.type };
+        }
+        const cases = (node.nexts ?? []).map((switchCase, caseIndex) => ({
+          name: switchCase.nodes[0]?.id ?? `$case-${caseIndex}`,
+          condition: expression(id, `$case-${caseIndex}`, switchCase.expression, caseVariables, Types.Boolean),
+          step: compileBranch(switchCase.nodes, 0, caseVariables, frame),
+        }));
+        const defaultStep = node.defaultNext && node.defaultNext.length > 0 ? compileBranch(node.defaultNext, 0, caseVariables, frame) : undefined;
+        return nodeStep(id, listener, (incoming) => {
+          const context = exprVal ? withVariable(incoming, exprVal.name, evaluate(id, '$expression', exprVal.compiled, incoming)) : incoming;
+          for (const switchCase of cases) {
+            if (evaluate(id, switchCase.name, switchCase.condition, context) === true) return switchCase.step(context);
+          }
+          return defaultStep?.(context);
+        });
+      }
+      case 'Split': {
+        const branches = node.nexts.map((branch) => compileBranch(branch, 0, variables, frame));
+        return nodeStep(id, listener, (context) => runInSequence(branches, context));
+      }
+      case 'Variable': {
+        const value = expression(id, '$expression', node.value, variables);
+        const next = rest({ ...variables, [node.varName]: value.type });
+        const name = node.varName;
+        return nodeStep(id, listener, (context) => next(withVariable(context, name, evaluate(id, name, value, context))));
+      }
+      case 'VariableBuilder': {
+        const fields = compileFields(id, node.fields, variables);
+        const type = fieldRecordType(fields.map((f) => ({ name: f.name, type: f.compiled.type })));
+        const next = rest({ ...variables, [node.varName]: type });
+        const name = node.varName;
+        return nodeStep(id, listener, (context) => next(withVariable(context, name, buildRecord(id, fields, context))));
+      }
+      case 'Enricher':
+      case 'Processor':
+        return compileService(id, node, variables, rest);
+      case 'Sink':
+        return compileSink(id, node, variables);
+      case 'CustomNode':
+        return compileCustom(id, node, variables, rest);
+      case 'FragmentInput':
+        return compileFragmentUsage(id, node, variables, frame);
+      case 'FragmentOutputDefinition': {
+        if (!frame) throw new CompilationFailed({ code: 'InvalidStructure', message: 'Fragment output outside a fragment', nodeId: id });
+        const fields = compileFields(id, node.fields ?? [], variables);
+        const port = frame.outputs.get(node.outputName);
+        if (!port) return nodeStep(id, listener, endOfBranch); // the using scenario does not continue from this output
+        if (!port.isTyped) {
+          port.isTyped = true;
+          if (fields.length > 0) port.recordType = fieldRecordType(fields.map((f) => ({ name: f.name, type: f.compiled.type })));
+        }
+        const hasRecord = fields.length > 0;
+        return nodeStep(id, listener, (context) => {
+          const outer = context.parent;
+          if (!outer || !port.deliver) throw new Error(`Fragment output ${node.outputName} reached without its using scenario`);
+          return port.deliver(outer, hasRecord ? buildRecord(id, fields, context) : undefined);
+        });
+      }
+      case 'BranchEndData': {
+        const joinId = node.definition.joinId;
+        const branchId = node.definition.id;
+        const port = joins.get(joinId);
+        if (!port) throw new CompilationFailed({ code: 'InvalidStructure', message: `Branch into unknown join ${joinId}`, nodeId: id });
+        port.branchVariables.set(branchId, variables);
+        return (context) => {
+          const instance = port.instance;
+          if (!instance || !port.emit) throw new Error(`Join ${joinId} was not compiled`);
+          return joinEntry(joinId, instance, port.emit, branchId, context);
+        };
+      }
+      case 'Source':
+      case 'Join':
+      case 'FragmentInputDefinition':
+        throw new CompilationFailed({ code: 'InvalidStructure', message: `${node.type} in the middle of a branch`, nodeId: id });
+      case 'FragmentUsageOutput':
+        throw new CompilationFailed({ code: 'InvalidStructure', message: 'FragmentUsageOutput is internal and not expected in a scenario', nodeId: id });
+    }
+  }
+
+  function joinEntry(joinId: string, instance: JoinInstance, emit: Emit, branchId: string, context: RuntimeContext) {
+    listener?.nodeEntered(joinId, context);
+    try {
+      const pending = instance.process(branchId, context, emit);
+      if (pending !== undefined) return pending.then(undefined, (error: unknown) => recordFailure(joinId, context, error, listener));
+    } catch (error) {
+      recordFailure(joinId, context, error, listener);
+    }
+    return undefined;
+  }
+
+  function compileService(id: string, node: EnricherNode | ProcessorNode, variables: Types, rest: (v: Types) => Step): Step {
+    if (node.type === 'Processor' && node.isDisabled) return nodeStep(id, listener, rest(variables));
+    const cid = `service-${node.service.id}`;
+    const definition = component(id, cid);
+    const parameters = compileParameters(id, definition, node.service.parameters, variables, env);
+    const instance = runtime(id, cid, 'service').create(instanceArgs(id, definition, parameters));
+    const serviceName = node.service.id;
+    if (node.type === 'Enricher') {
+      const outputName = node.output;
+      const next = rest({ ...variables, [outputName]: outputTypeOf(id, definition, parameters.outputTypeContext) });
+      return nodeStep(id, listener, (context) =>
+        afterValue(instance.invoke(evaluateEager(id, parameters.eager, context, listener), context), (value) => {
+          listener?.serviceInvoked(id, serviceName, context, value);
+          return next(withVariable(context, outputName, value));
+        }),
+      );
+    }
+    const next = rest(variables);
+    return nodeStep(id, listener, (context) =>
+      afterValue(instance.invoke(evaluateEager(id, parameters.eager, context, listener), context), (value) => {
+        listener?.serviceInvoked(id, serviceName, context, value);
+        return next(context);
+      }),
+    );
+  }
+
+  function compileSink(id: string, node: SinkNode, variables: Types): Step {
+    if (node.isDisabled) return nodeStep(id, listener, endOfBranch);
+    const cid = `sink-${node.ref.typ}`;
+    const definition = component(id, cid);
+    const parameters = compileParameters(id, definition, node.ref.parameters, variables, env);
+    const instance = runtime(id, cid, 'sink').create(instanceArgs(id, definition, parameters));
+    const name = node.ref.typ;
+    return nodeStep(id, listener, (context) => {
+      const value = instance.output(evaluateEager(id, parameters.eager, context, listener), context);
+      if (value === undefined) return;
+      context.scope.outputs.push({ nodeId: id, componentId: cid, contextId: context.id, value });
+      listener?.serviceInvoked(id, name, context, value);
+    });
+  }
+
+  function compileCustom(id: string, node: CustomNode, variables: Types, rest: (v: Types) => Step): Step {
+    const cid = `custom-${node.nodeType}`;
+    const definition = component(id, cid);
+    const parameters = compileParameters(id, definition, node.parameters, variables, env);
+    const instance = runtime(id, cid, 'custom').create(instanceArgs(id, definition, parameters));
+    const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
+    const clears = definition.output?.context === 'clear';
+    let nextVariables: Types = variables;
+    if (outputVar) {
+      const type = outputTypeOf(id, definition, parameters.outputTypeContext);
+      nextVariables = clears ? { [outputVar]: type } : { ...variables, [outputVar]: type };
+    } else if (clears) {
+      nextVariables = {};
+    }
+    const next = rest(nextVariables);
+    const emit: Emit = (context, value) => {
+      if (clears) return next(withOnlyVariables(context, outputVar ? { [outputVar]: value } : {}, context.parent));
+      return next(outputVar ? withVariable(context, outputVar, value) : context);
+    };
+    if (instance.flush || instance.advanceTime) graph.statefulNodes.push({ nodeId: id, instance, emit });
+    return nodeStep(id, listener, (context) => instance.process(context, evaluateEager(id, parameters.eager, context, listener), emit));
+  }
+
+  function compileJoin(node: JoinNode, rest: readonly CanonicalNode[], port: JoinPort): void {
+    const id = node.id;
+    const cid = `custom-${node.nodeType}`;
+    const definition = component(id, cid);
+    const branches = node.branchParameters.map((b) => ({
+      branchId: b.branchId,
+      parameters: b.parameters,
+      variables: port.branchVariables.get(b.branchId) ?? {},
+    }));
+    // A branch without branch parameters in the node still needs them compiled (with their defaults).
+    for (const branchId of port.expectedBranches) {
+      if (!branches.some((b) => b.branchId === branchId)) branches.push({ branchId, parameters: [], variables: port.branchVariables.get(branchId) ?? {} });
+    }
+    const parameters = compileParameters(id, definition, node.parameters, {}, env, branches);
+    const instance = runtime(id, cid, 'join').create(instanceArgs(id, definition, parameters));
+    const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
+    const clears = definition.output?.context !== 'keep';
+    const outputType = outputVar ? outputTypeOf(id, definition, parameters.outputTypeContext) : undefined;
+    graph.nodeVariables.set(id, {});
+    const next = compileBranch(rest, 1, outputVar && outputType ? { [outputVar]: outputType } : {}, undefined);
+    port.instance = instance;
+    port.emit = (context, value) => {
+      if (clears) return next(withOnlyVariables(context, outputVar ? { [outputVar]: value } : {}));
+      return next(outputVar ? withVariable(context, outputVar, value) : context);
+    };
+  }
+
+  function compileFragmentUsage(id: string, node: CanonicalFragmentInputNode, variables: Types, outerFrame: FragmentFrame | undefined): Step {
+    const outputs = node.outputs ?? {};
+    const continueWith = (name: string, types: Types) => compileBranch(outputs[name] ?? [], 0, types, outerFrame);
+    if (node.isDisabled) {
+      const names = Object.keys(outputs);
+      if (names.length !== 1) {
+        throw new CompilationFailed({ code: 'InvalidStructure', message: 'A disabled fragment must have exactly one output', nodeId: id });
+      }
+      return nodeStep(id, listener, continueWith(names[0] as string, variables));
+    }
+    const fragment = fragments(node.ref.id);
+    if (!fragment) throw new CompilationFailed({ code: 'UnknownFragment', message: `Unknown fragment ${node.ref.id}`, nodeId: id });
+    const [input, ...body] = fragment.nodes;
+    if (!input || input.type !== 'FragmentInputDefinition') {
+      throw new CompilationFailed({ code: 'InvalidStructure', message: `Fragment ${node.ref.id} does not start with its input definition`, nodeId: id });
+    }
+    const values = new Map(node.ref.parameters.map((p) => [p.name, p.expression]));
+    const parameters = input.parameters.map((definition) => {
+      const type = declaredType(definition.typ.refClazzName, env.typeForClassName);
+      const source = values.get(definition.name) ?? { language: 'spel', expression: '' };
+      return { name: definition.name, type, compiled: expression(id, definition.name, source, variables, type) };
+    });
+    const frame: FragmentFrame = { prefix: `${id}-`, usageNodeId: id, outputs: new Map() };
+    for (const name of Object.keys(outputs)) frame.outputs.set(name, { isTyped: false });
+    const innerTypes: Types = Object.fromEntries(parameters.map((p) => [p.name, p.compiled.type.kind === 'null' ? p.type : p.compiled.type]));
+    graph.fragmentNodes.set(`${id}-${input.id}`, { usageNodeId: id, innerNodeId: input.id });
+    const inner = compileBranch(body, 0, innerTypes, frame);
+    const outputNames = node.ref.outputVariableNames ?? {};
+    for (const [name, port] of frame.outputs) {
+      const varName = outputNames[name];
+      const record = port.recordType;
+      const step = continueWith(name, varName && record ? { ...variables, [varName]: record } : variables);
+      port.deliver = (outer, value) => step(varName && value ? withVariable(outer, varName, value) : outer);
+    }
+    const inputStepId = `${id}-${input.id}`;
+    const enterFragment = nodeStep(inputStepId, listener, inner);
+    return nodeStep(id, listener, (context) => {
+      const innerValues: Record<string, unknown> = {};
+      for (const parameter of parameters) innerValues[parameter.name] = evaluate(id, parameter.name, parameter.compiled, context);
+      return enterFragment(withOnlyVariables(context, innerValues, context));
+    });
+  }
+
+  function instanceArgs(nodeId: string, definition: ComponentDefinition, parameters: ReturnType<typeof compileParameters>) {
+    return {
+      nodeId,
+      definition,
+      constants: parameters.constants,
+      lazy: parameters.lazy,
+      branchLazy: parameters.branchLazy,
+      parameterTypes: parameters.types,
+      scenarioProperties: env.scenarioProperties,
+      services: env.services,
+      globalContext: (): RuntimeContext => ({
+        id: `${env.scenarioName}-${nodeId}`,
+        variables: {},
+        eventTime: env.services.clock.now(),
+        scope: { outputs: [], errors: [] },
+      }),
+    };
+  }
+
+  function compileSource(node: SourceNode, branch: readonly CanonicalNode[]): CompiledSource {
+    const cid = `source-${node.ref.typ}`;
+    const definition = component(node.id, cid);
+    const parameters = compileParameters(node.id, definition, node.ref.parameters, {}, env);
+    const instance = runtime(node.id, cid, 'source').create(instanceArgs(node.id, definition, parameters));
+    const inputType = outputTypeOf(node.id, definition, parameters.outputTypeContext);
+    graph.nodeVariables.set(node.id, {});
+    const next = compileBranch(branch, 1, { input: inputType }, undefined);
+    return { nodeId: node.id, componentId: componentId(definition), instance, step: nodeStep(node.id, listener, next) };
+  }
+  // Joins first get their ports, so branches ending in them can be compiled before the joins themselves.
+  const branches = [scenario.nodes, ...(scenario.additionalBranches ?? [])];
+  collectJoinInputs(branches, joins);
+  const pendingJoins: { node: JoinNode; branch: readonly CanonicalNode[] }[] = [];
+  for (const branch of branches) {
+    const first = branch[0];
+    if (!first) continue;
+    if (first.type === 'Join') {
+      pendingJoins.push({ node: first, branch });
+    } else if (first.type === 'Source') {
+      graph.sources.push(compileSource(first, branch));
+    } else {
+      throw new CompilationFailed({ code: 'InvalidStructure', message: `A branch starts with ${first.type}`, nodeId: first.id });
+    }
+  }
+  while (pendingJoins.length > 0) {
+    const readyIndex = pendingJoins.findIndex(({ node }) => {
+      const port = joins.get(node.id) as JoinPort;
+      return [...port.expectedBranches].every((b) => port.branchVariables.has(b));
+    });
+    if (readyIndex < 0) throw new CompilationFailed({ code: 'InvalidStructure', message: 'Joins wait for each other in a cycle', nodeId: pendingJoins[0]?.node.id });
+    const [{ node, branch }] = pendingJoins.splice(readyIndex, 1) as [{ node: JoinNode; branch: readonly CanonicalNode[] }];
+    compileJoin(node, branch, joins.get(node.id) as JoinPort);
+  }
+  return graph;
+}
+
+function collectJoinInputs(branches: readonly (readonly CanonicalNode[])[], joins: Map<string, JoinPort>): void {
+  const portOf = (joinId: string) => {
+    let port = joins.get(joinId);
+    if (!port) {
+      port = { branchVariables: new Map(), expectedBranches: new Set() };
+      joins.set(joinId, port);
+    }
+    return port;
+  };
+  const visit = (nodes: readonly CanonicalNode[]) => {
+    for (const node of nodes) {
+      if (node.type === 'Join') portOf(node.id);
+      if (node.type === 'BranchEndData') portOf(node.definition.joinId).expectedBranches.add(node.definition.id);
+      if (node.type === 'Filter' && node.nextFalse) visit(node.nextFalse);
+      if (node.type === 'Switch') {
+        for (const c of node.nexts ?? []) visit(c.nodes);
+        if (node.defaultNext) visit(node.defaultNext);
+      }
+      if (node.type === 'Split') for (const b of node.nexts) visit(b);
+      if (node.type === 'FragmentInput') for (const b of Object.values(node.outputs ?? {})) visit(b);
+    }
+  };
+  for (const branch of branches) visit(branch);
+}
+
+/** The initial context of a record read by a source. */
+export function sourceContext(id: string, input: unknown, eventTime: number, scope: InvocationScope): RuntimeContext {
+  return { id, variables: { input }, eventTime, scope };
+}

@@ -1,0 +1,55 @@
+/** Compiling a scenario and running records through it. */
+export { compileScenario } from './scenario';
+export type { CompileScenarioOptions, CompileScenarioResult, CompiledScenario, RecordOptions } from './scenario';
+/** Problems that stop a scenario from compiling. */
+export type { EngineIssue } from './compile/issues';
+/** Compiled sources and fragment-node origins. */
+export type { CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
+
+/** The expression-compiler seam and its SpEL implementation. */
+export type {
+  CompiledExpression,
+  ExpressionCompileError,
+  ExpressionCompileOptions,
+  ExpressionCompileResult,
+  ExpressionCompiler,
+  ExpressionCompilerFactory,
+  ExpressionSource,
+  GlobalVariable,
+} from './expression/expression-compiler';
+/** Expression compilers over @scenaria/spel. */
+export { createSpelCompilerFactory } from './expression/spel-compiler';
+export type { SpelCompilerOptions } from './expression/spel-compiler';
+
+/** Runtime contexts, outputs and per-record errors. */
+export { withOnlyVariables, withVariable } from './runtime/context';
+export type { InvocationScope, NodeError, RuntimeContext, SinkOutput } from './runtime/context';
+/** Observing a run node by node. */
+export type { ExecutionListener } from './runtime/listener';
+
+/** Component implementations, registered by component id. */
+export { createComponentRuntimeRegistry } from './components/component-runtime';
+export type {
+  ComponentInstanceArgs,
+  ComponentRuntime,
+  ComponentRuntimeRegistry,
+  CustomInstance,
+  Emit,
+  EngineClock,
+  JoinInstance,
+  LazyParameter,
+  RuntimeServices,
+  ServiceInstance,
+  SinkInstance,
+  SourceInstance,
+} from './components/component-runtime';
+/** Implementations of the default model's components and the value of `#AGG`. */
+export { aggregateHelperValue, defaultComponentRuntimes } from './components/default-runtimes';
+/** The aggregate of a window's values for an `#AGG` aggregator. */
+export { aggregateValues } from './components/aggregators';
+
+/** Test runs: results collection (ResultsWithCounts) and test data. */
+export { compareContextIds, createTestResultsCollector } from './collector/test-results-collector';
+export type { TestResultsCollector } from './collector/test-results-collector';
+export { parseTestData, runScenarioTest } from './test-run';
+export type { TestDataIssue } from './test-run';

@@ -1,0 +1,57 @@
+/** What one record (or a context derived from it) produced and where it failed. */
+export interface InvocationScope {
+  readonly outputs: SinkOutput[];
+  readonly errors: NodeError[];
+  /** The raw text the source read (test data), shown as `original` next to `#input`. */
+  readonly original?: string;
+  /** The `#input` value decoded from `original`. */
+  readonly input?: unknown;
+}
+
+/** A value a sink produced. */
+export interface SinkOutput {
+  nodeId: string;
+  componentId: string;
+  contextId: string;
+  value: unknown;
+}
+
+/** A failure of one record in one node; the flow goes on with the next record. */
+export interface NodeError {
+  nodeId: string;
+  contextId: string;
+  message: string;
+  error: unknown;
+  variables: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The runtime context of a record: its id, its variables (user variables only: globals such as `#meta` and
+ * the helpers are the expression compiler's business) and its event time. Contexts are never mutated, so
+ * split branches and for-each elements can share them.
+ */
+export interface RuntimeContext {
+  readonly id: string;
+  readonly variables: Readonly<Record<string, unknown>>;
+  /** Event time in epoch milliseconds (the record's timestamp, else the clock at ingestion). */
+  readonly eventTime: number;
+  readonly scope: InvocationScope;
+  /** The context of the scenario around a fragment while its inlined nodes run. */
+  readonly parent?: RuntimeContext;
+}
+
+/** The context with one more variable (or a variable replaced). */
+export function withVariable(context: RuntimeContext, name: string, value: unknown): RuntimeContext {
+  return {
+    id: context.id,
+    variables: { ...context.variables, [name]: value },
+    eventTime: context.eventTime,
+    scope: context.scope,
+    parent: context.parent,
+  };
+}
+
+/** The context with its variables replaced by the given ones. */
+export function withOnlyVariables(context: RuntimeContext, values: Readonly<Record<string, unknown>>, parent?: RuntimeContext): RuntimeContext {
+  return { id: context.id, variables: { ...values }, eventTime: context.eventTime, scope: context.scope, parent };
+}

@@ -1,0 +1,153 @@
+import type { ComponentDefinition } from '@scenaria/components';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { Types, listType, recordType, typeForClassName } from '@scenaria/typing';
+import type { TypingResult } from '@scenaria/typing';
+import type { ComponentRuntimeRegistry, RuntimeServices } from './components/component-runtime';
+import { compileGraph, sourceContext } from './compile/compile-scenario';
+import type { CompiledGraph, CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
+import type { CompileEnvironment } from './compile/environment';
+import { CompilationFailed } from './compile/issues';
+import type { EngineIssue } from './compile/issues';
+import { recordFailure } from './compile/steps';
+import type { ExpressionCompilerFactory, GlobalVariable } from './expression/expression-compiler';
+import type { InvocationScope } from './runtime/context';
+import type { ExecutionListener } from './runtime/listener';
+
+/** What compiling a scenario needs besides the scenario. */
+export interface CompileScenarioOptions {
+  /** Component definitions by id (`componentsById(model, ...)` of @scenaria/components). */
+  components: ReadonlyMap<string, ComponentDefinition>;
+  /** Implementations of the components by id; `defaultComponentRuntimes()` covers the default model. */
+  runtimes: ComponentRuntimeRegistry;
+  /** Makes the scenario's expression compiler (`createSpelCompilerFactory()` for SpEL). */
+  expressionCompilers: ExpressionCompilerFactory;
+  /** Global variables besides `#meta` and the expression language's helpers (the model's globals). */
+  globalVariables?: Readonly<Record<string, GlobalVariable>>;
+  /** Values of parameters' additional variables the engine supplies (e.g. `AGG` for aggregates). */
+  additionalVariableValues?: Readonly<Record<string, unknown>>;
+  /** Fragments by id (the fragment scenario's name), inlined where they are used. */
+  fragments?: (fragmentId: string) => CanonicalProcess | undefined;
+  scenarioLabels?: readonly string[];
+  services?: Partial<RuntimeServices>;
+  /** Observes the run (the test-results collector). */
+  listener?: ExecutionListener;
+}
+
+/** Options of feeding one record. */
+export interface RecordOptions {
+  /** Event time in epoch milliseconds; the clock's now when absent. */
+  eventTime?: number;
+  /** The raw text the record was read from (shown as `original` in test results). */
+  original?: string;
+  /** Overrides the generated context id. */
+  contextId?: string;
+}
+
+/** A scenario compiled once and ready to run records. */
+export interface CompiledScenario {
+  readonly scenarioName: string;
+  readonly sources: readonly CompiledSource[];
+  /** Ids of nodes inlined from fragments, with the usage node and inner id. */
+  readonly fragmentNodes: ReadonlyMap<string, FragmentNodeOrigin>;
+  /** Variable types visible at each node. */
+  readonly nodeVariables: CompiledGraph['nodeVariables'];
+  /**
+   * Runs one record from a source through the scenario. Returns the record's outputs and errors, as a
+   * promise only when some node (a service, a custom component) went asynchronous.
+   */
+  processRecord(sourceId: string, record: unknown, options?: RecordOptions): InvocationScope | Promise<InvocationScope>;
+  /** The bounded input ended: stateful nodes emit what they hold (closing windows, delayed records). */
+  flush(): Promise<void>;
+  /** Live runs: lets stateful nodes emit what became due at `now`. */
+  advanceTime(now: number): Promise<void>;
+}
+
+/** Outcome of compiling a scenario. */
+export type CompileScenarioResult = { ok: true; value: CompiledScenario } | { ok: false; errors: EngineIssue[] };
+
+/** `#meta`: the scenario name, its labels and its properties. */
+function metaVariable(scenario: CanonicalProcess, labels: readonly string[]): GlobalVariable {
+  const properties = scenario.metaData.additionalFields.properties ?? {};
+  return {
+    type: recordType({
+      processName: Types.String,
+      scenarioLabels: listType(Types.String),
+      properties: recordType(Object.keys(properties).map((key) => [key, Types.String] as const)),
+    }),
+    value: new Map<string, unknown>([
+      ['processName', scenario.metaData.id],
+      ['scenarioLabels', [...labels]],
+      ['properties', new Map(Object.entries(properties))],
+    ]),
+  };
+}
+
+/**
+ * Compiles a validated scenario: every expression once, every component instance once. Problems that
+ * validation reports (unknown components, expressions that do not compile) come back as issues.
+ * @example
+ * const compiled = compileScenario(canonical, { components, runtimes: defaultComponentRuntimes(), expressionCompilers: createSpelCompilerFactory() });
+ * if (compiled.ok) await compiled.value.processRecord('source', { amount: 10 });
+ */
+export function compileScenario(scenario: CanonicalProcess, options: CompileScenarioOptions): CompileScenarioResult {
+  const globals = { ...options.globalVariables, meta: metaVariable(scenario, options.scenarioLabels ?? []) };
+  const services: RuntimeServices = { clock: options.services?.clock ?? { now: () => Date.now() }, ...options.services };
+  const env: CompileEnvironment = {
+    scenarioName: scenario.metaData.id,
+    scenarioProperties: scenario.metaData.additionalFields.properties ?? {},
+    components: options.components,
+    runtimes: options.runtimes,
+    compiler: options.expressionCompilers.forScenario(globals),
+    additionalVariableValues: options.additionalVariableValues ?? {},
+    typeForClassName: (name) => typeForClassName(name),
+    services,
+    listener: options.listener,
+  };
+  let graph: CompiledGraph;
+  try {
+    graph = compileGraph(scenario, env, options.fragments ?? (() => undefined));
+  } catch (error) {
+    if (error instanceof CompilationFailed) return { ok: false, errors: [error.issue] };
+    throw error;
+  }
+  return { ok: true, value: runnable(scenario.metaData.id, graph, env) };
+}
+
+function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnvironment): CompiledScenario {
+  const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, index, counter: 0 }]));
+  const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number]) => void | Promise<void>) => {
+    for (const node of graph.statefulNodes) {
+      try {
+        await action(node);
+      } catch (error) {
+        const scope: InvocationScope = { outputs: [], errors: [] };
+        recordFailure(node.nodeId, sourceContext(`${scenarioName}-${node.nodeId}`, null, env.services.clock.now(), scope), error, env.listener);
+      }
+    }
+  };
+  return {
+    scenarioName,
+    sources: graph.sources,
+    fragmentNodes: graph.fragmentNodes,
+    nodeVariables: graph.nodeVariables,
+    processRecord(sourceId, record, options = {}) {
+      const entry = sources.get(sourceId);
+      if (!entry) throw new Error(`Scenario ${scenarioName} has no source ${sourceId}`);
+      const scope: InvocationScope = { outputs: [], errors: [], ...(options.original === undefined ? {} : { original: options.original }) };
+      const contextId = options.contextId ?? `${scenarioName}-${entry.index}-${entry.counter++}`;
+      const eventTime = options.eventTime ?? env.services.clock.now();
+      let input: unknown;
+      try {
+        input = entry.source.instance.decodeRecord(record);
+      } catch (error) {
+        recordFailure(sourceId, sourceContext(contextId, record, eventTime, scope), error, env.listener);
+        return scope;
+      }
+      const scoped: InvocationScope = { ...scope, input };
+      const pending = entry.source.step(sourceContext(contextId, input, eventTime, scoped));
+      return pending === undefined ? scoped : pending.then(() => scoped);
+    },
+    flush: () => runStateful((node) => node.instance.flush?.(node.emit)),
+    advanceTime: (now) => runStateful((node) => node.instance.advanceTime?.(now, node.emit)),
+  };
+}

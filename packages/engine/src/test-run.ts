@@ -1,0 +1,83 @@
+import type { ResultsWithCounts, ScenarioTestData, ScenarioTestRecord } from '@scenaria/deployment-sdk';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { createTestResultsCollector } from './collector/test-results-collector';
+import type { EngineIssue } from './compile/issues';
+import { compileScenario } from './scenario';
+import type { CompileScenarioOptions } from './scenario';
+
+/** A problem with test data text. */
+export interface TestDataIssue {
+  code: 'InvalidTestRecord' | 'UnknownTestSource' | 'AmbiguousTestSource';
+  message: string;
+  line: number;
+}
+
+/**
+ * Reads test data text: one record per line, either `{"sourceId": ..., "record": ..., "timestamp"?: ...}` or,
+ * for a scenario with one source, the record itself (JSON, or the raw line when it is not JSON).
+ */
+export function parseTestData(
+  text: string,
+  sourceIds: readonly string[],
+): { ok: true; value: ScenarioTestData } | { ok: false; errors: TestDataIssue[] } {
+  const records: ScenarioTestRecord[] = [];
+  const errors: TestDataIssue[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    let parsed: unknown = line;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      // a raw text record
+    }
+    const isEnvelope =
+      typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'sourceId' in parsed && 'record' in parsed;
+    if (isEnvelope) {
+      const envelope = parsed as { sourceId: unknown; record: unknown; timestamp?: unknown };
+      const sourceId = String(envelope.sourceId);
+      if (!sourceIds.includes(sourceId)) {
+        errors.push({ code: 'UnknownTestSource', message: `Unknown source ${sourceId}`, line: index + 1 });
+        return;
+      }
+      records.push({
+        sourceId,
+        record: envelope.record,
+        ...(typeof envelope.timestamp === 'number' ? { timestamp: envelope.timestamp } : {}),
+      });
+      return;
+    }
+    const [only, ...others] = sourceIds;
+    if (only === undefined || others.length > 0) {
+      errors.push({ code: 'AmbiguousTestSource', message: 'A record without sourceId needs a scenario with exactly one source', line: index + 1 });
+      return;
+    }
+    records.push({ sourceId: only, record: parsed });
+  });
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value: { records } };
+}
+
+/**
+ * Tests a scenario: compiles it with a results collector, feeds the records in order (each finished before
+ * the next), flushes held-back state and answers the reference's ResultsWithCounts.
+ * @example
+ * const results = await runScenarioTest(canonical, { records: [{ sourceId: 'source', record: { amount: 10 } }] }, options);
+ */
+export async function runScenarioTest(
+  scenario: CanonicalProcess,
+  testData: ScenarioTestData,
+  options: Omit<CompileScenarioOptions, 'listener'>,
+): Promise<{ ok: true; value: ResultsWithCounts } | { ok: false; errors: EngineIssue[] }> {
+  const collector = createTestResultsCollector();
+  const compiled = compileScenario(scenario, { ...options, listener: collector });
+  if (!compiled.ok) return compiled;
+  const runnable = compiled.value;
+  for (const record of testData.records) {
+    const original = typeof record.record === 'string' ? record.record : JSON.stringify(record.record);
+    await runnable.processRecord(record.sourceId, record.record, {
+      original,
+      ...(record.timestamp === undefined ? {} : { eventTime: record.timestamp }),
+    });
+  }
+  await runnable.flush();
+  return { ok: true, value: collector.results(runnable.fragmentNodes) };
+}
