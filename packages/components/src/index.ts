@@ -37,7 +37,7 @@ export type {
 export { builtinComponents, builtinsFor } from './builtins';
 /** Models: the default model per scenario type and component lookup. */
 export { defaultModel, componentsById } from './model';
-export type { Model, CustomActionDefinition } from './model';
+export type { Model, CustomActionDefinition, ExpressionConfigSwitch } from './model';
 export type { DefaultModelOptions } from './default-model/components';
 /** The aggregate helper (`#AGG`) and its runtime values, for the engine. */
 export { AggregatorSpec, tumblingWindowTriggers } from './default-model/aggregation-classes';

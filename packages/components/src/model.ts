@@ -30,7 +30,16 @@ export interface Model {
   /** Group names hidden from the palette (their components still validate). */
   readonly hiddenComponentGroups: readonly string[];
   readonly customActions: readonly CustomActionDefinition[];
+  /** Switches of the expression typer (the original's `expressionConfig`); unset ones keep their defaults. */
+  readonly expressionConfig: Readonly<Partial<Record<ExpressionConfigSwitch, boolean>>>;
 }
+
+/** Names of the expression typer's switches (strict methods, static calls, calls and property access on Unknown). */
+export type ExpressionConfigSwitch =
+  | 'strictMethodsChecking'
+  | 'staticMethodInvocationsChecking'
+  | 'methodExecutionForUnknownAllowed'
+  | 'dynamicPropertyAccessAllowed';
 
 /**
  * The default model for a scenario type: its sources, sinks, services and custom components (those whose
@@ -49,6 +58,7 @@ export function defaultModel(scenarioType: ScenarioType, options: DefaultModelOp
     scenarioPropertiesDocsUrl: null,
     hiddenComponentGroups: [],
     customActions: [],
+    expressionConfig: {},
   };
 }
 

@@ -1,21 +1,55 @@
 import type { Model } from '@scenaria/components';
-import { compileExpression, defaultGlobals } from '@scenaria/spel';
-import { type ClassRegistry, standardClassRegistry, type TypingResult } from '@scenaria/typing';
+import { type ClassDefinition, type ClassRegistry, compileExpression, defaultGlobals, typeExpression } from '@scenaria/spel';
+import type { ClassDefinitionInput, TypingResult } from '@scenaria/typing';
 
-/** The outcome of typing one expression. */
-export type ExpressionTyping = { ok: true; type: TypingResult } | { ok: false; messages: string[] };
+/** The outcome of typing one expression: its type (Unknown where it failed) and the error messages. */
+export interface ExpressionTyping {
+  readonly type: TypingResult;
+  readonly messages: readonly string[];
+}
 
 /**
- * Types expressions against a model's classes. One per model: the class registry (standard classes plus
- * the model's helper classes) is built once and reused for every expression.
+ * Types expressions against a model's classes. One per model: the class registry (standard classes, the
+ * language's helpers and the model's own classes) is built once and reused for every expression.
  */
 export interface ExpressionTyper {
   readonly registry: ClassRegistry;
   /** Global variables of the language (helpers such as `#COLLECTION`) plus the model's own. */
   readonly globals: Readonly<Record<string, TypingResult>>;
-  type(language: 'spel' | 'spelTemplate', text: string, variables: Readonly<Record<string, TypingResult>>): ExpressionTyping;
+  type(
+    language: 'spel' | 'spelTemplate',
+    text: string,
+    variables: Readonly<Record<string, TypingResult>>,
+    expected?: TypingResult,
+  ): ExpressionTyping;
   /** Evaluates an expression whose variables are all known values (validation expressions of parameters). */
   evaluate(text: string, variables: Readonly<Record<string, TypingResult>>, values: Record<string, unknown>): { ok: true; value: unknown } | { ok: false };
+}
+
+/** The model's class definitions in the expression engine's shape (static fields keyed by name). */
+function toEngineClass(input: ClassDefinitionInput): ClassDefinition {
+  const staticFields: NonNullable<ClassDefinition['staticFields']> = {};
+  for (const field of input.staticFields ?? []) {
+    staticFields[field.name] = { type: field.type, value: field.value, ...(field.description === undefined ? {} : { description: field.description }) };
+  }
+  const methods = (list: ClassDefinitionInput['methods']) =>
+    (list ?? []).map((m) => ({
+      name: m.name,
+      params: [...m.params],
+      varArgs: m.varArgs,
+      result: m.result,
+      invoke: (target: unknown, args: unknown[]) => m.invoke(target, args),
+      ...(m.description === undefined ? {} : { description: m.description }),
+    }));
+  return {
+    name: input.name,
+    superTypes: [...(input.superTypes ?? ['java.lang.Object'])],
+    methods: methods(input.methods),
+    staticMethods: methods(input.staticMethods),
+    staticFields,
+    ...(input.simpleName === undefined ? {} : { simpleName: input.simpleName }),
+    ...(input.description === undefined ? {} : { description: input.description }),
+  };
 }
 
 const typers = new WeakMap<Model, ExpressionTyper>();
@@ -24,26 +58,21 @@ const typers = new WeakMap<Model, ExpressionTyper>();
 export function expressionTyperFor(model: Model): ExpressionTyper {
   const cached = typers.get(model);
   if (cached !== undefined) return cached;
-  const registry = standardClassRegistry.extend(model.classes);
-  const globals: Record<string, TypingResult> = {};
-  for (const [name, global] of Object.entries(defaultGlobals())) globals[name] = global.type;
-  Object.assign(globals, model.globalVariables);
+  const helpers = defaultGlobals();
+  const registry = helpers.registry.extend(model.classes.map(toEngineClass));
+  const globals: Record<string, TypingResult> = { ...helpers.types, ...model.globalVariables };
   const typer: ExpressionTyper = {
     registry,
     globals,
-    type(language, text, variables) {
-      const compiled = compileExpression(text, { variables: { ...variables }, registry, language });
-      return compiled.ok ? { ok: true, type: compiled.type } : { ok: false, messages: compiled.errors.map((e) => e.message) };
+    type(language, text, variables, expected) {
+      const typed = typeExpression(text, { variables, registry, language, config: model.expressionConfig, ...(expected === undefined ? {} : { expectedType: expected }) });
+      return { type: typed.type, messages: typed.errors.map((e) => e.message) };
     },
     evaluate(text, variables, values) {
-      const compiled = compileExpression(text, { variables: { ...variables }, registry, language: 'spel' });
+      const compiled = compileExpression(text, { variables, registry, language: 'spel', config: model.expressionConfig });
       if (!compiled.ok) return { ok: false };
-      try {
-        return { ok: true, value: compiled.evaluate(values) };
-      } catch {
-        // A runtime failure of a validation expression means the value does not pass it.
-        return { ok: false };
-      }
+      const outcome = compiled.tryEvaluate(values);
+      return outcome.ok ? { ok: true, value: outcome.value } : { ok: false };
     },
   };
   typers.set(model, typer);

@@ -8,7 +8,8 @@ import {
   validators,
 } from '@scenaria/components';
 import type { NodeData, ScenarioGraph } from '@scenaria/graph';
-import { canBeSubclassOf, type ClassRegistry, displayType, type TypingResult, typeForClassName, unknownType } from '@scenaria/typing';
+import type { ClassRegistry } from '@scenaria/spel';
+import { displayType, type TypingResult, typeForClassName, Types, unknownType } from '@scenaria/typing';
 import type { NodeCheck, Variables } from './node-context';
 
 /** Output name -> type of the record an output's fields build (an empty record when it has no fields). */
@@ -19,11 +20,28 @@ type FragmentParameter = InputDefinition['parameters'][number];
 
 const FIXED_VALUE_TYPES = new Set(['String', 'Boolean', 'Integer', 'Long']);
 
-function parameterType(parameter: FragmentParameter): TypingResult {
-  return typeForClassName(parameter.typ.refClazzName);
+/** Primitive names older fragments use for parameter types, read as their boxed classes. */
+const PRIMITIVES: Readonly<Record<string, string>> = {
+  int: 'java.lang.Integer',
+  long: 'java.lang.Long',
+  boolean: 'java.lang.Boolean',
+  double: 'java.lang.Double',
+  float: 'java.lang.Float',
+  short: 'java.lang.Short',
+  byte: 'java.lang.Byte',
+  char: 'java.lang.Character',
+};
+
+function className(parameter: FragmentParameter): string {
+  return PRIMITIVES[parameter.typ.refClazzName] ?? parameter.typ.refClazzName;
 }
 
-function isKnownClass(name: string, registry: ClassRegistry): boolean {
+function parameterType(parameter: FragmentParameter): TypingResult {
+  return typeForClassName(className(parameter));
+}
+
+function isKnownClass(parameter: FragmentParameter, registry: ClassRegistry): boolean {
+  const name = className(parameter);
   return name === 'java.lang.Object' || registry.getClass(name) !== undefined;
 }
 
@@ -31,7 +49,7 @@ function isKnownClass(name: string, registry: ClassRegistry): boolean {
 export function fragmentInputVariables(node: InputDefinition, registry: ClassRegistry): Variables {
   const variables: Record<string, TypingResult> = {};
   for (const parameter of node.parameters) {
-    variables[parameter.name] = isKnownClass(parameter.typ.refClazzName, registry) ? parameterType(parameter) : unknownType;
+    variables[parameter.name] = isKnownClass(parameter, registry) ? parameterType(parameter) : unknownType;
   }
   return variables;
 }
@@ -46,7 +64,7 @@ export function validateFragmentInputDefinition(node: InputDefinition, check: No
     if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(parameter.name)) {
       check.error('InvalidVariableName', `Parameter name '${parameter.name}' is not a valid identifier`, field('$name'));
     }
-    if (!isKnownClass(parameter.typ.refClazzName, check.typer.registry)) {
+    if (!isKnownClass(parameter, check.typer.registry)) {
       check.error('FragmentParamClassLoadError', `Class ${parameter.typ.refClazzName} is not known`, field('$typ'));
       continue;
     }
@@ -78,30 +96,15 @@ export function validateFragmentInputDefinition(node: InputDefinition, check: No
     }
     const validation = parameter.valueCompileTimeValidation;
     if (validation) {
-      const typed = check.typer.type(
-        validation.validationExpression.language === 'spelTemplate' ? 'spelTemplate' : 'spel',
-        validation.validationExpression.expression,
-        { ...globals, value: type },
-      );
-      if (!typed.ok) {
-        check.error('InvalidValidationExpression', typed.messages.join('; '), field('$validationExpression'));
-      } else if (displayType(typed.type).split('(')[0] !== 'Boolean' && typed.type.kind !== 'unknown') {
-        check.error('InvalidValidationExpression', `Bad expression type, expected: Boolean, found: ${displayType(typed.type)}`, field('$validationExpression'));
-      }
+      const typed = check.typer.type('spel', validation.validationExpression.expression, { ...globals, value: type }, Types.Boolean);
+      if (typed.messages.length > 0) check.error('InvalidValidationExpression', typed.messages.join('; '), field('$validationExpression'));
     }
   }
 }
 
 function typeDefinitionExpression(check: NodeCheck, fieldName: string, text: string, globals: Variables, expected: TypingResult): void {
-  const typed = check.typer.type('spel', text, globals);
-  if (!typed.ok) check.error('ExpressionParserCompilationErrorInFragmentDefinition', typed.messages.join('; '), fieldName);
-  else if (!canBeSubclassOf(typed.type, expected, check.typer.registry)) {
-    check.error(
-      'ExpressionParserCompilationErrorInFragmentDefinition',
-      `Bad expression type, expected: ${displayType(expected)}, found: ${displayType(typed.type)}`,
-      fieldName,
-    );
-  }
+  const typed = check.typer.type('spel', text, globals, expected);
+  if (typed.messages.length > 0) check.error('ExpressionParserCompilationErrorInFragmentDefinition', typed.messages.join('; '), fieldName);
 }
 
 function editorFor(parameter: FragmentParameter, type: TypingResult): ParameterEditor | undefined {
@@ -117,7 +120,7 @@ function editorFor(parameter: FragmentParameter, type: TypingResult): ParameterE
 }
 
 function toParameter(parameter: FragmentParameter): ParameterDefinition {
-  const type = typeForClassName(parameter.typ.refClazzName);
+  const type = parameterType(parameter);
   const validation = parameter.valueCompileTimeValidation;
   const editor = editorFor(parameter, type);
   return param(parameter.name, type, {

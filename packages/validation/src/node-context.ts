@@ -10,8 +10,6 @@ import {
   type TypedParameterValue,
 } from '@scenaria/components';
 import {
-  canBeSubclassOf,
-  displayType,
   knownValueOf,
   nullType,
   type TypingResult,
@@ -61,20 +59,12 @@ export class NodeCheck {
       this.error('NotSupportedExpressionLanguage', `Language ${language} is not supported`, fieldName);
       return undefined;
     }
-    const typed = this.typer.type(language, expression.expression, variables);
-    if (!typed.ok) {
+    const typed = this.typer.type(language, expression.expression, variables, expected);
+    if (typed.messages.length > 0) {
       for (const message of typed.messages) this.error('ExpressionParserCompilationError', message, fieldName);
       return undefined;
     }
     this.typingInfo[fieldName] = typingResultToJson(typed.type);
-    if (expected !== undefined && !canBeSubclassOf(typed.type, expected, this.typer.registry)) {
-      this.error(
-        'ExpressionParserCompilationError',
-        `Bad expression type, expected: ${displayType(expected)}, found: ${displayType(typed.type)}`,
-        fieldName,
-      );
-      return undefined;
-    }
     return typed.type;
   }
 

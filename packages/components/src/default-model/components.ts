@@ -106,7 +106,7 @@ function kafkaSink(options: DefaultModelOptions): ComponentDefinition {
     parameters: (context) => {
       const topic = literalString(rawText(context, 'Topic'));
       const valueType = topicType(options, topic);
-      const isRaw = rawText(context, 'Raw editor') !== 'false' || valueType.kind !== 'record';
+      const isRaw = rawText(context, 'Raw editor') !== 'false';
       const common = [
         ...topicParameters(options),
         param('Key', T.string(), { isOptional: true, evaluation: 'lazy', hintText: 'Record key; empty for none' }),
@@ -125,12 +125,18 @@ function kafkaSink(options: DefaultModelOptions): ComponentDefinition {
           param('Value', valueType, { evaluation: 'lazy' }),
         ];
       }
-      return [...common, ...[...valueType.fields].map(([name, type]) => param(name, type, { evaluation: 'lazy' }))];
+      if (valueType.kind === 'record') {
+        return [...common, ...[...valueType.fields].map(([name, type]) => param(name, type, { evaluation: 'lazy' }))];
+      }
+      // No declared record type: the node's own field parameters are taken as they are, typed Unknown.
+      const commonNames = new Set(common.map((p) => p.name));
+      const fields = [...context.nodeParameters.keys()].filter((name) => !commonNames.has(name));
+      return [...common, ...fields.map((name) => param(name, unknownType, { evaluation: 'lazy', isOptional: true }))];
     },
     docs: {
       summary: 'Writes a record to a topic.',
       semantics:
-        'Evaluates the value (`Value` in raw mode, otherwise a record built from one parameter per field of the topic’s declared record type) and `Key` per record, and appends the JSON-encoded value to `Topic`. `strict` validation requires the value type to match the topic type exactly, `lax` accepts missing optional fields.',
+        'Evaluates the value (`Value` in raw mode, otherwise a record built from one parameter per field of the topic’s declared record type, or of the node’s own field parameters when the topic has no declared type) and `Key` per record, and appends the JSON-encoded value to `Topic`. `strict` validation requires the value type to match the topic type exactly, `lax` accepts missing optional fields.',
     },
   });
 }
