@@ -181,6 +181,7 @@ export function toTypedJson(value: unknown): JsonValue {
   if (isJavaCharacter(value)) return scalar('Character', value.value);
   const className = javaClassOf(value);
   const typeName = className === undefined ? undefined : TIME_TYPE_NAMES[className];
+  if (typeName === 'ChronoUnit') return scalar(typeName, chronoUnitName(value as ChronoUnit) ?? javaToString(value));
   if (typeName !== undefined) return scalar(typeName, javaToString(value));
   throw new TypeError(`Not a runtime value of the expression language: ${javaToString(value)}`);
 }
