@@ -72,9 +72,10 @@ export function createApp(deps: AppDependencies) {
   });
 
   mountDocs(app);
+  // App routes first: `/api/processes/statusDefinitions` must not be taken for a scenario named so.
+  app.route('/', appRoutes(config, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', activityRoutes(activities));
-  app.route('/', appRoutes(config, scenarios));
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 

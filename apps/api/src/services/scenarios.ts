@@ -210,8 +210,13 @@ export class ScenarioService {
   /** Scenario records the user may read, filtered as the list query says. */
   async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: { withGraph: boolean; withState: boolean }): Promise<ScenarioWithDetails[]> {
     const readable = categoriesWith(user, 'Read');
+    if (!user.isAdmin) {
+      // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
+      if (readable.length === 0) throw forbidden('No Read permission on any category');
+      const denied = (filter.categories ?? []).filter((category) => !readable.includes(category));
+      if (denied.length > 0) throw forbidden(`No Read permission on categories: ${denied.join(', ')}`);
+    }
     const allowed = filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
-    if (!user.isAdmin && allowed.length === 0) return [];
     const conditions: SQL[] = [];
     if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
     if (filter.isFragment !== undefined) conditions.push(eq(scenarios.isFragment, filter.isFragment));

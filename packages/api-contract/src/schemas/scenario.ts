@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CanonicalProcessSchema, ScenarioGraphSchema } from '@scenaria/graph';
+import { MetaDataSchema, ScenarioGraphSchema } from '@scenaria/graph';
 import { BooleanQuerySchema, CommaListQuerySchema, ProcessingModeSchema } from './common';
 import { ValidationResultSchema } from './validation-result';
 
@@ -160,8 +160,20 @@ export const ImportScenarioResponseSchema = z
   .openapi('ImportScenarioResponse');
 export type ImportScenarioResponse = z.infer<typeof ImportScenarioResponseSchema>;
 
-/** The stored (canonical, tree) form of a scenario, as exported. */
-export const CanonicalScenarioSchema = CanonicalProcessSchema;
+// The graph package's CanonicalProcessSchema is recursive (branches nest), which the OpenAPI generator cannot
+// walk; the document describes the tree one level deep and clients parse it with parseCanonicalProcess.
+const CanonicalBranchSchema = z
+  .array(z.record(z.string(), z.unknown()))
+  .openapi({ description: 'A branch: NodeData objects in order, with nested branches (nextFalse, nexts, defaultNext, outputs).' });
+
+/** The stored (canonical, tree) form of a scenario, as exported (scenario-graph.md §4). */
+export const CanonicalScenarioSchema = z
+  .object({
+    metaData: MetaDataSchema,
+    nodes: CanonicalBranchSchema,
+    additionalBranches: z.array(CanonicalBranchSchema).optional(),
+  })
+  .openapi('CanonicalProcess');
 
 /** A graph as the body of an export request. */
 export const ScenarioGraphBodySchema = ScenarioGraphSchema;

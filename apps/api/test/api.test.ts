@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe } from 'vitest';
+import { DATABASES, openTestDatabase, startTestServer } from './harness';
+import type { TestDatabase, TestServer } from './harness';
+import { activitySuite } from './suites/activities';
+import { appSuite } from './suites/app';
+import { routeTableWalk } from './suites/route-table';
+import { scenarioSuite } from './suites/scenarios';
+
+// The same suite on every database: a real HTTP server on port 0 over PGlite, and over PostgreSQL when
+// DATABASE_URL is set (a fresh database per run, dropped at the end).
+describe.each(DATABASES)('API on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    server = await startTestServer(kind, { database });
+  });
+  afterAll(async () => {
+    try {
+      await server?.close();
+    } finally {
+      await database?.cleanup();
+    }
+  });
+  const current = () => {
+    if (!server) throw new Error('server not started');
+    return server;
+  };
+  scenarioSuite(current);
+  activitySuite(current);
+  appSuite(current);
+  routeTableWalk(current);
+});
