@@ -83,6 +83,9 @@ export class ApiClient {
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers,
       body,
+      // Credentials go in our own Authorization header. With "omit" the browser neither sends remembered
+      // basic-auth credentials nor opens its own login prompt when a 401 carries WWW-Authenticate.
+      credentials: 'omit',
     });
     const text = await response.text();
     if (!response.ok) return { ok: false, status: response.status, message: errorMessageOf(text, response.status) };

@@ -96,6 +96,6 @@ export function fragmentOutputsOf(definitions: UIDefinitions | undefined, compon
 
 /** Human name of a palette group id such as `optionalEndings`. */
 export function groupTitle(name: string): string {
-  const spaced = name.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ');
+  const spaced = name.replace(/([a-z])([A-Z])/g, (_, lower: string, upper: string) => `${lower} ${upper.toLowerCase()}`).replaceAll('_', ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { createApp } from '../../api/src/app';
+import { defaultConfig } from '../../api/src/config/load-config';
+import { openPglite } from '../../api/src/db/database';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const buildDir = resolve(here, '../build');
+export const screenshotDir = resolve(here, 'screenshots');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real API server (in-memory PGlite, the trial configuration with users admin/writer/reader) serving
+ * the built designer from apps/designer/build on a free port.
+ */
+export async function startServer(): Promise<RunningServer> {
+  if (!existsSync(join(buildDir, 'index.html'))) throw new Error(`No designer build in ${buildDir}: run vite build first`);
+  const database = await openPglite(undefined);
+  const { app } = createApp({ db: database.db, config: { ...defaultConfig, seedExamples: false }, staticDir: buildDir, logError: () => {} });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((done) => server.once('listening', () => done()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((done) => server.close(() => done()));
+      await database.close();
+    },
+  };
+}
+
+export interface RunningBrowser {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** Debian's Chromium, headless, with a fresh profile per test file. */
+export async function launchBrowser(): Promise<RunningBrowser> {
+  const profile = mkdtempSync(join(tmpdir(), 'scenaria-e2e-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    viewport: { width: 1440, height: 900 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in through the login form as a user of the trial configuration. */
+export async function signIn(page: Page, baseUrl: string, user = 'writer', password = user): Promise<void> {
+  await page.goto(baseUrl);
+  await page.getByLabel('User name').fill(user);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByTestId('current-user').waitFor();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
+}
+
+/** Calls the API as a user, for arranging data the test does not drive through the UI. */
+export async function apiCall(baseUrl: string, path: string, init: RequestInit = {}, user = 'admin'): Promise<Response> {
+  return fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { Authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
+  });
+}
