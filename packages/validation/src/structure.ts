@@ -22,7 +22,7 @@ const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
   duplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
   cycle: { typ: 'CycleInScenario', isGlobal: true },
   looseNode: { typ: 'LooseNode', isGlobal: true },
-  duplicateFragmentOutput: { typ: 'DuplicateFragmentOutputNames', isGlobal: true },
+  duplicateFragmentOutput: { typ: 'InvalidEdge', isGlobal: false },
   invalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
   unexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
   unexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
@@ -53,6 +53,14 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   for (const n of graph.nodes) {
     if (!byId.has(n.id)) byId.set(n.id, n);
     for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationError('NodeIdValidationError', issue.message, '$id') });
+  }
+  // Two output definitions with one name make the fragment's outputs ambiguous for every user of it.
+  const outputNames = new Map<string, string[]>();
+  for (const n of graph.nodes) {
+    if (n.type === 'FragmentOutputDefinition') (outputNames.get(n.outputName) ?? outputNames.set(n.outputName, []).get(n.outputName))?.push(n.id);
+  }
+  for (const [name, ids] of outputNames) {
+    if (ids.length > 1) global.push({ error: validationError('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
   }
   const outgoing = new Map<string, Edge[]>();
   const inDegree = new Map<string, number>();

@@ -36,6 +36,8 @@ interface Session {
   readonly fragments: Readonly<Record<string, ScenarioGraph>>;
   /** Fragment name -> its component (null while being computed: a use then is a cycle). */
   readonly fragmentComponents: Map<string, ComponentDefinition | null>;
+  /** Fragments found to use themselves, directly or through others. */
+  readonly cyclicFragments: Set<string>;
 }
 
 /** The type of `#meta` for a scenario. */
@@ -57,6 +59,7 @@ export function validateScenario(graph: ScenarioGraph, model: Model, options: Va
     typer: expressionTyperFor(model),
     fragments: options.fragments ?? {},
     fragmentComponents: new Map(),
+    cyclicFragments: new Set(),
   };
   return validateWithSession(graph, session, options).result;
 }
@@ -71,13 +74,13 @@ export function validateWithSeededContexts(
   options: ValidateScenarioOptions,
   seeded: Readonly<Record<string, Variables>>,
 ): ValidationResult {
-  const session: Session = { model, typer: expressionTyperFor(model), fragments: options.fragments ?? {}, fragmentComponents: new Map() };
+  const session: Session = { model, typer: expressionTyperFor(model), fragments: options.fragments ?? {}, fragmentComponents: new Map(), cyclicFragments: new Set() };
   return validateWithSession(graph, session, options, seeded).result;
 }
 
 /** Component for a fragment used in a scenario, derived from the fragment graph (for definitions and validation). */
 export function fragmentComponentFor(name: string, fragment: ScenarioGraph, model: Model, fragments: Readonly<Record<string, ScenarioGraph>> = {}): ComponentDefinition {
-  const session: Session = { model, typer: expressionTyperFor(model), fragments: { ...fragments, [name]: fragment }, fragmentComponents: new Map() };
+  const session: Session = { model, typer: expressionTyperFor(model), fragments: { ...fragments, [name]: fragment }, fragmentComponents: new Map(), cyclicFragments: new Set() };
   const component = lookupFragment(name, session);
   if (component === undefined || component === null) throw new Error(`Fragment ${name} could not be derived`);
   return component;
@@ -394,8 +397,10 @@ function validateJoin(node: Extract<NodeData, { type: 'Join' }>, env: NodeEnviro
 function validateFragmentUsage(node: Extract<NodeData, { type: 'FragmentInput' }>, env: NodeEnvironment): NodeOutcome {
   const { check, input, globals } = env;
   const component = lookupFragment(node.ref.id, env.session);
-  if (component === null) {
-    check.error('FragmentCycle', `Fragment ${node.ref.id} uses itself`);
+  if (component === null || env.session.cyclicFragments.has(node.ref.id)) {
+    // Every fragment on the way back to this one is part of the cycle.
+    for (const [name, known] of env.session.fragmentComponents) if (known === null) env.session.cyclicFragments.add(name);
+    check.error('FragmentCycle', `Fragment ${node.ref.id} uses itself, directly or through other fragments`);
     return { all: input };
   }
   if (component === undefined) {
