@@ -137,6 +137,7 @@ export type { TopologicalOrderResult } from './structure/queries';
 /** Structural problems of a graph, as issues with node ids. */
 export { findStructureProblems, edgeKind, OUTGOING_EDGE_RULES } from './structure/problems';
 export type { EdgeKind, OutgoingEdgeRule } from './structure/problems';
+export { checkNewEdge } from './structure/connect';
 
 /** Pure editing helpers: ids, copy and paste, removal, renaming. */
 export { uniqueNodeId, newNodeId } from './editing/ids';

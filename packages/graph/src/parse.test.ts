@@ -88,6 +88,19 @@ describe('parseScenarioGraph', () => {
     for (const issue of parsed.issues) expect(issue.message.length).toBeGreaterThan(0);
   });
 
+  it('accepts legacy typeSpecificProperties and merges them into string properties', () => {
+    const legacy = {
+      ...referenceExample,
+      properties: {
+        typeSpecificProperties: { type: 'StreamMetaData', parallelism: 2, spillStateToDisk: true, useAsyncInterpretation: null, checkpointIntervalInSeconds: null },
+        additionalFields: { description: 'Routes big transactions', properties: {} },
+      },
+    };
+    const parsed = parseScenarioGraph(legacy);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    expect(parsed.value.properties).toEqual(referenceExample.properties);
+  });
+
   it('reports a missing node id and a non-object document', () => {
     expect(parseScenarioGraph({ ...referenceExample, nodes: [{ type: 'Split' }] })).toMatchObject({
       ok: false,

@@ -1,17 +1,38 @@
 import { CanonicalProcessSchema, type CanonicalNode, type CanonicalProcess } from './schemas/canonical';
 import { ScenarioGraphSchema, type ScenarioGraph } from './schemas/scenario-graph';
 import { issuesFromZod, type GraphIssue, type ParseResult } from './issues';
-import { cloneJson, type Json } from './json';
+import { cloneJson, isJsonObject, type Json } from './json';
+import { upgradeAdditionalFields } from './upgrade/metadata';
 
 /**
  * Parses the flat scenario graph (`scenarioGraph`). Checks the shape only: structural problems such as
  * dangling edges or duplicate ids are reported by `findStructureProblems`, because the designer must still
- * validate (and partly save) such graphs rather than reject them.
+ * validate (and partly save) such graphs rather than reject them. Like the original, it also accepts the
+ * legacy `properties.typeSpecificProperties` shape and merges it into `additionalFields` (other legacy
+ * formats go through `upgradeScenario`).
  */
 export function parseScenarioGraph(json: unknown): ParseResult<ScenarioGraph> {
-  const parsed = ScenarioGraphSchema.safeParse(json);
-  if (!parsed.success) return { ok: false, issues: issuesFromZod(parsed.error, json) };
+  const input = withLegacyPropertiesMerged(json);
+  const parsed = ScenarioGraphSchema.safeParse(input);
+  if (!parsed.success) return { ok: false, issues: issuesFromZod(parsed.error, input) };
   return { ok: true, value: parsed.data };
+}
+
+// The original still decodes the pre-1.14 `properties` shape (`typeSpecificProperties` next to
+// `additionalFields` without `metaDataType`) by merging it into the string properties (scenario-graph.md §1).
+function withLegacyPropertiesMerged(json: unknown): unknown {
+  if (!isJsonObject(json) || !isJsonObject(json.properties) || !Object.hasOwn(json.properties, 'typeSpecificProperties')) {
+    return json;
+  }
+  const { properties } = json;
+  const nodes = Array.isArray(json.nodes) ? json.nodes : [];
+  const isFragment = properties.isSubprocess === true || nodes.some((node) => isJsonObject(node) && node.type === 'FragmentInputDefinition');
+  const additionalFields = upgradeAdditionalFields(
+    { additionalFields: properties.additionalFields, typeSpecific: properties.typeSpecificProperties, typeSpecificKey: 'typeSpecificProperties', isFragment },
+    'properties',
+    [],
+  );
+  return { ...json, properties: { additionalFields } };
 }
 
 /** Parses the canonical (tree) form, including the rule that nothing may follow a branch-ending element. */
