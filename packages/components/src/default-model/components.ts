@@ -10,7 +10,6 @@ import {
   AGGREGATE_HELPER_CLASS,
   aggregateOutputType,
   aggregatorKinds,
-  AGGREGATOR_CLASS,
   TUMBLING_TRIGGER_CLASS,
 } from './aggregates';
 
@@ -276,7 +275,9 @@ const emitWhenValues = ['OnEvent', 'OnEnd', 'OnEndWithExtraWindow'] as const;
 function aggregateParameters(windowName: string): ParameterDefinition[] {
   return [
     param('groupBy', T.string(), { evaluation: 'lazy', editor: editors.raw() }),
-    param('aggregator', classType(AGGREGATOR_CLASS), {
+    // Unknown rather than the aggregator class: `#AGG.map({...})` is a record of aggregators, which the
+    // output type function checks field by field.
+    param('aggregator', T.unknown(), {
       additionalVariables: { AGG: classType(AGGREGATE_HELPER_CLASS) },
       editor: editors.dual(
         {
