@@ -1,5 +1,6 @@
 import { LocalDate, LocalDateTime, LocalTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { Decimal } from 'decimal.js';
+import { ExactDecimal } from './typing-bridge';
 import { convertNumber, numberKindOf, numberKindOfClass, toBigInt, toDecimal, type NumberKind } from './java-numbers';
 import { javaClassOf } from './java-values';
 import {
@@ -39,7 +40,7 @@ export function parseNarrowestNumber(text: string): unknown {
   if (/^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/.test(trimmed)) {
     const double = Number(trimmed);
     if (Number.isFinite(double)) return { double, text: trimmed };
-    return new Decimal(trimmed);
+    return new ExactDecimal(trimmed);
   }
   return undefined;
 }
@@ -51,7 +52,7 @@ function toNumberKind(value: unknown, kind: NumberKind): Converted {
     if (parsed === undefined) return FAILED;
     if (typeof parsed === 'object' && parsed !== null && 'double' in parsed) {
       const { double, text } = parsed as { double: number; text: string };
-      if (kind === 'BigDecimal') return new Decimal(text);
+      if (kind === 'BigDecimal') return new ExactDecimal(text);
       source = convertNumber(double, 'Double');
     } else {
       source = parsed;

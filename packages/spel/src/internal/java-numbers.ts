@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import {
-  JavaBigInteger, JavaByte, JavaDouble, JavaFloat, JavaShort, isJavaBigDecimal, isJavaBigInteger, isJavaByte, isJavaDouble,
-  isJavaFloat, isJavaShort, javaToString,
+  ExactDecimal, JavaBigInteger, JavaByte, JavaDouble, JavaFloat, JavaShort, bigDecimalDivide, isJavaBigDecimal, isJavaBigInteger,
+  isJavaByte, isJavaDouble, isJavaFloat, isJavaShort, toBigDecimalValue,
 } from './typing-bridge';
 
 /**
@@ -87,11 +87,7 @@ export function toBigInt(value: unknown): bigint {
 
 /** The numeric value as an exact decimal (doubles through their shortest Java string form). */
 export function toDecimal(value: unknown): Decimal {
-  if (isJavaBigDecimal(value)) return value;
-  if (typeof value === 'bigint') return new Decimal(value.toString());
-  if (typeof value === 'number') return new Decimal(value);
-  if (isJavaBigInteger(value)) return new Decimal(value.value.toString());
-  return new Decimal(javaToString(value));
+  return toBigDecimalValue(value);
 }
 
 /** Converts a number to the given kind with Java's casting rules (wrap for integral, rounding for Float). */
@@ -124,6 +120,20 @@ function toBigIntSaturating(value: unknown, bits: number): bigint {
     return big > max ? max : big < min ? min : big;
   }
   return big;
+}
+
+/** Largest BigInteger/BigDecimal (in decimal digits) an expression may build: the sandbox's guard against runaway squaring. */
+const MAX_DIGITS = 100_000;
+const MAX_BIG_INTEGER = 10n ** BigInt(MAX_DIGITS);
+
+function guardBigInteger(value: JavaBigInteger): JavaBigInteger {
+  if (value.value > MAX_BIG_INTEGER || value.value < -MAX_BIG_INTEGER) throw new JavaArithmeticError(`BigInteger result exceeds ${MAX_DIGITS} digits`);
+  return value;
+}
+
+function guardDecimal(value: Decimal): Decimal {
+  if (value.sd() > MAX_DIGITS || Math.abs(value.e) > MAX_DIGITS) throw new JavaArithmeticError(`BigDecimal result exceeds ${MAX_DIGITS} digits`);
+  return value;
 }
 
 function wrapInt(value: number): number {
@@ -186,13 +196,13 @@ export function multiplyAs(kind: NumberKind, a: unknown, b: unknown): unknown {
     case 'Long':
       return wrapLong(toBigInt(a) * toBigInt(b));
     case 'BigInteger':
-      return new JavaBigInteger(toBigInt(a) * toBigInt(b));
+      return guardBigInteger(new JavaBigInteger(toBigInt(a) * toBigInt(b)));
     case 'Double':
       return new JavaDouble(toDouble(a) * toDouble(b));
     case 'Float':
       return new JavaFloat(Math.fround(toDouble(a)) * Math.fround(toDouble(b)));
     case 'BigDecimal':
-      return toDecimal(a).times(toDecimal(b));
+      return guardDecimal(toDecimal(a).times(toDecimal(b)));
     default:
       return multiplyAs('Integer', a, b);
   }
@@ -221,12 +231,10 @@ export function divideAs(kind: NumberKind, a: unknown, b: unknown): unknown {
     case 'Float':
       return new JavaFloat(toDouble(a) / toDouble(b));
     case 'BigDecimal': {
-      const left = toDecimal(a);
       const right = toDecimal(b);
       if (right.isZero()) throw new JavaArithmeticError('Division by zero');
       // Spring divides BigDecimals with the larger of the two scales and HALF_EVEN rounding.
-      const scale = Math.max(left.decimalPlaces(), right.decimalPlaces());
-      return left.dividedBy(right).toDecimalPlaces(scale, Decimal.ROUND_HALF_EVEN);
+      return bigDecimalDivide(toDecimal(a), right);
     }
     default:
       return divideAs('Integer', a, b);
@@ -298,12 +306,15 @@ export function power(a: unknown, b: unknown): unknown {
   const ka = numberKindOf(a);
   const kb = numberKindOf(b);
   if (ka === undefined || kb === undefined) throw new TypeError('Not a number');
-  if (ka === 'BigDecimal') return toDecimal(a).pow(Math.trunc(toDouble(b)));
-  if (ka === 'BigInteger') {
-    const exponent = toBigInt(b);
-    if (exponent < 0n) throw new JavaArithmeticError('Negative exponent');
-    if (exponent > 100000n) throw new JavaArithmeticError('Exponent too large');
-    return new JavaBigInteger(toBigInt(a) ** exponent);
+  if (ka === 'BigDecimal' || ka === 'BigInteger') {
+    const exponent = Math.trunc(toDouble(b));
+    if (exponent < 0 && ka === 'BigInteger') throw new JavaArithmeticError('Negative exponent');
+    // Estimate the size first: an exact power of a big base can take longer than any budget allows.
+    const base = toDecimal(a);
+    const digits = base.isZero() ? 1 : Math.abs(base.e) + base.sd() + 1;
+    if (Math.abs(exponent) > 999999999 || digits * Math.abs(exponent) > MAX_DIGITS) throw new JavaArithmeticError('Result of power too large');
+    if (ka === 'BigDecimal') return guardDecimal(base.pow(exponent));
+    return new JavaBigInteger(toBigInt(a) ** BigInt(exponent));
   }
   const result = Math.pow(toDouble(a), toDouble(b));
   if ((FLOATING_RANK[ka] ?? 0) > 0 || (FLOATING_RANK[kb] ?? 0) > 0) return new JavaDouble(result);

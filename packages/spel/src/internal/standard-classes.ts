@@ -1,5 +1,6 @@
 import { Duration, Instant, LocalDate, LocalDateTime, LocalTime, Period, ZoneId, ZoneOffset } from '@js-joda/core';
 import { Decimal } from 'decimal.js';
+import { ExactDecimal } from './typing-bridge';
 import type { ClassDefinition, MethodDefinition } from './class-registry';
 import {
   CONVERSION_TARGETS, conversionResultType, resolveConversionTarget, tryConvert,
@@ -273,7 +274,7 @@ const bigDecimalClass: ClassDefinition = {
     }, 'A BigDecimal from its text form'),
     method('<init>', [['value', T.Integer]], T.BigDecimal, (_t, [value]) => toDecimal(value), 'A BigDecimal from an integer'),
     method('<init>', [['value', T.Long]], T.BigDecimal, (_t, [value]) => toDecimal(value), 'A BigDecimal from a long'),
-    method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new Decimal(toDouble(value)), 'A BigDecimal from a double'),
+    method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDouble(value)), 'A BigDecimal from a double'),
   ],
 };
 bigDecimalClass.methods.push(
@@ -288,15 +289,15 @@ bigDecimalClass.methods.push(
     const value = toDecimal(a);
     const rounded = value.toDecimalPlaces(asInt(scale));
     if (!rounded.equals(value)) throw new JavaArithmeticError('Rounding necessary');
-    return new Decimal(rounded.toFixed(asInt(scale)));
+    return new ExactDecimal(rounded.toFixed(asInt(scale)));
   }, 'The same value with the given scale (fails when rounding would be needed)'),
   method('toPlainString', [], T.String, (a) => toDecimal(a).toFixed(), 'Text without exponent'),
-  method('stripTrailingZeros', [], T.BigDecimal, (a) => new Decimal(toDecimal(a).toString()), 'Same value without trailing zeros'),
+  method('stripTrailingZeros', [], T.BigDecimal, (a) => new ExactDecimal(toDecimal(a).toString()), 'Same value without trailing zeros'),
 );
 bigDecimalClass.staticFields = {
-  ZERO: { type: T.BigDecimal, value: new Decimal(0) },
-  ONE: { type: T.BigDecimal, value: new Decimal(1) },
-  TEN: { type: T.BigDecimal, value: new Decimal(10) },
+  ZERO: { type: T.BigDecimal, value: new ExactDecimal(0) },
+  ONE: { type: T.BigDecimal, value: new ExactDecimal(1) },
+  TEN: { type: T.BigDecimal, value: new ExactDecimal(10) },
 };
 
 const bigIntegerClass: ClassDefinition = {

@@ -6,7 +6,7 @@ export {
   JavaDouble, JavaFloat, JavaShort, JavaByte, JavaCharacter, JavaBigInteger, JavaUuid, JavaLocale, JavaCurrency, JavaCharset,
   isJavaInteger, isJavaLong, isJavaDouble, isJavaFloat, isJavaShort, isJavaByte, isJavaCharacter, isJavaBigInteger,
   isJavaBigDecimal, isJavaUuid, isJavaLocale, isJavaCurrency, isJavaCharset, isJavaNumber, JAVA_LIMITS,
-  javaToString,
+  javaToString, ExactDecimal, toBigDecimalValue, bigDecimalDivide,
 } from '@scenaria/typing';
 export type {
   TypingResult, TypedClass, TypedRecord, TypedValue, TypedUnion, SingleTypingResult, UnknownType, NullType,

@@ -1,6 +1,7 @@
 import type { AstNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { toAst, type AstProblem } from '../ast/to-ast';
 import type { ExpressionError } from '../errors';
+import type { IToken } from 'chevrotain';
 import { tokenize } from '../lexer/lexer';
 import { parseTokens } from './parser';
 
@@ -21,7 +22,21 @@ export function parseExpression(text: string, offset = 0): ParseResult {
     range: shift({ start: problem.start, end: problem.end }, offset),
   }));
   if (tokens.length === 0) return { ast: { kind: 'missing', range: shift({ start: 0, end: text.length }, offset) }, errors };
-  const { cst, problems } = parseTokens(tokens, text.length);
+  const tooComplex = complexityProblem(tokens);
+  if (tooComplex !== undefined) {
+    errors.push({ code: 'SyntaxError', message: tooComplex, range: shift({ start: 0, end: text.length }, offset) });
+    return { ast: null, errors };
+  }
+  let parsed: ReturnType<typeof parseTokens>;
+  try {
+    parsed = parseTokens(tokens, text.length);
+  } catch (error) {
+    // The limits above keep the recursive-descent parser well inside the stack; this is the last line of defence.
+    if (!(error instanceof RangeError)) throw error;
+    errors.push({ code: 'SyntaxError', message: 'Expression is nested too deeply', range: shift({ start: 0, end: text.length }, offset) });
+    return { ast: null, errors };
+  }
+  const { cst, problems } = parsed;
   for (const problem of problems) {
     errors.push({ code: 'SyntaxError', message: problem.message, range: shift({ start: problem.start, end: problem.end }, offset) });
   }
@@ -30,6 +45,29 @@ export function parseExpression(text: string, offset = 0): ParseResult {
   for (const problem of astProblems) errors.push({ ...problem, range: shift(problem.range, offset) });
   if (offset !== 0) shiftTree(ast, offset);
   return { ast, errors };
+}
+
+/** Most tokens and deepest nesting an expression may have: far beyond real expressions, well inside the stack. */
+export const MAX_EXPRESSION_TOKENS = 5000;
+export const MAX_EXPRESSION_DEPTH = 150;
+
+const OPENERS = new Set(['LParen', 'LBracket', 'LBrace', 'SelectAll', 'SelectFirst', 'SelectLast', 'Project', 'SafeSelectAll', 'SafeSelectFirst', 'SafeSelectLast', 'SafeProject']);
+const CLOSERS = new Set(['RParen', 'RBracket', 'RBrace']);
+const PREFIXES = new Set(['Plus', 'Minus', 'Bang', 'Not', 'PlusPlus', 'MinusMinus', 'Question', 'Elvis']);
+
+function complexityProblem(tokens: IToken[]): string | undefined {
+  if (tokens.length > MAX_EXPRESSION_TOKENS) return `Expression is too long (more than ${MAX_EXPRESSION_TOKENS} tokens)`;
+  let depth = 0;
+  let prefixRun = 0;
+  for (const token of tokens) {
+    const name = token.tokenType.name;
+    if (OPENERS.has(name)) depth++;
+    else if (CLOSERS.has(name)) depth = Math.max(0, depth - 1);
+    // Chains of prefix operators and ternaries recurse like brackets do.
+    prefixRun = PREFIXES.has(name) ? prefixRun + 1 : 0;
+    if (depth + prefixRun > MAX_EXPRESSION_DEPTH) return `Expression is nested too deeply (more than ${MAX_EXPRESSION_DEPTH} levels)`;
+  }
+  return undefined;
 }
 
 function shift(range: SourceRange, offset: number): SourceRange {

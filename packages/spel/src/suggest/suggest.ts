@@ -164,7 +164,13 @@ export function suggestExpression(
   const probe = `${before.slice(0, prefixStart)}${PLACEHOLDER}${closers}`;
   const { ast } = parseExpression(probe);
   const config = { ...defaultExpressionConfig, ...options.config };
-  const { nodes } = typeTree(ast, { variables: allVariables, registry, config });
+  let nodes: ReturnType<typeof typeTree>['nodes'];
+  try {
+    nodes = typeTree(ast, { variables: allVariables, registry, config }).nodes;
+  } catch (error) {
+    if (error instanceof RangeError) return { suggestions: [], range };
+    throw error;
+  }
   let placeholder: { target: TypingResult; staticClass: string | undefined; isBare: boolean } | undefined;
   for (const [node, typing] of nodes) {
     if (node.kind === 'property' && node.name === PLACEHOLDER) {

@@ -238,7 +238,8 @@ class Typer {
     const targetNode = this.nodes.get(node.target) ?? { type: this.type(node.target, self) };
     const staticClass = this.nodes.get(node.target)?.staticClass;
     if (staticClass !== undefined) {
-      const field = this.context.registry.getClass(staticClass)?.staticFields?.[node.name];
+      const fields = this.context.registry.getClass(staticClass)?.staticFields ?? {};
+      const field = Object.hasOwn(fields, node.name) ? fields[node.name] : undefined;
       if (field) return this.record(node, { type: field.type, staticValue: { value: field.value }, targetType: targetNode.type });
       const methods = this.context.registry.lookupStaticMethods(staticClass, node.name).filter((method) => method.params.length === 0);
       if (methods[0]) return this.record(node, { type: this.resultType(methods[0], targetNode.type, []), method: methods[0], targetType: targetNode.type });
