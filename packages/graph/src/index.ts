@@ -114,6 +114,9 @@ export {
 export { toCanonical, START_NODE_TYPES } from './canonical/to-canonical';
 export { fromCanonical, flatNodeData } from './canonical/from-canonical';
 
+/** Version equality of canonical forms. */
+export { canonicalProcessEquals, canonicalComparisonKey } from './canonical/equality';
+
 /** Upgrade of older scenario formats. */
 export { upgradeScenario } from './upgrade/upgrade-scenario';
 export type { UpgradeResult, UpgradeOptions } from './upgrade/upgrade-scenario';

@@ -77,8 +77,12 @@ export function issuesFromZod(error: z.ZodError, input: unknown, prefix: (string
       const parentKey = issue.path[issue.path.length - 2];
       const isEdgeType = parentKey === 'edgeType';
       const isValueEditor = parentKey === 'valueEditor';
-      const found = at.present ? JSON.stringify(at.value) : 'nothing';
       const what = isEdgeType ? 'edge type' : isValueEditor ? 'value editor type' : 'node type';
+      if (!at.present) {
+        issues.push({ code: 'missingField', message: `Missing ${what} ${shown}; expected one of ${options.join(', ')}`, path });
+        continue;
+      }
+      const found = JSON.stringify(at.value);
       issues.push({
         code: isEdgeType ? 'unknownEdgeType' : isValueEditor ? 'unknownValueEditorType' : 'unknownNodeType',
         message: `Unknown ${what} ${found} at ${shown}; expected one of ${options.join(', ')}`,

@@ -147,3 +147,17 @@ describe('parseCanonicalProcess', () => {
     expect(result.ok).toBe(true);
   });
 });
+
+describe('issue codes', () => {
+  it('tells a missing node type from an unknown one', () => {
+    const graph = { properties: { additionalFields: { metaDataType: 'StreamMetaData' } }, nodes: [{ id: 'a' }, { id: 'b', type: 'Nope' }], edges: [] };
+    const parsed = parseScenarioGraph(graph);
+    expect(parsed).toMatchObject({
+      ok: false,
+      issues: [
+        { code: 'missingField', path: ['nodes', 0, 'type'] },
+        { code: 'unknownNodeType', path: ['nodes', 1, 'type'] },
+      ],
+    });
+  });
+});
