@@ -179,6 +179,8 @@ function isListParam(method: MethodDefinition): boolean {
  */
 export class ClassRegistry implements ClassHierarchy {
   readonly #classes: ReadonlyMap<string, ClassDefinition>;
+  // The typer asks for the same classes on every keystroke; registries are immutable, so answers can be kept.
+  readonly #instanceMethodsCache = new Map<string, readonly MethodDefinition[]>();
 
   private constructor(classes: ReadonlyMap<string, ClassDefinition>) {
     this.#classes = classes;
@@ -255,12 +257,16 @@ export class ClassRegistry implements ClassHierarchy {
   instanceMethods(type: TypingResult | string): readonly MethodDefinition[] {
     const owner = typeof type === 'string' ? type : methodOwnerClassName(type);
     if (owner === undefined) return [];
+    const cached = this.#instanceMethodsCache.get(owner);
+    if (cached) return cached;
     const found: MethodDefinition[] = [];
     for (const className of allSuperTypes(owner, this)) {
       for (const method of this.#classes.get(className)?.methods ?? []) {
         if (!found.some((other) => sameSignature(other, method))) found.push(method);
       }
     }
+    Object.freeze(found);
+    this.#instanceMethodsCache.set(owner, found);
     return found;
   }
 
