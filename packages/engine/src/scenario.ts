@@ -1,8 +1,7 @@
 import type { ComponentDefinition } from '@scenaria/components';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { Types, listType, recordType, typeForClassName } from '@scenaria/typing';
-import type { TypingResult } from '@scenaria/typing';
-import type { ComponentRuntimeRegistry, RuntimeServices } from './components/component-runtime';
+import type { ComponentRuntimeRegistry, Emit, RuntimeServices } from './components/component-runtime';
 import { compileGraph, sourceContext } from './compile/compile-scenario';
 import type { CompiledGraph, CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
 import type { CompileEnvironment } from './compile/environment';
@@ -57,9 +56,9 @@ export interface CompiledScenario {
    */
   processRecord(sourceId: string, record: unknown, options?: RecordOptions): InvocationScope | Promise<InvocationScope>;
   /** The bounded input ended: stateful nodes emit what they hold (closing windows, delayed records). */
-  flush(): Promise<void>;
-  /** Live runs: lets stateful nodes emit what became due at `now`. */
-  advanceTime(now: number): Promise<void>;
+  flush(): Promise<InvocationScope>;
+  /** Live runs: lets stateful nodes emit what became due at `now`; answers what that produced. */
+  advanceTime(now: number): Promise<InvocationScope>;
 }
 
 /** Outcome of compiling a scenario. */
@@ -115,15 +114,18 @@ export function compileScenario(scenario: CanonicalProcess, options: CompileScen
 
 function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnvironment): CompiledScenario {
   const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, index, counter: 0 }]));
-  const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number]) => void | Promise<void>) => {
+  // Emissions of a flush or a time step are collected in one scope of their own, which the call returns.
+  const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number], emit: Emit) => void | Promise<void>) => {
+    const scope: InvocationScope = { outputs: [], errors: [] };
     for (const node of graph.statefulNodes) {
+      const emit: Emit = (context, value) => node.emit({ ...context, scope }, value);
       try {
-        await action(node);
+        await action(node, emit);
       } catch (error) {
-        const scope: InvocationScope = { outputs: [], errors: [] };
         recordFailure(node.nodeId, sourceContext(`${scenarioName}-${node.nodeId}`, null, env.services.clock.now(), scope), error, env.listener);
       }
     }
+    return scope;
   };
   return {
     scenarioName,
@@ -147,7 +149,7 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
       const pending = entry.source.step(sourceContext(contextId, input, eventTime, scoped));
       return pending === undefined ? scoped : pending.then(() => scoped);
     },
-    flush: () => runStateful((node) => node.instance.flush?.(node.emit)),
-    advanceTime: (now) => runStateful((node) => node.instance.advanceTime?.(now, node.emit)),
+    flush: () => runStateful((node, emit) => node.instance.flush?.(emit)),
+    advanceTime: (now) => runStateful((node, emit) => node.instance.advanceTime?.(now, emit)),
   };
 }

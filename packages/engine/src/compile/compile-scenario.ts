@@ -292,7 +292,11 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
       return next(outputVar ? withVariable(context, outputVar, value) : context);
     };
     if (instance.flush || instance.advanceTime) graph.statefulNodes.push({ nodeId: id, instance, emit });
-    return nodeStep(id, listener, (context) => instance.process(context, evaluateEager(id, parameters.eager, context, listener), emit));
+    return nodeStep(id, listener, (context) => {
+      // What a record triggers (also windows it closes for earlier records) belongs to that record's outputs.
+      const emitHere: Emit = (emitted, value) => emit(emitted.scope === context.scope ? emitted : { ...emitted, scope: context.scope }, value);
+      return instance.process(context, evaluateEager(id, parameters.eager, context, listener), emitHere);
+    });
   }
 
   function compileJoin(node: JoinNode, rest: readonly CanonicalNode[], port: JoinPort): void {

@@ -33,7 +33,6 @@ export interface CompiledParameters {
 function visibleVariables(
   definition: ParameterDefinition,
   variables: Readonly<Record<string, TypingResult>>,
-  environment: CompileEnvironment,
 ): Record<string, TypingResult> {
   const base = definition.scope === 'globals' ? {} : variables;
   const visible: Record<string, TypingResult> = { ...base, ...definition.additionalVariables };
@@ -94,7 +93,7 @@ export function compileParameters(
     const compiled = compileNodeExpression(
       environment.compiler,
       source,
-      visibleVariables(parameter, variables, environment),
+      visibleVariables(parameter, variables),
       { nodeId, fieldName: parameter.name },
       parameter.type,
     );
@@ -130,7 +129,7 @@ export function compileParameters(
       const compiled = compileNodeExpression(
         environment.compiler,
         source,
-        visibleVariables(parameter, branch.variables, environment),
+        visibleVariables(parameter, branch.variables),
         { nodeId, fieldName: `${parameter.name} for branch ${branch.branchId}` },
         parameter.type,
       );

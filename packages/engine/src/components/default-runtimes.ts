@@ -1,10 +1,9 @@
-import { AggregatorSpec, parseTabularData } from '@scenaria/components';
+import { parseTabularData } from '@scenaria/components';
 import type { TabularDataDefinition } from '@scenaria/components';
 import { convertStringTo, fromPlainJson, javaBigDecimal, javaDouble, javaLong, toPlainJson } from '@scenaria/typing';
 
 import type { RuntimeContext } from '../runtime/context';
 
-import { aggregateValues } from './aggregators';
 import type { ComponentInstanceArgs, ComponentRuntime, ComponentRuntimeRegistry, Emit, LazyParameter } from './component-runtime';
 import { createComponentRuntimeRegistry } from './component-runtime';
 import { slidingAggregate, tumblingAggregate } from './windows';
