@@ -1,6 +1,6 @@
 // Malformed input must come back as issues, never as an exception: mutate valid scenarios at random
 // (seeded, so a failure is reproducible) and run every entry point over the result.
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -37,6 +37,20 @@ const documents = readdirSync(dir)
     const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
     return file.endsWith('.graph.json') ? json.scenarioGraph : json;
   });
+
+// Older formats exercise the upgrade's tolerance of unexpected shapes; the corpus is optional here.
+const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/scenarios');
+const legacyDocuments = [
+  ...readdirSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures/legacy'))
+    .filter((file) => file.endsWith('.input.json'))
+    .map((file) => join(dirname(fileURLToPath(import.meta.url)), 'fixtures/legacy', file)),
+  ...(existsSync(corpusDir)
+    ? readdirSync(corpusDir)
+        .filter((file) => file.endsWith('.json'))
+        .sort()
+        .map((file) => join(corpusDir, file))
+    : []),
+].map((file) => JSON.parse(readFileSync(file, 'utf8')) as unknown);
 
 type Container = Record<string, unknown> | unknown[];
 function containers(value: unknown, found: Container[] = []): Container[] {
@@ -126,6 +140,22 @@ describe('randomly damaged scenarios', () => {
     // Both outcomes must actually occur, or the test proves nothing.
     expect(rejected).toBeGreaterThan(50);
     expect(accepted).toBeGreaterThan(10);
+  });
+
+  it('never make the upgrade of older formats throw', () => {
+    const random = mulberry32(1714);
+    let upgradedCount = 0;
+    for (let round = 0; round < 600; round++) {
+      const damaged = mutate(legacyDocuments[round % legacyDocuments.length], random);
+      const upgraded = upgradeScenario(damaged);
+      if (upgraded.ok) {
+        upgradedCount++;
+        const { graph, id } = fromCanonical(upgraded.value);
+        findStructureProblems(graph);
+        toCanonical(graph, { id });
+      } else expectWellFormed(upgraded.issues);
+    }
+    expect(upgradedCount).toBeGreaterThan(10);
   });
 
   it('arbitrary JSON values are rejected with issues', () => {
