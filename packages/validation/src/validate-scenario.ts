@@ -194,9 +194,31 @@ function mergeBranches(branches: Record<string, Variables>, globals: Variables):
   return merged;
 }
 
+// Typing results are immutable and the same objects recur at every node (globals, #input), so their JSON is
+// computed once per object.
+const jsonOfType = new WeakMap<TypingResult, Record<string, unknown>>();
+
+function typeToJson(type: TypingResult): Record<string, unknown> {
+  let json = jsonOfType.get(type);
+  if (json === undefined) {
+    json = deepFreeze(typingResultToJson(type) as Record<string, unknown>);
+    jsonOfType.set(type, json);
+  }
+  return json;
+}
+
+/** Shared JSON must not be changed by one reader under another's feet. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 function variablesToJson(variables: Variables): Record<string, Record<string, unknown>> {
   const json: Record<string, Record<string, unknown>> = {};
-  for (const [name, type] of Object.entries(variables)) json[name] = typingResultToJson(type);
+  for (const [name, type] of Object.entries(variables)) json[name] = typeToJson(type);
   return json;
 }
 
