@@ -49,8 +49,8 @@ export { canBeSubclassOf } from './types/subtyping';
 export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll } from './types/supertype';
 /** Number classes and SpEL number promotion. */
 export { isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
-/** Typing results as the original's JSON (semantics §6). */
-export { typingResultToJson, typingResultFromJson, knownValueToJson } from './types/json';
+/** Typing results as the original's JSON (semantics §6), with its zod schema. */
+export { typingResultToJson, typingResultFromJson, knownValueToJson, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
 /** JSON shapes of typing results. */
 export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './types/json';
 

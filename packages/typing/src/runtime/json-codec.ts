@@ -24,7 +24,7 @@ import {
 } from './values';
 
 /** Any JSON value, as JSON.parse returns it. */
-export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A problem found while decoding JSON into runtime values. */
 export type JsonDecodeIssue = { readonly code: 'InvalidTypedJson' | 'InvalidJsonText'; readonly message: string; readonly path: readonly (string | number)[] };

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { JavaDouble } from '../runtime/values';
-import { typingResultFromJson, typingResultToJson } from './json';
+import { typingResultFromJson, typingResultToJson, TypingResultJsonSchema } from './json';
 import { arrayType, classType, dictType, displayType, listType, mapType, nullType, recordType, taggedType, Types, typesEqual, unionType, unknownType, valueType, type TypingResult } from './typing-result';
 
 const T = Types;
@@ -71,6 +71,9 @@ describe('typingResultFromJson', () => {
       expect(typesEqual(decoded.value, type)).toBe(true);
       expect(displayType(decoded.value)).toBe(displayType(type));
     }
+  });
+  it.each(roundTrips)('the JSON of %s satisfies TypingResultJsonSchema', (_name, type) => {
+    expect(TypingResultJsonSchema.safeParse(typingResultToJson(type)).success).toBe(true);
   });
   it('ignores display', () => {
     const decoded = typingResultFromJson({ type: 'TypedClass', refClazzName: 'java.lang.Long', params: [], display: 'whatever' });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Decimal } from 'decimal.js';
 import { decodeValueForClass, type JsonValue } from '../runtime/json-codec';
 import { numberKindOf } from '../runtime/numbers';
@@ -19,19 +20,37 @@ import {
   type TypingResult,
 } from './typing-result';
 
-/** The wire form of a typing result (semantics §6): `type`, `display` and the fields of its kind. */
-export type TypingResultJson = {
-  readonly type: 'TypedClass' | 'TypedObjectTypingResult' | 'TypedObjectWithValue' | 'TypedDict' | 'TypedTaggedValue' | 'TypedUnion' | 'Unknown' | 'TypedNull';
-  readonly display: string;
-  readonly refClazzName?: string;
-  readonly params?: readonly TypingResultJson[];
-  readonly fields?: { readonly [name: string]: TypingResultJson };
-  readonly additionalInfo?: { readonly [key: string]: string | number | boolean };
-  readonly value?: JsonValue;
-  readonly tag?: string;
-  readonly dict?: { readonly id: string; readonly valueType: TypingResultJson };
-  readonly union?: readonly TypingResultJson[];
-};
+/** The `type` discriminator values of typing-result JSON. */
+export const TypingResultJsonTypeSchema = z.enum(['TypedClass', 'TypedObjectTypingResult', 'TypedObjectWithValue', 'TypedDict', 'TypedTaggedValue', 'TypedUnion', 'Unknown', 'TypedNull']);
+
+/**
+ * The wire form of a typing result (semantics §6): `type`, `display` and the fields of its kind. One loose
+ * object schema covers all kinds, as clients send them; `display` is optional on input because decoding
+ * ignores it. Use {@link typingResultFromJson} to turn a parsed value into a TypingResult.
+ */
+export const TypingResultJsonSchema = z.object({
+  type: TypingResultJsonTypeSchema,
+  display: z.string().optional(),
+  refClazzName: z.string().optional(),
+  get params(): z.ZodOptional<z.ZodArray<typeof TypingResultJsonSchema>> {
+    return z.array(TypingResultJsonSchema).optional();
+  },
+  get fields(): z.ZodOptional<z.ZodRecord<z.ZodString, typeof TypingResultJsonSchema>> {
+    return z.record(z.string(), TypingResultJsonSchema).optional();
+  },
+  additionalInfo: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  value: z.json().optional(),
+  tag: z.string().optional(),
+  get dict(): z.ZodOptional<z.ZodObject<{ id: z.ZodString; valueType: typeof TypingResultJsonSchema }>> {
+    return z.object({ id: z.string(), valueType: TypingResultJsonSchema }).optional();
+  },
+  get union(): z.ZodOptional<z.ZodArray<typeof TypingResultJsonSchema>> {
+    return z.array(TypingResultJsonSchema).optional();
+  },
+});
+
+/** Typing-result JSON as sent and received. */
+export type TypingResultJson = z.infer<typeof TypingResultJsonSchema>;
 
 /** A problem in typing-result JSON sent by a client. */
 export type TypingJsonIssue = { readonly code: 'InvalidTypingResult' | 'UnknownClass'; readonly message: string; readonly path: readonly (string | number)[] };
@@ -216,8 +235,15 @@ function decode(json: unknown, path: readonly (string | number)[], options: Deco
  * result is an `UnknownClass` issue (the original answers 400).
  */
 export function typingResultFromJson(json: unknown, options: DecodeOptions = {}): TypingJsonResult {
+  const parsed = TypingResultJsonSchema.safeParse(json);
+  if (!parsed.success) {
+    return {
+      ok: false,
+      errors: parsed.error.issues.map((issue) => ({ code: 'InvalidTypingResult', message: issue.message, path: issue.path.map((key) => (typeof key === 'number' ? key : String(key))) })),
+    };
+  }
   try {
-    return { ok: true, value: decode(json, [], options) };
+    return { ok: true, value: decode(parsed.data, [], options) };
   } catch (error) {
     if (error instanceof TypingDecodeFailure) return { ok: false, errors: [{ code: error.code, message: error.message, path: error.path }] };
     throw error;
