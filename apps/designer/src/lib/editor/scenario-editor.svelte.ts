@@ -164,7 +164,9 @@ export class ScenarioEditor {
     clearTimeout(this.#pendingCommit);
     if (options.coalesce) {
       this.#pendingCommit = setTimeout(() => this.commit(), 400);
+      // the step exists already for the user: undo flushes it first
       this.isDirty = true;
+      this.canUndo = true;
       return;
     }
     this.#pendingCommit = undefined;

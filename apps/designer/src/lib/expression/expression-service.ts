@@ -4,6 +4,11 @@ import type { TypingResultJson } from '$lib/definitions/definitions';
 export interface ExpressionContext {
   language: 'spel' | 'spelTemplate';
   variables: Record<string, TypingResultJson>;
+  /**
+   * False when no validation has told us the variables in scope yet (a node just added): then unknown
+   * variables are not reported, instead of flagging every `#input`.
+   */
+  variablesKnown?: boolean;
   expectedType?: TypingResultJson;
 }
 
@@ -22,6 +27,8 @@ export interface ExpressionCheck {
 export interface ExpressionCompletionItem {
   label: string;
   kind: 'variable' | 'property' | 'method' | 'class' | 'keyword';
+  /** Text inserted when chosen, when it differs from the label (e.g. `toUpperCase()`). */
+  apply?: string;
   detail?: string;
   info?: string;
 }

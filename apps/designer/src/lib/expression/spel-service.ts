@@ -1,0 +1,65 @@
+import { defaultGlobals, displayType, suggestExpression, typeExpression, type TypingResult } from '@scenaria/spel';
+import { typingResultFromJson } from '@scenaria/typing';
+import type { TypingResultJson } from '$lib/definitions/definitions';
+import type { ExpressionCompletionItem, ExpressionContext, ExpressionService } from './expression-service';
+
+/**
+ * Expression typing and completion in the browser with @scenaria/spel, against the variable types the
+ * last validation reported for the node (`nodeResults[node].variableTypes`).
+ */
+export function createSpelService(): ExpressionService {
+  // Contexts are rebuilt only when validation answers, so decoding once per variables object is enough.
+  const decoded = new WeakMap<object, Record<string, TypingResult>>();
+
+  function variablesOf(json: Record<string, TypingResultJson>): Record<string, TypingResult> {
+    const cached = decoded.get(json);
+    if (cached) return cached;
+    const variables: Record<string, TypingResult> = {};
+    for (const [name, typeJson] of Object.entries(json)) {
+      const result = typingResultFromJson(typeJson);
+      if (result.ok) variables[name] = result.value;
+    }
+    decoded.set(json, variables);
+    return variables;
+  }
+
+  function expectedTypeOf(context: ExpressionContext): TypingResult | undefined {
+    if (!context.expectedType) return undefined;
+    const result = typingResultFromJson(context.expectedType);
+    return result.ok ? result.value : undefined;
+  }
+
+  const globalNames = new Set(Object.keys(defaultGlobals().types));
+  /** Whether the text names a variable other than the helper globals (whose types are always known). */
+  const usesScope = (text: string) =>
+    [...text.matchAll(/#([A-Za-z_$][\w$]*)/g)].some((match) => !globalNames.has(match[1] ?? '') && match[1] !== 'this' && match[1] !== 'root');
+
+  return {
+    check(text, context) {
+      if (text.trim() === '') return { problems: [] };
+      const result = typeExpression(text, {
+        variables: variablesOf(context.variables),
+        language: context.language,
+        expectedType: expectedTypeOf(context),
+      });
+      // Without the scope from validation, typing errors would be guesses; syntax errors are still certain.
+      const guessing = context.variablesKnown === false && usesScope(text);
+      const errors = guessing ? result.errors.filter((error) => error.code === 'SyntaxError') : result.errors;
+      return {
+        type: result.errors.length === 0 ? displayType(result.type) : undefined,
+        problems: errors.map((error) => ({ from: error.range.start, to: error.range.end, message: error.message })),
+      };
+    },
+    complete(text, cursor, context) {
+      const result = suggestExpression(text, cursor, variablesOf(context.variables));
+      const items = result.suggestions.map((suggestion): ExpressionCompletionItem => ({
+        label: suggestion.label,
+        kind: suggestion.kind === 'field' || suggestion.kind === 'staticField' ? 'property' : suggestion.kind,
+        ...(suggestion.insertText !== suggestion.label ? { apply: suggestion.insertText } : {}),
+        detail: suggestion.detail,
+        ...(suggestion.documentation ? { info: suggestion.documentation } : {}),
+      }));
+      return { from: result.range.start, items };
+    },
+  };
+}
