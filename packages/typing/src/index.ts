@@ -19,7 +19,8 @@ export {
   setType,
   mapType,
   arrayType,
-  recordType,
+  recordTypeWithObjType,
+  recordEntries,
   valueType,
   dictType,
   taggedType,
@@ -33,6 +34,10 @@ export {
   displayType,
   typesEqual,
 } from './types/typing-result';
+/** Record types with the original's runtime class. */
+export { recordType } from './types/record';
+/** Record construction inputs. */
+export type { RecordFieldsInput, RecordOptions } from './types/typing-result';
 /** Java class names known to typing and their simple names. */
 export { JavaClassNames, ARRAY_CLASS_NAME, simpleClassName, resolveBuiltinClassName, builtinClassInfo, builtinClassInfos } from './types/java-classes';
 /** Facts about a built-in class. */
@@ -46,7 +51,7 @@ export { builtinClassHierarchy, allSuperTypes, isSubclassName } from './types/cl
 /** Subtyping (`canBeSubclassOf`). */
 export { canBeSubclassOf } from './types/subtyping';
 /** Common supertypes (lists, ternary, elvis). */
-export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll } from './types/supertype';
+export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll, recordObjType } from './types/supertype';
 /** Number classes and SpEL number promotion. */
 export { isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
 /** Typing results as the original's JSON (semantics §6), with its zod schema. */

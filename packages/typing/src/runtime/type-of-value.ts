@@ -1,7 +1,8 @@
 import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { JavaClassNames } from '../types/java-classes';
+import { recordType } from '../types/record';
 import { commonSupertypeOfAll } from '../types/supertype';
-import { classType, listType, mapType, nullType, recordType, setType, unknownType, valueType, withoutValue, type TypingResult } from '../types/typing-result';
+import { classType, listType, mapType, nullType, setType, unknownType, valueType, withoutValue, type TypingResult } from '../types/typing-result';
 import { numberKindOf } from './numbers';
 import { isJavaBigDecimal, isJavaCharacter, isJavaCharset, isJavaCurrency, isJavaLocale, isJavaUuid } from './values';
 

@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { JavaDouble } from '../runtime/values';
 import { typingResultFromJson, typingResultToJson, TypingResultJsonSchema } from './json';
-import { arrayType, classType, dictType, displayType, listType, mapType, nullType, recordType, taggedType, Types, typesEqual, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { arrayType, classType, dictType, displayType, listType, mapType, nullType, taggedType, Types, typesEqual, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { recordType } from './record';
 
 const T = Types;
 

@@ -5,12 +5,12 @@ import { numberKindOf } from '../runtime/numbers';
 import { formatJavaBigDecimal } from '../runtime/to-string';
 import { isJavaCharacter } from '../runtime/values';
 import { fromJavaClassName } from './class-names';
+import { recordType } from './record';
 import { JavaClassNames } from './java-classes';
 import {
   dictType,
   displayType,
   nullType,
-  recordType,
   taggedType,
   unionType,
   unknownType,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { standardClassRegistry } from '../registry/standard-registry';
 import { canBeSubclassOf } from './subtyping';
-import { arrayType, classType, dictType, listType, mapType, nullType, recordType, setType, taggedType, Types, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { arrayType, classType, dictType, listType, mapType, nullType, setType, taggedType, Types, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { recordType } from './record';
 
 const T = Types;
 

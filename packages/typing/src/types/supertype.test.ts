@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isNumberWidening, promoteNumberClassNames, promoteNumbers } from './numbers';
 import { commonSupertype, commonSupertypeOfAll, commonSupertypeOrUnion } from './supertype';
-import { classType, displayType, listType, mapType, nullType, recordType, Types, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { classType, displayType, listType, mapType, nullType, Types, unionType, unknownType, valueType, type TypingResult } from './typing-result';
+import { recordType } from './record';
 
 const T = Types;
 

@@ -1,8 +1,10 @@
 import { builtinClassHierarchy, isSubclassName, type ClassHierarchy } from './class-hierarchy';
 import { isNumberType, promoteNumbers } from './numbers';
+import { JavaClassNames } from './java-classes';
 import {
   classType,
-  recordType,
+  Types,
+  recordTypeWithObjType,
   taggedType,
   typesEqual,
   unionType,
@@ -47,7 +49,7 @@ function singleSupertype(a: SingleTypingResult, b: SingleTypingResult, hierarchy
       const other = b.fields.get(name);
       if (other !== undefined) fields.push([name, commonSupertype(field, other, hierarchy)]);
     }
-    return recordType(fields);
+    return recordTypeWithObjType(fields, recordObjType(fields.map(([, type]) => type), hierarchy));
   }
   if (a.kind === 'record' || b.kind === 'record') return unknownType;
   return classSupertype(a, b, hierarchy);
@@ -81,4 +83,13 @@ export function commonSupertypeOfAll(types: readonly TypingResult[], hierarchy: 
   const [first, ...rest] = types;
   if (first === undefined) return unknownType;
   return rest.reduce((acc, type) => commonSupertype(acc, type, hierarchy), first);
+}
+
+/**
+ * The runtime class of a record: `java.util.HashMap[String, V]` where V is the common supertype of the field
+ * types without their values (Unknown for no fields), as the original computes it.
+ */
+export function recordObjType(fieldTypes: readonly TypingResult[], hierarchy: ClassHierarchy = builtinClassHierarchy): TypedClass {
+  const valueType = withoutValue(commonSupertypeOfAll(fieldTypes.map(withoutValue), hierarchy));
+  return classType(JavaClassNames.HashMap, [Types.String, valueType]);
 }

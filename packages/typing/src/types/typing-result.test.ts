@@ -10,7 +10,6 @@ import {
   listType,
   mapType,
   nullType,
-  recordType,
   setType,
   taggedType,
   Types,
@@ -21,6 +20,7 @@ import {
   withoutValue,
   type TypingResult,
 } from './typing-result';
+import { recordType } from './record';
 
 const T = Types;
 
@@ -123,6 +123,8 @@ describe('recordType', () => {
   it('has a HashMap[String, common value type] runtime class', () => {
     expect(displayType(recordType({ a: T.Integer, b: valueType(T.Integer, 2) }).objType)).toBe('HashMap[String,Integer]');
     expect(displayType(recordType({ a: T.Integer, b: T.String }).objType)).toBe('HashMap[String,Unknown]');
+    expect(displayType(recordType({ a: T.Integer, b: T.Long }).objType)).toBe('HashMap[String,Long]');
+    expect(displayType(recordType({}).objType)).toBe('HashMap[String,Unknown]');
   });
 });
 

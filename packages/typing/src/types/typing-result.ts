@@ -144,39 +144,34 @@ export function valueType(underlying: TypedClass, value: unknown): TypedValue {
   return Object.freeze({ kind: 'value', underlying, value });
 }
 
-/**
- * A record type. `fields` may be a plain object (its own keys, in order), an entries array or a Map.
- * The runtime class defaults to `java.util.HashMap[String, <common supertype of the field types>]`.
- */
-export function recordType(
-  fields: Readonly<Record<string, TypingResult>> | Iterable<readonly [string, TypingResult]>,
-  options: { objType?: TypedClass; additionalInfo?: Readonly<Record<string, string | number | boolean>> } = {},
-): TypedRecord {
-  const entries: [string, TypingResult][] = isIterable(fields)
+/** Record fields as callers write them: a plain object (own keys, in order), entries, or a Map. */
+export type RecordFieldsInput = Readonly<Record<string, TypingResult>> | Iterable<readonly [string, TypingResult]>;
+
+/** Options of a record type: its runtime class and the original's free-form additional info. */
+export type RecordOptions = { objType?: TypedClass; additionalInfo?: Readonly<Record<string, string | number | boolean>> };
+
+/** The fields as ordered entries, from any accepted input form. */
+export function recordEntries(fields: RecordFieldsInput): [string, TypingResult][] {
+  return isIterable(fields)
     ? [...fields].map(([name, type]) => [name, type])
     : Object.keys(fields).map((name) => [name, (fields as Record<string, TypingResult>)[name] as TypingResult]);
-  const fieldMap: ReadonlyMap<string, TypingResult> = new Map(entries);
-  const objType = options.objType ?? classType(JavaClassNames.HashMap, [Types.String, recordValueSupertype(entries.map(([, type]) => type))]);
+}
+
+/**
+ * A record with an explicit runtime class. Most callers want `recordType`, which computes the class as
+ * the original does (`java.util.HashMap[String, <common supertype of the field types>]`).
+ */
+export function recordTypeWithObjType(fields: RecordFieldsInput, objType: TypedClass, additionalInfo?: Readonly<Record<string, string | number | boolean>>): TypedRecord {
+  const fieldMap: ReadonlyMap<string, TypingResult> = new Map(recordEntries(fields));
   const record: TypedRecord =
-    options.additionalInfo && Object.keys(options.additionalInfo).length > 0
-      ? { kind: 'record', fields: fieldMap, objType, additionalInfo: Object.freeze({ ...options.additionalInfo }) }
+    additionalInfo && Object.keys(additionalInfo).length > 0
+      ? { kind: 'record', fields: fieldMap, objType, additionalInfo: Object.freeze({ ...additionalInfo }) }
       : { kind: 'record', fields: fieldMap, objType };
   return Object.freeze(record);
 }
 
 function isIterable(value: unknown): value is Iterable<readonly [string, TypingResult]> {
   return typeof value === 'object' && value !== null && Symbol.iterator in value;
-}
-
-/**
- * The value parameter of a record's runtime class. Kept local and deliberately simple (identical types keep
- * their class, anything else is Unknown) so that records can be built without the supertype machinery.
- */
-function recordValueSupertype(types: readonly TypingResult[]): TypingResult {
-  const withoutValues = types.map(withoutValue);
-  const first = withoutValues[0];
-  if (first === undefined) return unknownType;
-  return withoutValues.every((type) => typesEqual(type, first)) ? first : unknownType;
 }
 
 /** A dictionary value type. */
@@ -219,7 +214,7 @@ export function withoutValue(type: TypingResult): TypingResult {
       return type.underlying;
     case 'record': {
       const fields = [...type.fields].map(([name, field]) => [name, withoutValue(field)] as const);
-      return recordType(fields, type.additionalInfo ? { objType: type.objType, additionalInfo: type.additionalInfo } : { objType: type.objType });
+      return recordTypeWithObjType(fields, type.objType, type.additionalInfo);
     }
     case 'dict':
       return dictType(type.dictId, withoutValue(type.valueType) as SingleTypingResult);
