@@ -1,6 +1,6 @@
 import type { AstNode, SourceRange, TemplateNode } from './ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
-import { Budget, defaultEvaluationLimits, withBudget, type EvaluationLimits } from './evaluator/budget';
+import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
 import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
 import { defaultGlobals, type Globals } from './helpers/globals';
 import type { ClassRegistry } from './internal/class-registry';
@@ -130,7 +130,8 @@ export function typeExpression(text: string, options: ExpressionOptions = {}): T
 export function compileExpression(text: string, options: CompileOptions = {}): CompileResult {
   const { outcome, parsed, registry, globals } = prepare(text, options);
   if (outcome.errors.length > 0) return { ok: false, errors: outcome.errors };
-  const compiler = new Compiler(outcome.nodes, registry);
+  const globalValues = globals?.values ?? {};
+  const compiler = new Compiler(outcome.nodes, registry, globalValues);
   let root: Compiled;
   try {
     root = parsed.kind === 'template' ? compileTemplate(parsed.template, compiler) : parsed.ast ? compiler.compile(parsed.ast) : () => null;
@@ -139,22 +140,24 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
     throw error;
   }
   const limits: EvaluationLimits = { ...defaultEvaluationLimits, ...options.limits };
-  const globalValues = globals?.values ?? {};
   const wholeRange = { start: 0, end: text.length };
-  const evaluate = (variables: Readonly<Record<string, unknown>> = {}): unknown => {
-    // Helpers first, the caller's variables override them; a fresh object without a prototype.
-    const vars: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, globalValues, variables);
-    const budget = new Budget(limits);
-    return withBudget(budget, () => {
-      try {
-        return root({ vars, root: null }, null);
-      } catch (error) {
-        if (isExpressionEvaluationError(error)) throw error;
-        // Stack exhaustion and budget errors raised outside a member call still get a position.
-        if (error instanceof RangeError || (error instanceof Error && error.name === 'BudgetExceededError')) throw toEvaluationError(error, wholeRange);
-        throw error;
-      }
-    });
+  // Evaluation is synchronous and an expression cannot call itself, so one budget per compiled expression
+  // (reset on every call) is safe; swapping it in and out keeps nested evaluations of other expressions apart.
+  const budget = new Budget(limits);
+  const noVariables: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+  const evaluate = (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
+    budget.steps = 0;
+    const previous = swapBudget(budget);
+    try {
+      return root({ vars: variables, root: null }, null);
+    } catch (error) {
+      if (isExpressionEvaluationError(error)) throw error;
+      // Stack exhaustion and budget errors raised outside a member call still get a position.
+      if (error instanceof RangeError || (error instanceof Error && error.name === 'BudgetExceededError')) throw toEvaluationError(error, wholeRange);
+      throw error;
+    } finally {
+      swapBudget(previous);
+    }
   };
   return {
     ok: true,

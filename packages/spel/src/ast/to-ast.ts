@@ -98,6 +98,9 @@ class AstBuilder {
 
   private binaryChain(cst: CstNode, operand: (cst: CstNode) => AstNode, mapOperator: (image: string) => BinaryOperator): AstNode {
     const c = cst.children as Children;
+    // Most levels of the precedence ladder hold a single operand: pass it through without allocating.
+    const only = c.operands;
+    if (c.operators === undefined && only?.length === 1 && !isToken(only[0])) return operand.call(this, only[0]!);
     const operands = this.nodes(c, 'operands');
     const operators = this.tokens(c, 'operators');
     const range = nodeRange(cst);

@@ -55,6 +55,13 @@ export function activeBudget(): Budget {
   return active;
 }
 
+/** Makes `budget` the active one and returns the previous one (for the evaluator's hot path). */
+export function swapBudget(budget: Budget): Budget {
+  const previous = active;
+  active = budget;
+  return previous;
+}
+
 /** Runs `body` with `budget` active, restoring the previous one afterwards (evaluations may nest). */
 export function withBudget<T>(budget: Budget, body: () => T): T {
   const previous = active;

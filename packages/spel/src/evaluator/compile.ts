@@ -54,6 +54,8 @@ export class Compiler {
   constructor(
     private readonly nodes: Map<AstNode, NodeTyping>,
     private readonly registry: ClassRegistry,
+    /** Values of helper globals, used when the caller's variables do not define the name. */
+    private readonly globalValues: Readonly<Record<string, unknown>> = {},
   ) {}
 
   private typeOf(node: AstNode): TypingResult | undefined {
@@ -67,6 +69,13 @@ export class Compiler {
     if (!cls) return undefined;
     if (cls.className === 'java.lang.String') return 'String';
     return numberKindOfClass(cls.className);
+  }
+
+  /** The compile-time value of a pure node (literals and folded operations), or undefined. */
+  private constantOf(node: AstNode): unknown {
+    const type = this.nodes.get(node)?.type;
+    if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
+    return knownValueOf(type)?.value;
   }
 
   compile(node: AstNode): Compiled {
@@ -151,8 +160,16 @@ export class Compiler {
   private variable(name: string): Compiled {
     if (name === 'this') return (_state, self) => self;
     if (name === 'root') return (state) => state.root;
-    // Own properties only: a variable called `constructor` must not reach Object.prototype.
-    return (state) => (Object.hasOwn(state.vars, name) ? (state.vars[name] ?? null) : null);
+    const fallback = Object.hasOwn(this.globalValues, name) ? (this.globalValues[name] ?? null) : null;
+    // A name that Object.prototype also has (`constructor`, `toString`...) must be read as an own property
+    // only; every other name can be read directly, which is what keeps variable access cheap.
+    if (name in Object.prototype) {
+      return (state) => (Object.hasOwn(state.vars, name) ? (state.vars[name] ?? null) : fallback);
+    }
+    return (state) => {
+      const value = state.vars[name];
+      return value === undefined ? fallback : value;
+    };
   }
 
   private target(node: AstNode | null): Compiled {
@@ -188,7 +205,10 @@ export class Compiler {
       return (state, self) => {
         const value = target(state, self);
         if (value === null || value === undefined) return nullTarget();
-        if (value instanceof Map) return value.has(key) ? (value.get(key) ?? null) : null;
+        if (value instanceof Map) {
+          const field = value.get(key);
+          return field === undefined ? null : field;
+        }
         return this.dynamicProperty(value, name, range);
       };
     }
@@ -465,8 +485,27 @@ export class Compiler {
       case '<=':
       case '>=': {
         const test = op === '<' ? (c: number) => c < 0 : op === '>' ? (c: number) => c > 0 : op === '<=' ? (c: number) => c <= 0 : (c: number) => c >= 0;
+        const bothPlainNumbers = [node.left, node.right].every((side) => this.kindOf(side) === 'Integer' || this.kindOf(side) === 'Double');
+        if (bothPlainNumbers && !(this.kindOf(node.left) === 'Integer' && this.kindOf(node.right) === 'Integer')) {
+          return (state, self) => {
+            const a = left(state, self);
+            const b = right(state, self);
+            const x = a instanceof JavaDouble ? a.value : typeof a === 'number' ? a : undefined;
+            const y = b instanceof JavaDouble ? b.value : typeof b === 'number' ? b : undefined;
+            if (x !== undefined && y !== undefined && !Number.isNaN(x) && !Number.isNaN(y)) return test(x < y ? -1 : x > y ? 1 : 0);
+            return test(compareOrFail(a, b, range));
+          };
+        }
         if (this.kindOf(node.left) === 'Integer' && this.kindOf(node.right) === 'Integer') {
           const compareInts = op === '<' ? (a: number, b: number) => a < b : op === '>' ? (a: number, b: number) => a > b : op === '<=' ? (a: number, b: number) => a <= b : (a: number, b: number) => a >= b;
+          const constant = this.constantOf(node.right);
+          if (typeof constant === 'number') {
+            return (state, self) => {
+              const a = left(state, self);
+              if (typeof a === 'number') return compareInts(a, constant);
+              return test(compareOrFail(a, constant, range));
+            };
+          }
           return (state, self) => {
             const a = left(state, self);
             const b = right(state, self);
@@ -476,7 +515,24 @@ export class Compiler {
         }
         return (state, self) => test(compareOrFail(left(state, self), right(state, self), range));
       }
-      case 'matches':
+      case 'matches': {
+        const constantPattern = this.constantOf(node.right);
+        if (typeof constantPattern === 'string') {
+          let compiled: RegExp | undefined;
+          let problem: unknown;
+          try {
+            compiled = checkedRegExp(`^(?:${constantPattern})$`);
+          } catch (error) {
+            problem = error;
+          }
+          return (state, self) => {
+            const text = left(state, self);
+            if (typeof text !== 'string') return fail('TypeMismatch', "Operator 'matches' needs two Strings", range);
+            if (!compiled) throw toEvaluationError(problem, node.right.range);
+            compiled.lastIndex = 0;
+            return compiled.test(text);
+          };
+        }
         return (state, self) => {
           const text = left(state, self);
           const pattern = right(state, self);
@@ -487,6 +543,7 @@ export class Compiler {
             throw toEvaluationError(error, node.right.range);
           }
         };
+      }
       case '^':
         return (state, self) => {
           const a = left(state, self);
@@ -518,10 +575,38 @@ export class Compiler {
       };
     }
     if (lk === 'Integer' && rk === 'Integer') {
+      const constant = this.constantOf(node.right);
+      if (typeof constant === 'number') {
+        return (state, self) => {
+          const a = left(state, self);
+          if (typeof a === 'number') return (a + constant) | 0;
+          return genericPlus(a, constant, range);
+        };
+      }
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
         if (typeof a === 'number' && typeof b === 'number') return (a + b) | 0;
+        return genericPlus(a, b, range);
+      };
+    }
+    if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer')) {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        const x = typeof a === 'bigint' ? a : typeof a === 'number' ? BigInt(a) : undefined;
+        const y = typeof b === 'bigint' ? b : typeof b === 'number' ? BigInt(b) : undefined;
+        if (x !== undefined && y !== undefined) return BigInt.asIntN(64, x + y);
+        return genericPlus(a, b, range);
+      };
+    }
+    if ((lk === 'Double' || lk === 'Integer') && (rk === 'Double' || rk === 'Integer')) {
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        const x = a instanceof JavaDouble ? a.value : typeof a === 'number' ? a : undefined;
+        const y = b instanceof JavaDouble ? b.value : typeof b === 'number' ? b : undefined;
+        if (x !== undefined && y !== undefined) return new JavaDouble(x + y);
         return genericPlus(a, b, range);
       };
     }
@@ -556,10 +641,44 @@ export class Compiler {
         : op === '*' ? (a: number, b: number) => Math.imul(a, b)
         : op === '/' ? (a: number, b: number) => (b === 0 ? fail('DivisionByZero', '/ by zero', range) : (a / b) | 0)
         : (a: number, b: number) => (b === 0 ? fail('DivisionByZero', '/ by zero', range) : a % b | 0);
+      const constant = this.constantOf(node.right);
+      if (typeof constant === 'number' && constant !== 0) {
+        return (state, self) => {
+          const a = left(state, self);
+          if (typeof a === 'number') return fast(a, constant);
+          return genericArithmetic(operation, op, a, constant, range);
+        };
+      }
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
         if (typeof a === 'number' && typeof b === 'number') return fast(a, b);
+        return genericArithmetic(operation, op, a, b, range);
+      };
+    }
+    if (lk === 'Double' && rk === 'Double' || (lk === 'Double' && rk === 'Integer') || (lk === 'Integer' && rk === 'Double')) {
+      const fast =
+        op === '-' ? (a: number, b: number) => a - b
+        : op === '*' ? (a: number, b: number) => a * b
+        : op === '/' ? (a: number, b: number) => a / b
+        : (a: number, b: number) => a % b;
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        const x = a instanceof JavaDouble ? a.value : typeof a === 'number' ? a : undefined;
+        const y = b instanceof JavaDouble ? b.value : typeof b === 'number' ? b : undefined;
+        if (x !== undefined && y !== undefined) return new JavaDouble(fast(x, y));
+        return genericArithmetic(operation, op, a, b, range);
+      };
+    }
+    if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer') && op !== '/' && op !== '%') {
+      const fast = op === '-' ? (a: bigint, b: bigint) => BigInt.asIntN(64, a - b) : (a: bigint, b: bigint) => BigInt.asIntN(64, a * b);
+      return (state, self) => {
+        const a = left(state, self);
+        const b = right(state, self);
+        const x = typeof a === 'bigint' ? a : typeof a === 'number' ? BigInt(a) : undefined;
+        const y = typeof b === 'bigint' ? b : typeof b === 'number' ? BigInt(b) : undefined;
+        if (x !== undefined && y !== undefined) return fast(x, y);
         return genericArithmetic(operation, op, a, b, range);
       };
     }

@@ -66,6 +66,17 @@ function mergeTypes(args: TypingResult[]): TypingResult {
 }
 
 function sumNumbers(values: unknown[]): unknown {
+  // Fast path: all Integers (the common case) add with int32 wrap-around like Java.
+  let intTotal = 0;
+  let allIntegers = true;
+  for (const value of values) {
+    if (typeof value !== 'number') {
+      allIntegers = false;
+      break;
+    }
+    intTotal = (intTotal + value) | 0;
+  }
+  if (allIntegers) return intTotal;
   let total: unknown = 0;
   let kind: ReturnType<typeof numberKindOf> = 'Integer';
   for (const value of values) {

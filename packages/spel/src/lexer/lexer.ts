@@ -9,7 +9,7 @@ export interface LexProblem {
 }
 
 // One lexer per process: building it validates every token pattern, which is far too slow per expression.
-const lexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: false });
+const lexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: true });
 
 /** Splits an expression into tokens; unrecognised characters become problems, never exceptions. */
 export function tokenize(text: string): { tokens: IToken[]; problems: LexProblem[] } {
