@@ -1,1 +1,150 @@
-export {};
+// Drives a freshly started server (dist/main.js in its own process, PGlite in a temporary directory) over
+// loopback with a bounded number of concurrent requests, and writes the API section of BENCHMARKS.md.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, totalmem, tmpdir, platform, release } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const SCENARIOS = 1000;
+const CONCURRENCY = 8;
+const authorization = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function graph(marker: string) {
+  const spel = (expression: string) => ({ language: 'spel', expression });
+  return {
+    properties: { additionalFields: { description: null, properties: { parallelism: '1' }, metaDataType: 'StreamMetaData', showDescription: false } },
+    nodes: [
+      { type: 'Source', id: 'source', ref: { typ: 'event-generator', parameters: [{ name: 'value', expression: spel('1') }] } },
+      { type: 'Filter', id: 'filter', expression: spel('#input > 0') },
+      { type: 'Variable', id: 'marker', varName: 'marker', value: spel(`'${marker}'`) },
+      { type: 'Sink', id: 'sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#marker') }] } },
+    ],
+    edges: [
+      { from: 'source', to: 'filter', edgeType: null },
+      { from: 'filter', to: 'marker', edgeType: { type: 'FilterTrue' } },
+      { from: 'marker', to: 'sink', edgeType: null },
+    ],
+  };
+}
+
+interface Measurement {
+  name: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  throughput: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs `total` requests with at most CONCURRENCY in flight; every answer must have the expected status. */
+async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number): Promise<Measurement> {
+  const latencies: number[] = [];
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < total) {
+      const index = next++;
+      const begin = performance.now();
+      const response = await request(index);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - begin);
+      if (response.status !== expected) throw new Error(`${name}: status ${response.status} (expected ${expected})`);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { name, requests: total, p50: percentile(latencies, 50), p99: percentile(latencies, 99), throughput: total / elapsed };
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scenaria-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [join(here, 'main.js')], {
+    env: { ...process.env, PORT: String(port), SCENARIA_DATA_DIR: dataDir, SCENARIA_STATIC_DIR: '', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((ready, fail) => {
+      server.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('listening')) ready();
+      });
+      server.once('exit', (code) => fail(new Error(`server exited with ${code}`)));
+    });
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: { authorization, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+
+    console.log(`creating ${SCENARIOS} scenarios ...`);
+    await measure('setup: create', SCENARIOS, (index) => call('POST', '/api/processes', { name: `bench-${index}`, isFragment: false, category: 'Default' }), 201);
+    await measure('setup: first save', SCENARIOS, (index) => call('PUT', `/api/processes/bench-${index}`, { scenarioGraph: graph('initial') }), 200);
+
+    const results: Measurement[] = [];
+    results.push(await measure('baseline: GET /api/app/healthCheck', 2000, () => call('GET', '/api/app/healthCheck'), 200));
+    results.push(await measure('scenario details: GET /api/processes/{name}', 1000, (index) => call('GET', `/api/processes/bench-${(index * 7919) % SCENARIOS}`), 200));
+    results.push(await measure(`list of ${SCENARIOS + 3} scenarios: GET /api/processes`, 100, () => call('GET', '/api/processes'), 200));
+    results.push(await measure(`list with graphs: GET /api/processesDetails`, 30, () => call('GET', '/api/processesDetails'), 200));
+    results.push(await measure('save (new version): PUT /api/processes/{name}', 1000, (index) => call('PUT', `/api/processes/bench-${index % 50}`, { scenarioGraph: graph(`save-${index}`), comment: 'bench' }), 200));
+    for (const result of results) {
+      console.log(`${result.name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.throughput.toFixed(0)} req/s`);
+    }
+    writeSection(results);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((done) => server.once('exit', done));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function writeSection(results: Measurement[]): void {
+  const file = resolve(here, '../../../BENCHMARKS.md');
+  const start = '<!-- api:start -->';
+  const end = '<!-- api:end -->';
+  const cpu = cpus();
+  const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}`;
+  const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.throughput.toFixed(0)} |`);
+  const section = [
+    start,
+    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+    `\`pnpm bench\` in apps/api: the built server (dist/main.js, PGlite on disk, default config, basic auth) in its own`,
+    `process, driven over loopback by a bounded loop with ${CONCURRENCY} requests in flight; ${SCENARIOS} scenarios are created`,
+    'first. The health check is the baseline (the same stack with no database work). Scenario validation is not',
+    'wired into the server yet, so it is not measured.',
+    '',
+    '| request | requests | p50 ms | p99 ms | req/s |',
+    '|---|---:|---:|---:|---:|',
+    ...rows,
+    end,
+  ].join('\n');
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n## API server (apps/api)\n' + `${start}\n${end}\n`;
+  const from = current.indexOf(start);
+  const to = current.indexOf(end);
+  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n## API server (apps/api)\n${section}\n`;
+  writeFileSync(file, next);
+  console.log(`wrote the api section of ${file}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

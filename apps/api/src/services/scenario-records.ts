@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
 import type { Database, Transaction } from '../db/database';
-import { scenarioActions, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
+import type { scenarios } from '../db/schema';
+import { scenarioActions, scenarioLabels, scenarioVersions } from '../db/schema';
 import { STATE_ACTIONS, computeState } from './state';
 
 /** A scenario row as stored. */

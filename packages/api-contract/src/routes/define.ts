@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { RouteConfig } from '@hono/zod-openapi';
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import { ErrorResponseSchema } from '../schemas/common';
 
 /**

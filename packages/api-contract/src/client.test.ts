@@ -1,0 +1,74 @@
+import { describe, expect, test } from 'vitest';
+import { createApiClient } from './client';
+import { allRoutes } from './routes/all';
+import { routePermission } from './routes/define';
+import { addComment } from './routes/activities';
+import { getScenario, listScenarios, updateScenario } from './routes/scenarios';
+
+interface Seen {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+// A fetch that records what the client sends and answers with a fixed response: the client's own logic
+// (URLs, encoding, auth, decoding) is what is under test here; the server side is tested in apps/api.
+function recordingFetch(answer: () => Response) {
+  const seen: Seen[] = [];
+  const fetchFn = (async (input: string, init?: RequestInit) => {
+    seen.push({ url: input, method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string>, body: init?.body });
+    return answer();
+  }) as typeof fetch;
+  return { seen, fetchFn };
+}
+
+describe('createApiClient', () => {
+  test('fills path parameters (encoded), query and basic auth', async () => {
+    const { seen, fetchFn } = recordingFetch(() => Response.json({ name: 'a b' }));
+    const client = createApiClient({ baseUrl: 'http://host/', credentials: { username: 'zoë', password: 'p:w' }, fetch: fetchFn });
+    const result = await client.call(getScenario, { params: { scenarioName: 'a b/c' }, query: { skipNodeResults: 'true' } });
+    expect(result).toMatchObject({ ok: true, status: 200, data: { name: 'a b' } });
+    expect(seen[0]?.url).toBe('http://host/api/processes/a%20b%2Fc?skipNodeResults=true');
+    const decoded = new TextDecoder().decode(Uint8Array.from(atob(seen[0]!.headers.authorization!.slice(6)), (char) => char.charCodeAt(0)));
+    expect(decoded).toBe('zoë:p:w');
+  });
+
+  test('sends JSON bodies and list queries', async () => {
+    const { seen, fetchFn } = recordingFetch(() => Response.json([]));
+    const client = createApiClient({ fetch: fetchFn });
+    await client.call(listScenarios, { query: { categories: ['A', 'B'], isFragment: 'false' } as never });
+    expect(seen[0]?.url).toBe('/api/processes?categories=A%2CB&isFragment=false');
+    await client.call(updateScenario, { params: { scenarioName: 's' }, json: { scenarioGraph: { properties: { additionalFields: { metaDataType: 'StreamMetaData' } }, nodes: [], edges: [] } } });
+    expect(seen[1]?.method).toBe('PUT');
+    expect(seen[1]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(seen[1]!.body as string)).toMatchObject({ scenarioGraph: { nodes: [] } });
+  });
+
+  test('returns the error body of a failed call, JSON or text', async () => {
+    const json = createApiClient({ fetch: recordingFetch(() => Response.json({ message: 'Scenario s not found' }, { status: 404 })).fetchFn });
+    expect(await json.call(getScenario, { params: { scenarioName: 's' } })).toMatchObject({ ok: false, status: 404, error: { message: 'Scenario s not found' } });
+    const text = createApiClient({ fetch: recordingFetch(() => new Response('plain failure', { status: 500 })).fetchFn });
+    expect(await text.call(getScenario, { params: { scenarioName: 's' } })).toMatchObject({ ok: false, status: 500, error: { message: 'plain failure' } });
+  });
+
+  test('answers without content decode to undefined; a missing path parameter is a bug', async () => {
+    const client = createApiClient({ fetch: recordingFetch(() => new Response(null, { status: 200 })).fetchFn });
+    const added = await client.call(addComment, { params: { scenarioName: 's', versionId: 1 }, body: 'hi', headers: { 'content-type': 'text/plain' } });
+    expect(added).toMatchObject({ ok: true, data: undefined });
+    await expect(client.call(getScenario, { params: {} as never })).rejects.toThrow(/Missing path parameter scenarioName/);
+  });
+});
+
+describe('route table', () => {
+  test('every route has a unique method and path and a permission', () => {
+    const keys = allRoutes.map((route) => `${route.method} ${route.path}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const route of allRoutes) expect(['public', 'authenticated', 'Read', 'Write', 'Deploy', 'admin']).toContain(routePermission(route));
+    expect(allRoutes.filter((route) => routePermission(route) === 'public').map((route) => route.path).sort()).toEqual([
+      '/api/app/buildInfo',
+      '/api/app/healthCheck',
+      '/api/settings',
+    ]);
+  });
+});
