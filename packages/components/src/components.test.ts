@@ -83,6 +83,7 @@ describe('default model', () => {
       [
         'custom-aggregate-sliding',
         'custom-aggregate-tumbling',
+        'custom-aggregate-session',
         'custom-delay',
         'custom-for-each',
         'custom-union',

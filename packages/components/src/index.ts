@@ -40,11 +40,12 @@ export { defaultModel, componentsById } from './model';
 export type { Model, CustomActionDefinition, ExpressionConfigSwitch } from './model';
 export type { DefaultModelOptions } from './default-model/components';
 /** The aggregate helper (`#AGG`) and its runtime values, for the engine. */
-export { AggregatorSpec, tumblingWindowTriggers } from './default-model/aggregation-classes';
+export { AggregatorSpec, tumblingWindowTriggers, sessionWindowTriggers } from './default-model/aggregation-classes';
 export {
   AGGREGATE_HELPER_CLASS,
   AGGREGATOR_CLASS,
   TUMBLING_TRIGGER_CLASS,
+  SESSION_TRIGGER_CLASS,
   aggregatorKinds,
   aggregatorType,
   aggregateOutputType,

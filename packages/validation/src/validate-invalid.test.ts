@@ -419,6 +419,17 @@ const cases: Case[] = [
     typ: 'ExpressionParserCompilationError',
     fieldName: 'amount',
   },
+  { name: 'repeated label', graph: chain([generator(), end()]), options: { labels: ['team', 'team'] }, where: '$properties', typ: 'ScenarioLabelValidationError', fieldName: '$labels' },
+  {
+    name: 'single-input component used as a join',
+    graph: {
+      properties: properties('StreamMetaData'),
+      nodes: [generator('a'), generator('b'), n.join('j', 'for-each', 'item', {}, { Elements: '{1}' }), end()],
+      edges: [edges.plain('a', 'j'), edges.plain('b', 'j'), edges.plain('j', 'end')],
+    },
+    where: 'j',
+    typ: 'UnsupportedNodeType',
+  },
   { name: 'invalid scenario name', graph: chain([generator(), end()]), options: { scenarioName: 'a.b' }, where: '$properties', typ: 'ScenarioNameValidationError', fieldName: '$id' },
   { name: 'invalid node id', graph: chain([generator(), n.filter('a"b', 'true'), end()]), where: 'a"b', typ: 'NodeIdValidationError', fieldName: '$id' },
 ];

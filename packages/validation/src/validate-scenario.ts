@@ -13,6 +13,7 @@ import { validationError } from './errors';
 import { expressionTyperFor, type ExpressionTyper } from './expression-typer';
 import { fragmentComponent, fragmentInputVariables, type FragmentOutputs, validateFragmentInputDefinition } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
+import { validateScenarioLabels } from './labels';
 import { validateScenarioProperties } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
@@ -112,6 +113,9 @@ function validateWithSession(
   const components = componentsById(model, { isFragment });
   const outputs: FragmentOutputs = {};
 
+  for (const { label, messages } of validateScenarioLabels(options.labels ?? [])) {
+    builder.propertiesError(validationError('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
+  }
   validateScenarioProperties(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>
     builder.propertiesError(e),
   );
@@ -385,6 +389,7 @@ function validateJoin(node: Extract<NodeData, { type: 'Join' }>, env: NodeEnviro
   const component = findComponent(env, 'custom', node.nodeType);
   const merged = env.input;
   if (component === undefined) return node.outputVar ? { all: withVariable(globals, node.outputVar, unknownType) } : { all: globals };
+  if (component.inputs !== 'branches') check.error('UnsupportedNodeType', `${node.nodeType} takes a single input and must be a CustomNode`);
   const { definitions, typed } = check.validateParameters(component, node.parameters, globals, globals);
   const branchDefinitions = definitions.filter((d) => d.isBranchParameter);
   const branchTyped: Record<string, Record<string, TypedParameterValue>> = {};

@@ -8,6 +8,9 @@ export const AGGREGATOR_CLASS = 'pl.touk.nussknacker.engine.flink.util.transform
 /** Class whose static fields are the tumbling window's emit modes. */
 export const TUMBLING_TRIGGER_CLASS = 'pl.touk.nussknacker.engine.flink.util.transformer.aggregate.TumblingWindowTrigger';
 
+/** Class whose static fields are the session window's emit modes. */
+export const SESSION_TRIGGER_CLASS = 'pl.touk.nussknacker.engine.flink.util.transformer.aggregate.SessionWindowTrigger';
+
 /** Aggregators of `#AGG` and what each computes (used by the docs and by the engine). */
 export const aggregatorKinds = {
   sum: 'sum of the values (nulls skipped); type of the input number',

@@ -5,6 +5,7 @@ import {
   aggregatorKinds,
   aggregatorType,
   type AggregatorKind,
+  SESSION_TRIGGER_CLASS,
   TUMBLING_TRIGGER_CLASS,
 } from './aggregates';
 
@@ -23,6 +24,9 @@ export class AggregatorSpec {
 
 /** Runtime values of the tumbling window's emit modes (static fields of the trigger class). */
 export const tumblingWindowTriggers = ['OnEvent', 'OnEnd', 'OnEndWithExtraWindow'] as const;
+
+/** Runtime values of the session window's emit modes. */
+export const sessionWindowTriggers = ['OnEvent', 'OnEnd'] as const;
 
 function mapResult(_target: TypingResult, args: readonly TypingResult[]): TypingResult | { error: string } {
   const fields = args[0];
@@ -74,5 +78,11 @@ export const aggregationClasses: readonly ClassDefinitionInput[] = [
     simpleName: 'TumblingWindowTrigger',
     superTypes: ['java.lang.Object'],
     staticFields: tumblingWindowTriggers.map((name) => ({ name, type: classType(TUMBLING_TRIGGER_CLASS), value: name })),
+  },
+  {
+    name: SESSION_TRIGGER_CLASS,
+    simpleName: 'SessionWindowTrigger',
+    superTypes: ['java.lang.Object'],
+    staticFields: sessionWindowTriggers.map((name) => ({ name, type: classType(SESSION_TRIGGER_CLASS), value: name })),
   },
 ];

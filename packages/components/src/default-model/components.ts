@@ -10,6 +10,7 @@ import {
   AGGREGATE_HELPER_CLASS,
   aggregateOutputType,
   aggregatorKinds,
+  SESSION_TRIGGER_CLASS,
   TUMBLING_TRIGGER_CLASS,
 } from './aggregates';
 
@@ -272,7 +273,7 @@ function decisionTable(): ComponentDefinition {
 
 const emitWhenValues = ['OnEvent', 'OnEnd', 'OnEndWithExtraWindow'] as const;
 
-function aggregateParameters(windowName: string): ParameterDefinition[] {
+function aggregateParameters(): ParameterDefinition[] {
   return [
     param('groupBy', T.string(), { evaluation: 'lazy', editor: editors.raw() }),
     // Unknown rather than the aggregator class: `#AGG.map({...})` is a record of aggregators, which the
@@ -288,16 +289,17 @@ function aggregateParameters(windowName: string): ParameterDefinition[] {
       ),
     }),
     param('aggregateBy', T.unknown(), { evaluation: 'lazy' }),
-    param(windowName, T.duration(), { scope: 'globals' }),
   ];
 }
+
+const windowLength = () => param('windowLength', T.duration(), { scope: 'globals' });
 
 function aggregateSliding(): ComponentDefinition {
   return defineComponent({
     type: 'custom',
     name: 'aggregate-sliding',
     allowedProcessingModes: STREAMING,
-    parameters: [...aggregateParameters('windowLength'), param('emitWhenEventLeft', T.boolean(), { defaultValue: 'false', scope: 'globals' })],
+    parameters: [...aggregateParameters(), windowLength(), param('emitWhenEventLeft', T.boolean(), { defaultValue: 'false', scope: 'globals' })],
     output: { context: 'keep', type: aggregateOutputType },
     docs: {
       summary: 'Aggregates values per key over a sliding time window.',
@@ -313,7 +315,8 @@ function aggregateTumbling(): ComponentDefinition {
     name: 'aggregate-tumbling',
     allowedProcessingModes: STREAMING,
     parameters: [
-      ...aggregateParameters('windowLength'),
+      ...aggregateParameters(),
+      windowLength(),
       param('emitWhen', classType(TUMBLING_TRIGGER_CLASS), {
         scope: 'globals',
         defaultValue: `T(${TUMBLING_TRIGGER_CLASS}).OnEvent`,
@@ -325,6 +328,32 @@ function aggregateTumbling(): ComponentDefinition {
       summary: 'Aggregates values per key over fixed, non-overlapping time windows.',
       semantics:
         'Windows of `windowLength` aligned to the epoch. `OnEvent`: every record emits the aggregate of its window so far; `OnEnd`: one record per key when the window closes; `OnEndWithExtraWindow`: also an empty-window record after a key goes quiet. The emitted context holds only the output variable (the incoming context is cleared).',
+    },
+  });
+}
+
+const sessionTriggers = ['OnEvent', 'OnEnd'] as const;
+
+function aggregateSession(): ComponentDefinition {
+  return defineComponent({
+    type: 'custom',
+    name: 'aggregate-session',
+    allowedProcessingModes: STREAMING,
+    parameters: [
+      ...aggregateParameters(),
+      param('endSessionCondition', T.boolean(), { evaluation: 'lazy', defaultValue: 'false' }),
+      param('sessionTimeout', T.duration(), { scope: 'globals' }),
+      param('emitWhen', classType(SESSION_TRIGGER_CLASS), {
+        scope: 'globals',
+        defaultValue: `T(${SESSION_TRIGGER_CLASS}).OnEvent`,
+        editor: editors.fixedValues(sessionTriggers.map((v) => ({ expression: `T(${SESSION_TRIGGER_CLASS}).${v}`, label: v }))),
+      }),
+    ],
+    output: { context: 'clear', type: aggregateOutputType },
+    docs: {
+      summary: 'Aggregates values per key over sessions of activity.',
+      semantics:
+        'A session per `groupBy` key starts with its first record and ends when `endSessionCondition` is true for a record (that record included) or no record came for `sessionTimeout`. `OnEvent`: every record emits the aggregate of its session so far; `OnEnd`: one record per session when it ends. The emitted context holds only the output variable.',
     },
   });
 }
@@ -398,6 +427,7 @@ export function defaultComponents(options: DefaultModelOptions = {}): ComponentD
     decisionTable(),
     aggregateSliding(),
     aggregateTumbling(),
+    aggregateSession(),
     delay(),
     httpEnricher(),
   ];
