@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { activeBudget } from '../evaluator/budget';
 import { numberKindOf } from '../internal/java-numbers';
 import { JavaBigInteger, JavaDouble, javaToString } from '../internal/typing-bridge';

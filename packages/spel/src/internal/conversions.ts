@@ -1,5 +1,4 @@
 import { LocalDate, LocalDateTime, LocalTime, ZoneId, ZoneOffset } from '@js-joda/core';
-import { Decimal } from 'decimal.js';
 import { ExactDecimal } from './typing-bridge';
 import { convertNumber, numberKindOf, numberKindOfClass, toBigInt, toDecimal, type NumberKind } from './java-numbers';
 import { javaClassOf } from './java-values';

@@ -1,6 +1,6 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import {
-  ExactDecimal, JavaBigInteger, JavaByte, JavaDouble, JavaFloat, JavaShort, bigDecimalDivide, isJavaBigDecimal, isJavaBigInteger,
+  JavaBigInteger, JavaByte, JavaDouble, JavaFloat, JavaShort, bigDecimalDivide, isJavaBigDecimal, isJavaBigInteger,
   isJavaByte, isJavaDouble, isJavaFloat, isJavaShort, toBigDecimalValue,
 } from './typing-bridge';
 

@@ -1,5 +1,4 @@
 import { Duration, Instant, LocalDate, LocalDateTime, LocalTime, Period, ZoneId, ZoneOffset } from '@js-joda/core';
-import { Decimal } from 'decimal.js';
 import { ExactDecimal } from './typing-bridge';
 import type { ClassDefinition, MethodDefinition } from './class-registry';
 import {
