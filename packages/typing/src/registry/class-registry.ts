@@ -1,4 +1,4 @@
-import { allSuperTypes, isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
+import { allSuperTypes, computeAllSuperTypes, isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
 import { ARRAY_CLASS_NAME, builtinClassInfo, JavaClassNames, simpleClassName } from '../types/java-classes';
 import { canBeSubclassOf } from '../types/subtyping';
 import { displayType, objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
@@ -181,6 +181,7 @@ export class ClassRegistry implements ClassHierarchy {
   readonly #classes: ReadonlyMap<string, ClassDefinition>;
   // The typer asks for the same classes on every keystroke; registries are immutable, so answers can be kept.
   readonly #instanceMethodsCache = new Map<string, readonly MethodDefinition[]>();
+  readonly #superTypesCache = new Map<string, readonly string[]>();
 
   private constructor(classes: ReadonlyMap<string, ClassDefinition>) {
     this.#classes = classes;
@@ -236,6 +237,16 @@ export class ClassRegistry implements ClassHierarchy {
   /** Direct supertypes, from the registry (falling back to typing's built-in knowledge of the class). */
   superTypesOf(className: string): readonly string[] {
     return this.#classes.get(className)?.superTypes ?? builtinClassInfo(className)?.superTypes ?? [];
+  }
+
+  /** The class and all its supertypes, nearest first (memoized). */
+  cachedAllSuperTypes(className: string): readonly string[] {
+    let found = this.#superTypesCache.get(className);
+    if (found === undefined) {
+      found = Object.freeze([...computeAllSuperTypes(className, this)]);
+      this.#superTypesCache.set(className, found);
+    }
+    return found;
   }
 
   /** True when `from` is `to` or one of its subclasses. */
@@ -306,21 +317,21 @@ export class ClassRegistry implements ClassHierarchy {
    * Required: m(B)`.
    */
   matchMethod(target: TypingResult, name: string, argTypes: readonly TypingResult[]): MethodMatch {
-    return this.#match(this.lookupMethods(target, name), target, name, argTypes, displayType(target));
+    return this.#match(this.lookupMethods(target, name), target, name, argTypes, () => displayType(target));
   }
 
   /** Like matchMethod, for a static call `T(className).name(args)`. */
   matchStaticMethod(className: string, name: string, argTypes: readonly TypingResult[]): MethodMatch {
-    return this.#match(this.lookupStaticMethods(className, name), unknownType, name, argTypes, simpleClassName(className));
+    return this.#match(this.lookupStaticMethods(className, name), unknownType, name, argTypes, () => simpleClassName(className));
   }
 
   /** Like matchMethod, for `new className(args)`. */
   matchConstructor(className: string, argTypes: readonly TypingResult[]): MethodMatch {
-    return this.#match(this.lookupConstructors(className), unknownType, simpleClassName(className), argTypes, simpleClassName(className));
+    return this.#match(this.lookupConstructors(className), unknownType, simpleClassName(className), argTypes, () => simpleClassName(className));
   }
 
-  #match(candidates: readonly MethodDefinition[], target: TypingResult, name: string, argTypes: readonly TypingResult[], ownerDisplay: string): MethodMatch {
-    if (candidates.length === 0) return { ok: false, code: 'UnknownMethod', message: `Unknown method '${name}' in ${ownerDisplay}` };
+  #match(candidates: readonly MethodDefinition[], target: TypingResult, name: string, argTypes: readonly TypingResult[], ownerDisplay: () => string): MethodMatch {
+    if (candidates.length === 0) return { ok: false, code: 'UnknownMethod', message: `Unknown method '${name}' in ${ownerDisplay()}` };
     // Exact arity without varargs first, so `max(int, int)` wins over a variadic overload.
     const ordered = [...candidates.filter((method) => !method.varArgs), ...candidates.filter((method) => method.varArgs)];
     let genericError: string | undefined;

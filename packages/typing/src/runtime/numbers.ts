@@ -364,6 +364,9 @@ function bigDecimalOp(op: Operator, a: Decimal, b: Decimal): Decimal {
 }
 
 function arithmetic(op: Operator, left: unknown, right: unknown): unknown {
+  // Integers and Longs are by far the most common operands: skip the general dispatch for them.
+  if (typeof left === 'number' && typeof right === 'number') return integerOp(op, left, right);
+  if (typeof left === 'bigint' && typeof right === 'bigint') return longOp(op, left, right);
   const kind = operationKind(requireKind(left, op), requireKind(right, op));
   switch (kind) {
     case 'BigDecimal':
