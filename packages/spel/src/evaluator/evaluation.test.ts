@@ -1,0 +1,212 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { describeValue, fixedGlobals, variableTypes, variableValues } from '../../test/fixture-context';
+import { isExpressionEvaluationError } from '../errors';
+import { compileExpression, typeExpression } from '../expression';
+import { JavaDouble, Types, displayType, listType, recordType, unknownType } from '../internal/typing-bridge';
+
+const globals = fixedGlobals();
+
+function compile(text: string, extra: Parameters<typeof compileExpression>[1] = {}) {
+  const compiled = compileExpression(text, { variables: variableTypes, globals, ...extra });
+  if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
+  return compiled;
+}
+
+// [expression, evaluation error code, the text the error range points at]
+const runtimeErrors: Array<[string, string, string]> = [
+  ['#n / (#n - 7)', 'DivisionByZero', '/'],
+  ['#n % (#n - 7)', 'DivisionByZero', '%'],
+  ['#l / (#l - #l)', 'DivisionByZero', '/'],
+  ['#input.amount / (#input.amount - #input.amount)', 'DivisionByZero', '/'],
+  ['#x.length()', 'NullNavigation', 'length'],
+  ['#x.length', 'NullNavigation', 'length'],
+  ['#input.nullable.toUpperCase()', 'NullNavigation', 'toUpperCase'],
+  ["#unknown['zz'][0]", 'NullNavigation', "#unknown['zz'][0]"],
+  ["#unknown['zz'].?[true]", 'NullNavigation', "#unknown['zz'].?[true]"],
+  ['#input.tags[5]', 'IndexOutOfRange', '#input.tags[5]'],
+  ['#input.tags[-1]', 'IndexOutOfRange', '#input.tags[-1]'],
+  ['#input.tags.get(7)', 'IndexOutOfRange', '#input.tags.get(7)'],
+  ["'abc'.substring(9)", 'IndexOutOfRange', "'abc'.substring(9)"],
+  ["#COLLECTION.slice({1, 2}, 1, 9)", 'IndexOutOfRange', '#COLLECTION.slice({1, 2}, 1, 9)'],
+  ["#unknown['b'].to('Long')", 'ConversionFailed', "#unknown['b'].to('Long')"],
+  ["#unknown['b'].toLong", 'ConversionFailed', 'toLong'],
+  ["#x + 'a' == 'nulla' ? 'x'.toLong : 1L", 'ConversionFailed', 'toLong'],
+  ["T(java.lang.Integer).parseInt('x')", 'ConversionFailed', "T(java.lang.Integer).parseInt('x')"],
+  ["#CONV.toJson('{oops')", 'MethodFailed', "#CONV.toJson('{oops')"],
+  ["#BASE64.decode('*')", 'MethodFailed', "#BASE64.decode('*')"],
+  ["#unknown['b'] > 1 ? 1 : 2", 'TypeMismatch', '>'],
+  ["#unknown['a'] ? 1 : 2", 'TypeMismatch', "#unknown['a']"],
+  ["#unknown['a'] && true", 'TypeMismatch', "#unknown['a']"],
+  ['{1, 2}.?[#this > 1 ? null : true]', 'TypeMismatch', '#this > 1 ? null : true'],
+  ["'aaaa' matches '(a+)+b'", 'IllegalAccess', "'(a+)+b'"],
+  ["new java.math.BigDecimal('1') / (#n - 7)", 'DivisionByZero', '/'],
+  ["new java.math.BigDecimal('1.5').setScale(0)", 'ArithmeticError', "new java.math.BigDecimal('1.5').setScale(0)"],
+];
+
+describe('runtime errors', () => {
+  it.each(runtimeErrors)('%s fails with %s', (text, code, at) => {
+    const compiled = compile(text);
+    const result = compiled.tryEvaluate(variableValues);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.code).toBe(code);
+    expect(text.slice(result.error.range.start, result.error.range.end)).toBe(at);
+    expect(() => compiled.evaluate(variableValues)).toThrow(result.error.message);
+    try {
+      compiled.evaluate(variableValues);
+    } catch (error) {
+      expect(isExpressionEvaluationError(error)).toBe(true);
+    }
+  });
+});
+
+describe('budget', () => {
+  it('stops long loops with BudgetExceeded', () => {
+    const compiled = compile('#input.numbers.![#input.numbers.![#input.numbers]]', { limits: { maxSteps: 10 } });
+    const result = compiled.tryEvaluate(variableValues);
+    expect(result.ok ? 'ok' : result.error.code).toBe('BudgetExceeded');
+  });
+  it('limits collection sizes built by helpers', () => {
+    const compiled = compile('#COLLECTION.concat(#input.numbers, #input.numbers)', { limits: { maxCollectionSize: 5 } });
+    const result = compiled.tryEvaluate(variableValues);
+    expect(result.ok ? 'ok' : result.error.code).toBe('BudgetExceeded');
+  });
+  it('resets the budget on every evaluation', () => {
+    const compiled = compile('#input.numbers.![#this]', { limits: { maxSteps: 30 } });
+    for (let i = 0; i < 10; i++) expect(compiled.evaluate(variableValues)).toEqual([5, 3, 8, 1]);
+  });
+});
+
+describe('expressionConfig', () => {
+  const unknownMember = "#unknown.foo";
+  it('rejects property access on Unknown by default and allows it with methodExecutionForUnknownAllowed', () => {
+    expect(typeExpression(unknownMember, { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['IllegalPropertyAccessError']);
+    const compiled = compile("#unknown.a", { config: { methodExecutionForUnknownAllowed: true } });
+    expect(displayType(compiled.type)).toBe('Unknown');
+    expect(compiled.evaluate(variableValues)).toBe(1);
+  });
+  it('allows method calls on Unknown with methodExecutionForUnknownAllowed, resolved at runtime', () => {
+    const compiled = compile("#unknown['b'].toUpperCase()", { config: { methodExecutionForUnknownAllowed: true } });
+    expect(compiled.evaluate(variableValues)).toBe('X');
+    const missing = compile("#unknown['b'].nope()", { config: { methodExecutionForUnknownAllowed: true } }).tryEvaluate(variableValues);
+    expect(missing.ok ? 'ok' : missing.error.code).toBe('IllegalAccess');
+  });
+  it('types unknown methods as Unknown when strictMethodsChecking is off, and fails at runtime', () => {
+    expect(typeExpression("'a'.nope()", { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['UnknownMethodError']);
+    const compiled = compile("'a'.nope()", { config: { strictMethodsChecking: false } });
+    expect(displayType(compiled.type)).toBe('Unknown');
+    const result = compiled.tryEvaluate(variableValues);
+    expect(result.ok ? 'ok' : result.error.code).toBe('IllegalAccess');
+  });
+  it('lets unknown static methods through when staticMethodInvocationsChecking is off', () => {
+    expect(typeExpression('T(java.lang.Math).nope()', { variables: variableTypes, globals, config: { staticMethodInvocationsChecking: false } }).errors).toEqual([]);
+    expect(typeExpression('T(java.lang.Math).nope()', { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['UnknownMethodError']);
+  });
+  it('allows dynamic record access with dynamicPropertyAccessAllowed', () => {
+    expect(typeExpression('#input[#x]', { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['DynamicPropertyAccessError']);
+    const compiled = compile("#input['na' + #input.name.substring(3)]", { config: { dynamicPropertyAccessAllowed: true } });
+    expect(displayType(compiled.type)).toBe('Unknown');
+    const missing = compile("#input['nope']", { config: { dynamicPropertyAccessAllowed: true } });
+    expect(displayType(missing.type)).toBe('Unknown');
+    expect(missing.evaluate(variableValues)).toBeNull();
+  });
+});
+
+describe('expected type', () => {
+  it.each([
+    ['1', Types.Long, true],
+    ["'a'", Types.Long, false],
+    ['#input.tags', listType(Types.String), true],
+    ['#input.numbers', listType(Types.Number), true],
+    ['#input.tags', listType(Types.Integer), false],
+    ['{a: 1}', recordType({ a: Types.Integer }), true],
+    ['null', Types.String, true],
+    ['#unknown', Types.Boolean, true],
+    ['1 > 2', Types.Boolean, true],
+    ['1 + 2', Types.String, false],
+  ])('%s fits %o: %s', (text, expected, fits) => {
+    const result = compileExpression(text as string, { variables: variableTypes, globals, expectedType: expected });
+    expect(result.ok).toBe(fits);
+    if (!result.ok) expect(result.errors[0]!.code).toBe('ExpressionTypeError');
+  });
+});
+
+describe('Java kinds of results', () => {
+  it.each([
+    ['#n + #n', 'Integer:14'],
+    ['#n + 0L', 'Long:7'],
+    ['#n * 1.0', 'Double:7.0'],
+    ['#n * 1.0f', 'Float:7.0'],
+    ['#n.toBigDecimal', 'BigDecimal:7'],
+    ["#n.to('BigInteger')", 'BigInteger:7'],
+    ["#n.to('Short')", 'Short:7'],
+    ["#n.to('Byte')", 'Byte:7'],
+    ["'x'.charAt(0)", 'Character:x'],
+    ['#input.born', 'LocalDate:1990-05-17'],
+    ['#input.items.keySet()', 'Set:[apples, pears]'],
+    ['#strings', 'List:[x, y]'],
+  ])('%s gives %s', (text, expected) => {
+    expect(describeValue(compile(text).evaluate(variableValues))).toBe(expected);
+  });
+
+  it('keeps Long precision beyond 2^53 through arithmetic and comparison', () => {
+    const compiled = compile('#l - 1 > #l - 2 && (#l - 1) % 10 == 6');
+    expect(compiled.evaluate(variableValues)).toBe(true);
+  });
+
+  it('keeps BigDecimal exact', () => {
+    const value = compile("'0.1'.toBigDecimal * 3 == '0.3'.toBigDecimal").evaluate(variableValues);
+    expect(value).toBe(true);
+    const sum = compile('#input.amount + #input.amount + #input.amount').evaluate(variableValues) as Decimal;
+    expect(sum.toString()).toBe('30.75');
+  });
+
+  it('accepts caller values of every kind for Unknown variables', () => {
+    const compiled = compileExpression("#v == null ? 'null' : #v.toString()", { variables: { v: unknownType }, globals });
+    if (!compiled.ok) throw new Error('unexpected');
+    expect(compiled.evaluate({ v: new JavaDouble(1) })).toBe('1.0');
+    expect(compiled.evaluate({ v: 5n })).toBe('5');
+    expect(compiled.evaluate({ v: null })).toBe('null');
+    expect(compiled.evaluate({})).toBe('null');
+  });
+
+  it('reads variables as own properties only', () => {
+    const compiled = compileExpression('#constructor', { variables: { constructor: unknownType }, globals });
+    if (!compiled.ok) throw new Error('unexpected');
+    expect(compiled.evaluate({})).toBeNull();
+    expect(compiled.evaluate({ constructor: 3 })).toBe(3);
+  });
+
+  it('lets caller variables override helper globals', () => {
+    const compiled = compileExpression('#UTIL', { variables: { UTIL: Types.String }, globals });
+    if (!compiled.ok) throw new Error('unexpected');
+    expect(compiled.evaluate({ UTIL: 'mine' })).toBe('mine');
+  });
+});
+
+describe('typeExpression per-node types', () => {
+  it('reports the type of every node with its range', () => {
+    const text = '#input.age + 1';
+    const { nodeTypes } = typeExpression(text, { variables: variableTypes, globals });
+    const described = nodeTypes.map((info) => `${text.slice(info.range.start, info.range.end)}: ${displayType(info.type)}`);
+    expect(described).toEqual(expect.arrayContaining(['#input: Record{address: Record{city: String, zip: String}, age: Integer, amount: BigDecimal, born: LocalDate, clients: List[Record{age: Integer, name: String, vip: Boolean}], id: Long, items: Map[String,Integer], name: String, nullable: String, numbers: List[Integer], score: Double, tags: List[String], vip: Boolean}', '#input.age: Integer', '1: Integer(1)', '#input.age + 1: Integer']));
+  });
+});
+
+describe('templates', () => {
+  it('reports errors inside inserts with positions in the whole text', () => {
+    const text = 'Hi #{#nope}!';
+    const { errors } = typeExpression(text, { variables: variableTypes, globals, language: 'spelTemplate' });
+    expect(errors.map((e) => e.code)).toEqual(['UnresolvedReferenceError']);
+    expect(text.slice(errors[0]!.range.start, errors[0]!.range.end)).toBe('#nope');
+  });
+  it('reports an unclosed insert', () => {
+    const { errors } = typeExpression('Hi #{#input.name', { variables: variableTypes, globals, language: 'spelTemplate' });
+    expect(errors.some((e) => e.message.includes("No ending suffix '}'"))).toBe(true);
+  });
+  it('reports an empty insert', () => {
+    const { errors } = typeExpression('Hi #{ }', { variables: variableTypes, globals, language: 'spelTemplate' });
+    expect(errors.some((e) => e.message.includes('No expression defined'))).toBe(true);
+  });
+});
