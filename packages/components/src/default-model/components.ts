@@ -106,7 +106,11 @@ function kafkaSink(options: DefaultModelOptions): ComponentDefinition {
     parameters: (context) => {
       const topic = literalString(rawText(context, 'Topic'));
       const valueType = topicType(options, topic);
-      const isRaw = rawText(context, 'Raw editor') !== 'false';
+      // Without the switch (older scenarios) the mode follows the parameters the node has.
+      const rawSwitch = rawText(context, 'Raw editor');
+      const sinkSettings = new Set(['Topic', 'Schema version', 'Key', 'Raw editor', 'Value validation mode', 'Value']);
+      const hasFieldParameters = [...context.nodeParameters.keys()].some((name) => !sinkSettings.has(name));
+      const isRaw = rawSwitch === undefined ? context.nodeParameters.has('Value') || !hasFieldParameters : rawSwitch !== 'false';
       const common = [
         ...topicParameters(options),
         param('Key', T.string(), { isOptional: true, evaluation: 'lazy', hintText: 'Record key; empty for none' }),
