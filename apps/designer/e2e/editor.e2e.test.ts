@@ -143,6 +143,17 @@ describe('scenario editor', () => {
     expect(JSON.stringify(activities)).toContain('Route bigger amounts; reject the rest');
   });
 
+  it('shows the activity of the scenario and takes a new comment', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const panel = page.getByTestId('activities-panel');
+    await eventually(() => panel.textContent()).toContain('Route bigger amounts; reject the rest');
+    await page.getByLabel('Comment on version 3').fill('Reviewed with the risk team');
+    await panel.getByRole('button', { name: 'Comment' }).click();
+    await eventually(() => panel.locator('li').first().textContent()).toContain('Reviewed with the risk team');
+    await screenshot(page, 'editor-activity');
+  });
+
   it('completes an expression, marks a type error inline and clears it once fixed', async () => {
     const { page } = browser;
     await node(page, 'only positive').click();
