@@ -13,19 +13,23 @@ const ARRAY_ACCEPTING: readonly string[] = [N.List, N.Collection, N.Iterable];
 /**
  * Whether a value of type `given` may be used where `expected` is required (parameter checks, `instanceof`
  * hints), following the original's rules:
- * - Unknown is compatible with everything in both directions; Null fits anything but nothing fits Null.
+ * - Unknown is compatible with everything in both directions; Null fits anything except a type with a
+ *   known value, and nothing but Null fits Null.
  * - A union fits when any member fits, and anything fits a union that has a fitting member (lenient, as
  *   the original: there are no casts in the language).
  * - Classes by the Java hierarchy, plus implicit number widening (Integer -> Long/Double/BigDecimal, never
  *   narrowing), arrays where a List is expected, and String literals that parse as the expected
  *   LocalDate/ZoneId/UUID/Locale/Charset/Currency (an unknown String value is accepted).
- * - Generic parameters: map keys invariant; map values, list/collection/array elements covariant.
+ * - Generic parameters: map keys invariant; map values, list and array elements covariant; other generic
+ *   classes lax (either direction).
  * - A record fits `Map[String,V]` when every field fits V, and a record when every expected field is present
- *   and fits. Known values must be equal; dictionaries and tags must match.
+ *   and fits. Known values must be equal (a type without a value fits a type with one); a dictionary value
+ *   fits only the same dictionary; tags must match.
  */
 export function canBeSubclassOf(given: TypingResult, expected: TypingResult, hierarchy: ClassHierarchy = builtinClassHierarchy): boolean {
   if (given.kind === 'unknown' || expected.kind === 'unknown') return true;
-  if (given.kind === 'null') return true;
+  // Null fits every reference type, but not a type that promises a particular value.
+  if (given.kind === 'null') return expected.kind !== 'value';
   if (expected.kind === 'null') return false;
   if (given.kind === 'union') return given.types.some((member) => canBeSubclassOf(member, expected, hierarchy));
   if (expected.kind === 'union') return expected.types.some((member) => canBeSubclassOf(given, member, hierarchy));
@@ -33,14 +37,15 @@ export function canBeSubclassOf(given: TypingResult, expected: TypingResult, hie
 }
 
 function singleCanBeSubclassOf(given: SingleTypingResult, expected: SingleTypingResult, hierarchy: ClassHierarchy): boolean {
+  // A dictionary value only fits the same dictionary, and nothing else fits a dictionary (as the original).
+  if (given.kind === 'dict' || expected.kind === 'dict') return given.kind === 'dict' && expected.kind === 'dict' && given.dictId === expected.dictId;
   switch (expected.kind) {
-    case 'dict':
-      return given.kind === 'dict' && given.dictId === expected.dictId;
     case 'tagged':
       return given.kind === 'tagged' && given.tag === expected.tag && singleCanBeSubclassOf(given.underlying, expected.underlying, hierarchy);
     case 'value': {
+      // A type without a known value could hold the expected one (Integer fits Integer(5)); known values must be equal.
       const givenValue = knownSingleValue(given);
-      return givenValue !== undefined && sameValue(givenValue.value, expected.value) && classCanBeSubclassOf(given, expected.underlying, hierarchy);
+      return (givenValue === undefined || sameValue(givenValue.value, expected.value)) && classCanBeSubclassOf(given, expected.underlying, hierarchy);
     }
     case 'record':
       return given.kind === 'record' && recordFitsRecord(given, expected, hierarchy);
@@ -96,14 +101,24 @@ function classCanBeSubclassOf(given: SingleTypingResult, expected: TypedClass, h
   return false;
 }
 
-/** Generic parameters: compared position by position when both sides carry the same number of them. */
+/**
+ * Generic parameters, compared position by position: list and array elements covariant, map keys invariant
+ * and values covariant; for any other generic class the original is lax (either direction fits), since it
+ * cannot know the variance.
+ */
 function paramsFit(given: TypedClass, expected: TypedClass, hierarchy: ClassHierarchy): boolean {
-  if (expected.params.length === 0 || given.params.length !== expected.params.length) return true;
-  const isMap = isSubclassName(expected.className, N.Map, hierarchy) || expected.className === N.Map;
+  if (expected.params.length === 0 || given.params.length === 0) return true;
+  const isListLike = expected.params.length === 1 && (isSubclassName(expected.className, N.List, hierarchy) || expected.className === ARRAY_CLASS_NAME);
+  const isMap = expected.params.length === 2 && given.params.length === 2 && isSubclassName(expected.className, N.Map, hierarchy);
+  if (isListLike) return canBeSubclassOf(given.params[0] as TypingResult, expected.params[0] as TypingResult, hierarchy);
+  if (isMap) {
+    const [givenKey, givenValue] = given.params as readonly [TypingResult, TypingResult];
+    const [expectedKey, expectedValue] = expected.params as readonly [TypingResult, TypingResult];
+    return isInvariantMatch(givenKey, expectedKey, hierarchy) && canBeSubclassOf(givenValue, expectedValue, hierarchy);
+  }
   return expected.params.every((expectedParam, i) => {
-    const givenParam = given.params[i] as TypingResult;
-    if (isMap && i === 0) return isInvariantMatch(givenParam, expectedParam, hierarchy);
-    return canBeSubclassOf(givenParam, expectedParam, hierarchy);
+    const givenParam = given.params[i];
+    return givenParam === undefined || canBeSubclassOf(givenParam, expectedParam, hierarchy) || canBeSubclassOf(expectedParam, givenParam, hierarchy);
   });
 }
 
