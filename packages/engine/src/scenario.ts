@@ -2,7 +2,8 @@ import type { ComponentDefinition } from '@scenaria/components';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { Types, listType, recordType, typeForClassName } from '@scenaria/typing';
 import type { ComponentRuntimeRegistry, Emit, RuntimeServices } from './components/component-runtime';
-import { compileGraph, sourceContext } from './compile/compile-scenario';
+import { compileGraph } from './compile/compile-scenario';
+import { sourceContext } from './runtime/context';
 import type { CompiledGraph, CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
 import type { CompileEnvironment } from './compile/environment';
 import { CompilationFailed } from './compile/issues';
@@ -113,7 +114,7 @@ export function compileScenario(scenario: CanonicalProcess, options: CompileScen
 }
 
 function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnvironment): CompiledScenario {
-  const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, index, counter: 0 }]));
+  const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, idPrefix: `${scenarioName}-${index}-`, counter: 0 }]));
   // Emissions of a flush or a time step are collected in one scope of their own, which the call returns.
   const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number], emit: Emit) => void | Promise<void>) => {
     const scope: InvocationScope = { outputs: [], errors: [] };
@@ -132,22 +133,23 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
     sources: graph.sources,
     fragmentNodes: graph.fragmentNodes,
     nodeVariables: graph.nodeVariables,
-    processRecord(sourceId, record, options = {}) {
+    processRecord(sourceId, record, options) {
       const entry = sources.get(sourceId);
       if (!entry) throw new Error(`Scenario ${scenarioName} has no source ${sourceId}`);
-      const scope: InvocationScope = { outputs: [], errors: [], ...(options.original === undefined ? {} : { original: options.original }) };
-      const contextId = options.contextId ?? `${scenarioName}-${entry.index}-${entry.counter++}`;
-      const eventTime = options.eventTime ?? env.services.clock.now();
+      const contextId = options?.contextId ?? entry.idPrefix + entry.counter++;
+      const eventTime = options?.eventTime ?? env.services.clock.now();
+      const original = options?.original;
       let input: unknown;
       try {
         input = entry.source.instance.decodeRecord(record);
       } catch (error) {
-        recordFailure(sourceId, sourceContext(contextId, record, eventTime, scope), error, env.listener);
-        return scope;
+        const failed: InvocationScope = { outputs: [], errors: [], original, input: undefined };
+        recordFailure(sourceId, sourceContext(contextId, record, eventTime, failed), error, env.listener);
+        return failed;
       }
-      const scoped: InvocationScope = { ...scope, input };
-      const pending = entry.source.step(sourceContext(contextId, input, eventTime, scoped));
-      return pending === undefined ? scoped : pending.then(() => scoped);
+      const scope: InvocationScope = { outputs: [], errors: [], original, input };
+      const pending = entry.source.step(sourceContext(contextId, input, eventTime, scope));
+      return pending === undefined ? scope : pending.then(() => scope);
     },
     flush: () => runStateful((node, emit) => node.instance.flush?.(emit)),
     advanceTime: (now) => runStateful((node, emit) => node.instance.advanceTime?.(now, emit)),

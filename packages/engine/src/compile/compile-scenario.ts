@@ -16,12 +16,12 @@ import { Types, recordType } from '@scenaria/typing';
 import type { TypingResult } from '@scenaria/typing';
 import type { CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
 import type { CompiledExpression } from '../expression/expression-compiler';
-import type { InvocationScope, RuntimeContext } from '../runtime/context';
+import type { RuntimeContext } from '../runtime/context';
 import { withOnlyVariables, withVariable } from '../runtime/context';
 import type { CompileEnvironment } from './environment';
 import { compileNodeExpression, declaredType } from './expressions';
 import { CompilationFailed } from './issues';
-import { compileParameters, evaluateEager, outputTypeOf } from './parameters';
+import { compileParameters, eagerEvaluator, outputTypeOf } from './parameters';
 import { afterValue, endOfBranch, nodeStep, recordFailure, runInSequence } from './steps';
 import type { Step } from './steps';
 
@@ -237,12 +237,13 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const definition = component(id, cid);
     const parameters = compileParameters(id, definition, node.service.parameters, variables, env);
     const instance = runtime(id, cid, 'service').create(instanceArgs(id, definition, parameters));
+    const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const serviceName = node.service.id;
     if (node.type === 'Enricher') {
       const outputName = node.output;
       const next = rest({ ...variables, [outputName]: outputTypeOf(id, definition, parameters.outputTypeContext) });
       return nodeStep(id, listener, (context) =>
-        afterValue(instance.invoke(evaluateEager(id, parameters.eager, context, listener), context), (value) => {
+        afterValue(instance.invoke(eagerValues(context), context), (value) => {
           listener?.serviceInvoked(id, serviceName, context, value);
           return next(withVariable(context, outputName, value));
         }),
@@ -250,7 +251,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     }
     const next = rest(variables);
     return nodeStep(id, listener, (context) =>
-      afterValue(instance.invoke(evaluateEager(id, parameters.eager, context, listener), context), (value) => {
+      afterValue(instance.invoke(eagerValues(context), context), (value) => {
         listener?.serviceInvoked(id, serviceName, context, value);
         return next(context);
       }),
@@ -263,9 +264,10 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const definition = component(id, cid);
     const parameters = compileParameters(id, definition, node.ref.parameters, variables, env);
     const instance = runtime(id, cid, 'sink').create(instanceArgs(id, definition, parameters));
+    const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const name = node.ref.typ;
     return nodeStep(id, listener, (context) => {
-      const value = instance.output(evaluateEager(id, parameters.eager, context, listener), context);
+      const value = instance.output(eagerValues(context), context);
       if (value === undefined) return;
       context.scope.outputs.push({ nodeId: id, componentId: cid, contextId: context.id, value });
       listener?.serviceInvoked(id, name, context, value);
@@ -277,6 +279,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const definition = component(id, cid);
     const parameters = compileParameters(id, definition, node.parameters, variables, env);
     const instance = runtime(id, cid, 'custom').create(instanceArgs(id, definition, parameters));
+    const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
     const clears = definition.output?.context === 'clear';
     let nextVariables: Types = variables;
@@ -295,7 +298,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     return nodeStep(id, listener, (context) => {
       // What a record triggers (also windows it closes for earlier records) belongs to that record's outputs.
       const emitHere: Emit = (emitted, value) => emit(emitted.scope === context.scope ? emitted : { ...emitted, scope: context.scope }, value);
-      return instance.process(context, evaluateEager(id, parameters.eager, context, listener), emitHere);
+      return instance.process(context, eagerValues(context), emitHere);
     });
   }
 
@@ -450,7 +453,4 @@ function collectJoinInputs(branches: readonly (readonly CanonicalNode[])[], join
   for (const branch of branches) visit(branch);
 }
 
-/** The initial context of a record read by a source. */
-export function sourceContext(id: string, input: unknown, eventTime: number, scope: InvocationScope): RuntimeContext {
-  return { id, variables: { input }, eventTime, scope };
-}
+

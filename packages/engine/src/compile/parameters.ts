@@ -17,6 +17,8 @@ export interface EagerParameter {
   expression: CompiledExpression;
   /** Values of the parameter's additional variables (`#AGG`), when it has any. */
   additionalValues?: Readonly<Record<string, unknown>>;
+  /** Set when the expression's value is known at compile time (a literal): evaluated once, not per record. */
+  folded?: { value: unknown };
 }
 
 /** The compiled parameters of one component node. */
@@ -47,12 +49,13 @@ function lazyParameter(
   listener: ExecutionListener | undefined,
   additionalValues: Readonly<Record<string, unknown>>,
 ): LazyParameter {
+  const hasAdditionalValues = Object.keys(additionalValues).length > 0;
   return {
     type: expression.type,
     evaluate(context: RuntimeContext, extraVariables?: Readonly<Record<string, unknown>>) {
-      const extras = extraVariables ? { ...additionalValues, ...extraVariables } : additionalValues;
       let variables = context.variables;
-      if (Object.keys(extras).length > 0) variables = { ...variables, ...extras };
+      if (extraVariables) variables = { ...variables, ...additionalValues, ...extraVariables };
+      else if (hasAdditionalValues) variables = { ...variables, ...additionalValues };
       const value = expression.evaluate(variables);
       // Per-row evaluations (a decision table's #ROW) would flood the results; only plain ones are shown.
       if (listener && !extraVariables) listener.expressionEvaluated(nodeId, name, context, value);
@@ -116,7 +119,7 @@ export function compileParameters(
     } else if (Object.keys(additionalValues).length > 0) {
       result.eager.push({ name: parameter.name, expression: compiled, additionalValues });
     } else {
-      result.eager.push({ name: parameter.name, expression: compiled });
+      result.eager.push({ name: parameter.name, expression: compiled, ...foldConstant(compiled) });
     }
   }
   const branchTyped: Record<string, Record<string, TypedParameterValue>> = {};
@@ -157,19 +160,48 @@ export function outputTypeOf(nodeId: string, definition: ComponentDefinition, co
   return result.type;
 }
 
-/** Evaluates the eager parameters for a record, reporting each value to the listener. */
-export function evaluateEager(
+/**
+ * Literals (`true`, `'strict'`) are typed with their value; such a parameter gives the same value for every
+ * record, so it is evaluated once here.
+ */
+function foldConstant(compiled: CompiledExpression): { folded?: { value: unknown } } {
+  if (compiled.type.kind !== 'value') return {};
+  try {
+    return { folded: { value: compiled.evaluate({}) } };
+  } catch {
+    return {};
+  }
+}
+
+const noValues: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * The per-record evaluation of a node's eager parameters, prepared once: nothing to do without parameters,
+ * one constant object when all are literals and nobody listens, otherwise each value reported to the listener.
+ */
+export function eagerEvaluator(
   nodeId: string,
   eager: readonly EagerParameter[],
-  context: RuntimeContext,
   listener: ExecutionListener | undefined,
-): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const parameter of eager) {
-    const variables = parameter.additionalValues ? { ...context.variables, ...parameter.additionalValues } : context.variables;
-    const value = parameter.expression.evaluate(variables);
-    values[parameter.name] = value;
-    listener?.expressionEvaluated(nodeId, parameter.name, context, value);
+): (context: RuntimeContext) => Readonly<Record<string, unknown>> {
+  if (eager.length === 0) return () => noValues;
+  if (!listener && eager.every((parameter) => parameter.folded !== undefined)) {
+    const constant = Object.freeze(Object.fromEntries(eager.map((parameter) => [parameter.name, parameter.folded?.value])));
+    return () => constant;
   }
-  return values;
+  return (context) => {
+    const values: Record<string, unknown> = {};
+    for (const parameter of eager) {
+      if (parameter.folded) {
+        values[parameter.name] = parameter.folded.value;
+        listener?.expressionEvaluated(nodeId, parameter.name, context, parameter.folded.value);
+        continue;
+      }
+      const variables = parameter.additionalValues ? { ...context.variables, ...parameter.additionalValues } : context.variables;
+      const value = parameter.expression.evaluate(variables);
+      values[parameter.name] = value;
+      listener?.expressionEvaluated(nodeId, parameter.name, context, value);
+    }
+    return values;
+  };
 }

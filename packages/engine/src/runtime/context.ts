@@ -42,16 +42,18 @@ export interface RuntimeContext {
 
 /** The context with one more variable (or a variable replaced). */
 export function withVariable(context: RuntimeContext, name: string, value: unknown): RuntimeContext {
-  return {
-    id: context.id,
-    variables: { ...context.variables, [name]: value },
-    eventTime: context.eventTime,
-    scope: context.scope,
-    parent: context.parent,
-  };
+  // Clone then set: a spread with a computed key misses V8's fast object-clone path (see bench/).
+  const variables: Record<string, unknown> = { ...context.variables };
+  variables[name] = value;
+  return { id: context.id, variables, eventTime: context.eventTime, scope: context.scope, parent: context.parent };
 }
 
 /** The context with its variables replaced by the given ones. */
 export function withOnlyVariables(context: RuntimeContext, values: Readonly<Record<string, unknown>>, parent?: RuntimeContext): RuntimeContext {
   return { id: context.id, variables: { ...values }, eventTime: context.eventTime, scope: context.scope, parent };
+}
+
+/** The first context of a record read by a source. */
+export function sourceContext(id: string, input: unknown, eventTime: number, scope: InvocationScope): RuntimeContext {
+  return { id, variables: { input }, eventTime, scope, parent: undefined };
 }
