@@ -45,7 +45,7 @@ describe('commonSupertype', () => {
     ['different scalars', T.String, T.Integer, 'Unknown'],
     ['numbers promote', T.Integer, T.Long, 'Long'],
     ['int and double', T.Integer, T.Double, 'Double'],
-    ['Null gives way (ternary with null)', valueType(T.Integer, 8), nullType, 'Integer(8)'],
+    ['Null gives way and drops the value (true ? 8 : null)', valueType(T.Integer, 8), nullType, 'Integer'],
     ['Null on the left', nullType, T.String, 'String'],
     ['equal values stay', valueType(T.Integer, 1), valueType(T.Integer, 1), 'Integer(1)'],
     ['different values dropped', valueType(T.Integer, 1), valueType(T.Integer, 2), 'Integer'],
@@ -55,7 +55,8 @@ describe('commonSupertype', () => {
     ['lists of unrelated elements', listType(T.Integer), listType(T.String), 'List[Unknown]'],
     ['subclass and superclass', classType('java.util.ArrayList', [T.String]), listType(T.String), 'List[String]'],
     ['records keep common fields', recordType({ a: T.Integer, b: T.String }), recordType({ a: T.Long, c: T.Boolean }), 'Record{a: Long}'],
-    ['record and map class', recordType({ a: T.Integer }), mapType(T.String, T.Integer), 'Unknown'],
+    ['record and map class meet through the runtime class', recordType({ a: T.Integer }), mapType(T.String, T.Integer), 'Map[String,Integer]'],
+    ['record and unrelated class', recordType({ a: T.Integer }), T.String, 'Unknown'],
     ['union folds', unionType(T.Integer, T.Long), T.Integer, 'Long'],
   ])('%s', (_name, a, b, expected) => {
     expect(displayType(commonSupertype(a, b))).toBe(expected);

@@ -3,6 +3,7 @@ import { isNumberType, promoteNumbers } from './numbers';
 import { JavaClassNames } from './java-classes';
 import {
   classType,
+  objTypeOf,
   Types,
   recordTypeWithObjType,
   taggedType,
@@ -17,15 +18,17 @@ import {
 
 /**
  * The common supertype used for inline lists, the ternary operator and record value types (the
- * original's "Default" finder): identical types stay; Null gives way to the other side; equal known values
- * stay, different ones are dropped; numbers promote (`Integer`, `Long` -> `Long`); records keep their common
- * fields with the supertypes of the field types; a class and its subclass give the superclass; anything
- * else is Unknown (never a union; see {@link commonSupertypeOrUnion}).
+ * original's "Default" finder): identical types stay; Null gives way to the other side (dropping its known
+ * value); equal known values stay, different ones are dropped; numbers promote (`Integer`, `Long` ->
+ * `Long`); records keep their common fields with the supertypes of the field types (semantics of the
+ * reference); a record meets a class, and a dictionary anything, through its runtime class; a class and its
+ * subclass give the superclass; anything else is Unknown (never a union; see {@link commonSupertypeOrUnion}).
  */
 export function commonSupertype(a: TypingResult, b: TypingResult, hierarchy: ClassHierarchy = builtinClassHierarchy): TypingResult {
   if (a.kind === 'unknown' || b.kind === 'unknown') return unknownType;
-  if (a.kind === 'null') return b;
-  if (b.kind === 'null') return a;
+  // With null possible, a known value is no longer known (`true ? 8 : null` is Integer).
+  if (a.kind === 'null') return b.kind === 'value' ? b.underlying : b;
+  if (b.kind === 'null') return a.kind === 'value' ? a.underlying : a;
   if (typesEqual(a, b)) return a;
   if (a.kind === 'union' || b.kind === 'union') {
     const members = [...(a.kind === 'union' ? a.types : [a]), ...(b.kind === 'union' ? b.types : [b])];
@@ -42,7 +45,7 @@ function singleSupertype(a: SingleTypingResult, b: SingleTypingResult, hierarchy
   }
   if (a.kind === 'tagged') return commonSupertype(a.underlying, b, hierarchy);
   if (b.kind === 'tagged') return commonSupertype(a, b.underlying, hierarchy);
-  if (a.kind === 'dict' || b.kind === 'dict') return unknownType;
+  if (a.kind === 'dict' || b.kind === 'dict') return classSupertype(objTypeOf(a), objTypeOf(b), hierarchy);
   if (a.kind === 'record' && b.kind === 'record') {
     const fields: [string, TypingResult][] = [];
     for (const [name, field] of a.fields) {
@@ -51,8 +54,8 @@ function singleSupertype(a: SingleTypingResult, b: SingleTypingResult, hierarchy
     }
     return recordTypeWithObjType(fields, recordObjType(fields.map(([, type]) => type), hierarchy));
   }
-  if (a.kind === 'record' || b.kind === 'record') return unknownType;
-  return classSupertype(a, b, hierarchy);
+  // A record meets a class through its runtime class (a Map).
+  return classSupertype(objTypeOf(a), objTypeOf(b), hierarchy);
 }
 
 function classSupertype(a: TypedClass, b: TypedClass, hierarchy: ClassHierarchy): TypingResult {
