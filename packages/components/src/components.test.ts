@@ -132,6 +132,14 @@ describe('default model', () => {
     expect(names('false')).toEqual(['Topic', 'Schema version', 'Key', 'Raw editor', 'id', 'total']);
   });
 
+  it('infers the kafka sink mode from older nodes without the Raw editor switch', () => {
+    const sink = component(defaultModel('streaming'), 'sink-kafka');
+    const names = (given: string[]) =>
+      resolveParameters(sink, { nodeParameters: new Map(given.map((name) => [name, spel("'x'")])), scenarioProperties: {} }).map((p) => p.name);
+    expect(names(['Topic', 'Schema version', 'Key', 'message'])).toEqual(['Topic', 'Schema version', 'Key', 'Raw editor', 'message']);
+    expect(names(['Topic', 'Schema version', 'Key', 'Value'])).toContain('Value');
+  });
+
   it('derives response sink fields from the outputSchema property', () => {
     const sink = component(defaultModel('request-response'), 'sink-response');
     const parameters = resolveParameters(sink, {

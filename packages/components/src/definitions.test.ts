@@ -74,6 +74,8 @@ describe('processDefinitionData', () => {
     expect(Object.keys(data.scenarioProperties.propertiesConfig)).toEqual(['parallelism', 'spillStateToDisk', 'useAsyncInterpretation', 'checkpointIntervalInSeconds']);
     expect(data.classes).toEqual([{ type: 'TypedClass', refClazzName: 'java.lang.String', params: [], display: 'String' }]);
     const rr = buildProcessDefinitionData(defaultModel('request-response'), { isFragment: false });
+    const classNames = rr.classes.map((c) => c.refClazzName);
+    expect(classNames).toEqual(expect.arrayContaining(['java.lang.String', 'java.time.LocalDate', 'pl.touk.nussknacker.engine.flink.util.transformer.aggregate.AggregateHelper']));
     expect(Object.keys(rr.scenarioProperties.propertiesConfig)).toEqual(['slug', 'inputSchema', 'outputSchema']);
   });
 

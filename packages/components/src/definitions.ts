@@ -1,4 +1,4 @@
-import { type TypingResult, typingResultToJson } from '@scenaria/typing';
+import { standardClassRegistry, type TypingResult, typingResultToJson } from '@scenaria/typing';
 import { z } from 'zod';
 import { builtinsFor } from './builtins';
 import { type ComponentDefinition, componentId, resolveParameters } from './component';
@@ -159,7 +159,7 @@ export interface DefinitionsOptions {
   readonly isFragment: boolean;
   /** Fragments usable in this processing type, as components (see the validation package's `fragmentComponent`). */
   readonly fragments?: readonly ComponentDefinition[];
-  /** Names of the classes expressions may use (the class registry's), listed in `classes`. */
+  /** Names of the classes expressions may use, listed in `classes`; default: the standard classes and the model's. */
   readonly classNames?: readonly string[];
   /** Whether to apply UI configuration (groups, icons, docs); `false` serves bare definitions. */
   readonly enrichedWithUiConfig?: boolean;
@@ -204,7 +204,7 @@ export function buildProcessDefinitionData(model: Model, options: DefinitionsOpt
   return {
     components,
     componentGroups: [...groups].map(([name, entries]) => ({ name, components: entries })),
-    classes: (options.classNames ?? []).map((name) => typingResultToJson({ kind: 'class', className: name, params: [] })),
+    classes: (options.classNames ?? defaultClassNames(model)).map((name) => typingResultToJson({ kind: 'class', className: name, params: [] })),
     scenarioProperties: { propertiesConfig, docsUrl: model.scenarioPropertiesDocsUrl },
     edgesForNodes: all.map(edgesFor).filter((e) => e !== undefined),
     customActions: model.customActions.map((a) => ({
@@ -214,6 +214,11 @@ export function buildProcessDefinitionData(model: Model, options: DefinitionsOpt
       parameters: a.parameters.map((p) => ({ name: p.name, editor: p.editor })),
     })),
   };
+}
+
+function defaultClassNames(model: Model): string[] {
+  const names = new Set(standardClassRegistry.extend(model.classes).classes().map((c) => c.name));
+  return [...names].sort();
 }
 
 function defaultGroup(component: ComponentDefinition): string {

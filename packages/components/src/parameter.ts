@@ -43,6 +43,8 @@ export interface ParameterDefinition {
 /** Options of {@link param}; everything except name and type has a sensible default. */
 export type ParameterOptions = Partial<Omit<ParameterDefinition, 'name' | 'type' | 'defaultValue'>> & {
   readonly defaultValue?: string | ExpressionValue;
+  /** A check of the value known at compile time, with `#value` bound to it (a fragment parameter's setting). */
+  readonly valueCompileTimeValidation?: { readonly validationExpression: string; readonly validationFailedMessage?: string | null };
 };
 
 /**
@@ -52,7 +54,13 @@ export type ParameterOptions = Partial<Omit<ParameterDefinition, 'name' | 'type'
  */
 export function param(name: string, type: TypingResult, options: ParameterOptions = {}): ParameterDefinition {
   const isOptional = options.isOptional ?? false;
-  const extraValidators = options.validators ?? [];
+  const compileTimeCheck = options.valueCompileTimeValidation;
+  const extraValidators = [
+    ...(options.validators ?? []),
+    ...(compileTimeCheck === undefined
+      ? []
+      : [v.validationExpression(compileTimeCheck.validationExpression, compileTimeCheck.validationFailedMessage ?? null)]),
+  ];
   const validatorList =
     isOptional || extraValidators.some((x) => x.type === 'MandatoryParameterValidator')
       ? extraValidators

@@ -5,7 +5,6 @@ import {
   param,
   type ParameterDefinition,
   type ParameterEditor,
-  validators,
 } from '@scenaria/components';
 import type { NodeData, ScenarioGraph } from '@scenaria/graph';
 import type { ClassRegistry } from '@scenaria/spel';
@@ -128,9 +127,9 @@ function toParameter(parameter: FragmentParameter): ParameterDefinition {
     defaultValue: parameter.initialValue?.expression ?? '',
     ...(parameter.hintText ? { hintText: parameter.hintText } : {}),
     ...(editor === undefined ? {} : { editor }),
-    validators: validation
-      ? [validators.validationExpression(validation.validationExpression.expression, validation.validationFailedMessage ?? null)]
-      : [],
+    ...(validation
+      ? { valueCompileTimeValidation: { validationExpression: validation.validationExpression.expression, validationFailedMessage: validation.validationFailedMessage ?? null } }
+      : {}),
   });
 }
 
