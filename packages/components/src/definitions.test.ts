@@ -1,5 +1,6 @@
 import { recordType, Types } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
+import { defineComponent } from './component';
 import { buildProcessDefinitionData, ProcessDefinitionDataSchema } from './definitions';
 import { defaultModel } from './model';
 
@@ -77,6 +78,13 @@ describe('processDefinitionData', () => {
     const classNames = rr.classes.map((c) => c.refClazzName);
     expect(classNames).toEqual(expect.arrayContaining(['java.lang.String', 'java.time.LocalDate', 'pl.touk.nussknacker.engine.flink.util.transformer.aggregate.AggregateHelper']));
     expect(Object.keys(rr.scenarioProperties.propertiesConfig)).toEqual(['slug', 'inputSchema', 'outputSchema']);
+  });
+
+  it('leaves hidden components out of the palette but serves their definitions', () => {
+    const secret = defineComponent({ type: 'sink', name: 'audit', parameters: [], isHidden: true, docs: { summary: 's', semantics: 's' } });
+    const data = buildProcessDefinitionData({ ...model, components: [...model.components, secret] }, { isFragment: false });
+    expect(Object.keys(data.components)).toContain('sink-audit');
+    expect(data.componentGroups.flatMap((g) => g.components.map((c) => c.componentId))).not.toContain('sink-audit');
   });
 
   it('leaves hidden groups out of the palette but keeps their components', () => {
