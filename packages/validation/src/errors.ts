@@ -59,7 +59,6 @@ export const errorCatalogue = {
   CustomParameterValidationError: ['SaveAllowed', 'The value does not pass the validation expression.'],
   InvalidPropertyFixedValue: ['SaveAllowed', 'The value is not one of the allowed values.'],
   MissingBranchParameters: ['SaveAllowed', 'A branch of the join has no values for the branch parameters.'],
-  TabularDataDefinitionError: ['SaveAllowed', 'The decision table definition is not valid.'],
   // expressions and variables
   ExpressionParserCompilationError: ['SaveAllowed', 'The expression does not parse or does not type-check.'],
   NotSupportedExpressionLanguage: ['SaveAllowed', 'The expression language is not supported for this field.'],

@@ -134,7 +134,8 @@ export class NodeCheck {
       }
       const table = parseTabularData(text);
       if (!table.ok) {
-        this.error('TabularDataDefinitionError', table.message, fieldName, {
+        // The original reports table problems as a compilation error of the field, with the cells in details.
+        this.error('ExpressionParserCompilationError', table.message, fieldName, {
           type: 'TabularDataDefinitionParserErrorDetails',
           cellErrors: table.cellErrors,
           columnDefinitions: table.columnDefinitions,

@@ -232,7 +232,7 @@ const cases: Case[] = [
       end(),
     ]),
     where: 'dt',
-    typ: 'TabularDataDefinitionError',
+    typ: 'ExpressionParserCompilationError',
     fieldName: 'Decision Table',
   },
   {
@@ -449,6 +449,19 @@ describe('invalid scenarios', () => {
         (testCase.fieldName === undefined || e.fieldName === testCase.fieldName),
     );
     expect(matching, JSON.stringify(errors, null, 1)).not.toHaveLength(0);
+  });
+});
+
+describe('decision table details', () => {
+  it('gives the bad cells in the reference details shape', () => {
+    const tabular = cases.find((c) => c.name === 'decision table cell of a wrong type');
+    if (tabular === undefined) throw new Error('case missing');
+    const error = validateScenario(tabular.graph, streaming).errors.invalidNodes.dt?.[0];
+    expect(error?.details).toEqual({
+      type: 'TabularDataDefinitionParserErrorDetails',
+      cellErrors: [{ columnName: 'limit', rowIndex: 0, errorMessage: "Cannot convert 'ten' to Integer" }],
+      columnDefinitions: [{ name: 'limit', aType: 'java.lang.Integer' }],
+    });
   });
 });
 
