@@ -18,7 +18,7 @@ describe('typeOfValue', () => {
     ['Short', new JavaShort(2), 'Short(2)'],
     ['BigDecimal', new Decimal('1.25'), 'BigDecimal(1.25)'],
     ['BigInteger', new JavaBigInteger(7n), 'BigInteger(7)'],
-    ['Character', new JavaCharacter('c'), 'Character(c)'],
+    ['Character has no known value', new JavaCharacter('c'), 'Character'],
     ['long string is cut in display', 'a fairly long text value', 'String(a fairly lon...)'],
     ['list of ints', [1, 2, 3], 'List[Integer]'],
     ['list of mixed numbers', [1, 2n], 'List[Long]'],

@@ -4,7 +4,7 @@ import { recordType } from '../types/record';
 import { commonSupertypeOfAll } from '../types/supertype';
 import { classType, listType, mapType, nullType, setType, unknownType, valueType, withoutValue, type TypingResult } from '../types/typing-result';
 import { numberKindOf } from './numbers';
-import { isJavaBigDecimal, isJavaCharacter, isJavaCharset, isJavaCurrency, isJavaLocale, isJavaUuid } from './values';
+import { isJavaCharacter, isJavaCharset, isJavaCurrency, isJavaLocale, isJavaUuid } from './values';
 
 const N = JavaClassNames;
 
@@ -62,13 +62,13 @@ export function javaClassOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Classes whose values are shown as compile-time known values (the original's simple encodable values). */
-const VALUE_CLASSES: ReadonlySet<string> = new Set([N.String, N.Boolean, N.Integer, N.Long, N.Short, N.Byte, N.Float, N.Double, N.BigDecimal, N.BigInteger, N.Character]);
+/** Classes whose values become compile-time known values: those the original's value encoder can write as JSON. */
+const VALUE_CLASSES: ReadonlySet<string> = new Set([N.String, N.Boolean, N.Integer, N.Long, N.Short, N.Byte, N.Float, N.Double, N.BigDecimal, N.BigInteger]);
 
 /**
  * The type of a runtime value (Nussknacker's `Typed.fromInstance`):
- * - scalars (String, Boolean, numbers, Character) -> the class with the known value (`Integer(5)`);
- * - null -> Null; other classes (dates, UUID...) -> their class without a value;
+ * - scalars (String, Boolean, numbers) -> the class with the known value (`Integer(5)`);
+ * - null -> Null; other classes (Character, dates, UUID...) -> their class without a value;
  * - lists/arrays -> `List[common supertype of the element types]`, sets likewise `Set[...]`;
  * - a Map whose keys are all Strings -> a record with one field per key (this is what the original does
  *   for every `java.util.Map` and for TypedMap inputs), other maps -> `Map[K,V]` of the supertypes.
@@ -86,7 +86,7 @@ export function typeOfValue(value: unknown): TypingResult {
   const className = javaClassOf(value);
   if (className === undefined) return unknownType;
   const type = classType(className);
-  if (VALUE_CLASSES.has(className) || isJavaBigDecimal(value)) return valueType(type, value);
+  if (VALUE_CLASSES.has(className)) return valueType(type, value);
   return type;
 }
 
