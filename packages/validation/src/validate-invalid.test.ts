@@ -72,6 +72,7 @@ const cases: Case[] = [
   },
   { name: 'loose node', graph: { ...chain([generator(), end()]), nodes: [generator(), end(), end('alone')] }, where: '$global', typ: 'LooseNode' },
   { name: 'filter at the end of a branch', graph: chain([generator(), n.filter('f', 'true')]), where: 'f', typ: 'InvalidTailOfBranch' },
+  { name: 'custom component with an output at the end of a branch', graph: chain([generator(), n.custom('each', 'for-each', 'item', { Elements: '{1}' })]), where: 'each', typ: 'InvalidTailOfBranch' },
   { name: 'edge out of a sink', graph: chain([generator(), end('a'), end('b')]), where: 'a', typ: 'InvalidEdge' },
   {
     name: 'cycle',

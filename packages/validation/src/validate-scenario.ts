@@ -374,6 +374,7 @@ function validateCustomNode(node: Extract<NodeData, { type: 'CustomNode' }>, env
     return node.outputVar ? { all: withVariable(input, node.outputVar, unknownType) } : { all: input };
   }
   if (component.inputs === 'branches') check.error('UnsupportedNodeType', `${node.nodeType} joins branches and must be a Join node`);
+  if (env.outEdges.length === 0 && !component.canBeEnding) check.error('InvalidTailOfBranch', `${node.nodeType} cannot end a branch`);
   const { typed } = check.validateParameters(component, node.parameters, input, globals);
   if (component.output === undefined) {
     if (node.outputVar) check.error('RedundantParameters', `${node.nodeType} has no output; the output variable is ignored`, 'outputVar');
