@@ -4,6 +4,9 @@ import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } fr
 import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
 import { defaultGlobals, type Globals } from './helpers/globals';
 import type { ClassRegistry } from './internal/class-registry';
+import { standardClasses } from './internal/standard-classes';
+import { resolveRegistry } from './internal/typing-registry-adapter';
+import type { ClassRegistry as TypingClassRegistry } from '@scenaria/typing';
 import { canBeSubclassOf } from './internal/subtyping';
 import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
 import { parseExpression, parseTemplate } from './parser/parse-expression';
@@ -18,8 +21,12 @@ export interface ExpressionOptions {
   /** Types of the variables in scope (`input` for `#input`). The helper globals are added unless `globals` is null. */
   variables?: Readonly<Record<string, TypingResult>>;
   config?: Partial<ExpressionConfig>;
-  /** The class whitelist; defaults to the standard classes plus the helpers of `globals`. */
-  registry?: ClassRegistry;
+  /**
+   * The class whitelist: this package's registry, or a `ClassRegistry` of @scenaria/typing (e.g.
+   * `standardClassRegistry.extend(modelClasses)`), which is extended with the conversion methods and helpers.
+   * Defaults to the standard classes plus the helpers of `globals`.
+   */
+  registry?: ClassRegistry | TypingClassRegistry;
   /** Helper globals (`#COLLECTION`...): default `defaultGlobals()`; null for none. */
   globals?: Globals | null;
   /** The type the caller requires (a parameter's type); a mismatch is an `ExpressionTypeError`. */
@@ -75,7 +82,7 @@ interface Prepared {
 
 function prepare(text: string, options: ExpressionOptions): Prepared {
   const globals = options.globals === undefined ? defaultGlobals() : options.globals;
-  const registry = options.registry ?? globals?.registry ?? defaultGlobals().registry;
+  const registry = resolveRegistry(options.registry, globals?.registry ?? defaultGlobals().registry, standardClasses, globals?.classes ?? []);
   const variables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
   for (const [name, type] of Object.entries(options.variables ?? {})) variables.set(name, type);
   const config = { ...defaultExpressionConfig, ...options.config };

@@ -1,4 +1,4 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { describeValue, fixedGlobals, variableTypes, variableValues } from '../../test/fixture-context';
 import { isExpressionEvaluationError } from '../errors';
@@ -208,5 +208,26 @@ describe('templates', () => {
   it('reports an empty insert', () => {
     const { errors } = typeExpression('Hi #{ }', { variables: variableTypes, globals, language: 'spelTemplate' });
     expect(errors.some((e) => e.message.includes('No expression defined'))).toBe(true);
+  });
+});
+
+describe('registries of @scenaria/typing', () => {
+  it('accepts standardClassRegistry.extend(...) with model classes and keeps helpers and conversions', async () => {
+    const typing = await import('@scenaria/typing');
+    const customer = typing.classType('com.example.Customer');
+    const registry = typing.standardClassRegistry.extend([
+      {
+        name: 'com.example.Customer',
+        methods: [
+          typing.method('getName', [], typing.Types.String, (target: Map<string, unknown>) => target.get('name'), { description: 'The name' }),
+          typing.method('greet', [typing.param('greetings', typing.Types.String)], typing.Types.String, (target: Map<string, unknown>, args: readonly (readonly string[])[]) => `${args[0]!.join(' ')} ${String(target.get('name'))}`, { varArgs: true }),
+        ],
+      },
+    ]);
+    const compiled = compileExpression("#c.name + ': ' + #c.greet('hi', 'there') + ' ' + #COLLECTION.sum({1, 2}) + ' ' + '7'.toLong", { variables: { c: customer }, globals, registry });
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
+    expect(compiled.evaluate({ c: new Map([['name', 'Ann']]) })).toBe('Ann: hi there Ann 3 7');
+    const { errors } = typeExpression('#c.nope', { variables: { c: customer }, globals, registry });
+    expect(errors.map((e) => e.code)).toEqual(['NoPropertyError']);
   });
 });

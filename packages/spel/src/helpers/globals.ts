@@ -1,5 +1,6 @@
 import type { ClassDefinition } from '../internal/class-registry';
-import { createClassRegistry, type ClassRegistry } from '../internal/class-registry';
+import type { ClassRegistry } from '../internal/class-registry';
+import { createWhitelistRegistry, typingStandardClasses } from '../internal/typing-registry-adapter';
 import { HelperObject } from '../internal/java-values';
 import { standardClasses } from '../internal/standard-classes';
 import { classType, type TypingResult } from '../internal/typing-bridge';
@@ -22,7 +23,7 @@ export interface Globals {
   types: Record<string, TypingResult>;
   values: Record<string, unknown>;
   classes: ClassDefinition[];
-  /** The standard whitelist plus the helper classes. */
+  /** The standard whitelist (this package's classes, then @scenaria/typing's standard ones) plus the helper classes. */
   registry: ClassRegistry;
 }
 
@@ -48,7 +49,7 @@ export function createGlobals(options: GlobalsOptions = {}): Globals {
     values[name] = new HelperObject(definition.name);
   }
   const classes = [...Object.values(helpers), dateTimeFormatterClass];
-  return { types, values, classes, registry: createClassRegistry([...standardClasses, ...classes]) };
+  return { types, values, classes, registry: createWhitelistRegistry([...standardClasses, ...typingStandardClasses(), ...classes]) };
 }
 
 let cached: Globals | undefined;

@@ -135,7 +135,8 @@ function mergeClass(a: ClassDefinition, b: ClassDefinition): ClassDefinition {
     superTypes: [...new Set([...a.superTypes, ...b.superTypes])],
     methods: [...a.methods, ...b.methods],
     staticMethods: [...a.staticMethods, ...b.staticMethods],
-    staticFields: { ...a.staticFields, ...b.staticFields },
+    // The first definition of a static field wins, as the first method of a signature does in lookups.
+    staticFields: { ...b.staticFields, ...a.staticFields },
     constructors: [...(a.constructors ?? []), ...(b.constructors ?? [])],
   };
 }

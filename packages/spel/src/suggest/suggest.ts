@@ -1,6 +1,9 @@
 import type { AstNode, SourceRange } from '../ast/nodes';
 import { defaultGlobals, type Globals } from '../helpers/globals';
+import type { ClassRegistry as TypingClassRegistry } from '@scenaria/typing';
 import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
+import { standardClasses } from '../internal/standard-classes';
+import { resolveRegistry } from '../internal/typing-registry-adapter';
 import { classOf } from '../internal/subtyping';
 import { displayType, simpleClassName, unknownType, withoutValue, type TypingResult } from '../internal/typing-bridge';
 import { parseExpression } from '../parser/parse-expression';
@@ -26,7 +29,7 @@ export interface SuggestionResult {
 
 /** Options of `suggestExpression` (same meaning as for typing). */
 export interface SuggestOptions {
-  registry?: ClassRegistry;
+  registry?: ClassRegistry | TypingClassRegistry;
   globals?: Globals | null;
   config?: Partial<ExpressionConfig>;
 }
@@ -123,7 +126,7 @@ export function suggestExpression(
   options: SuggestOptions = {},
 ): SuggestionResult {
   const globals = options.globals === undefined ? defaultGlobals() : options.globals;
-  const registry = options.registry ?? globals?.registry ?? defaultGlobals().registry;
+  const registry = resolveRegistry(options.registry, globals?.registry ?? defaultGlobals().registry, standardClasses, globals?.classes ?? []);
   const allVariables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
   for (const [name, type] of Object.entries(variables)) allVariables.set(name, type);
   const before = text.slice(0, Math.max(0, Math.min(cursor, text.length)));
