@@ -9,6 +9,7 @@ import type { Database } from './db/database';
 import { isApiError } from './errors';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
+import { definitionRoutes } from './routes/definitions';
 import { mountDocs } from './routes/docs';
 import { validationHook } from './routes/router';
 import type { AppEnv } from './routes/router';
@@ -16,7 +17,9 @@ import { scenarioRoutes } from './routes/scenarios';
 import { serveSinglePageApp } from './routes/static-files';
 import { ActivityService } from './services/activities';
 import type { ScenarioValidator } from './services/context';
+import { ModelRegistry } from './services/models';
 import { ScenarioService } from './services/scenarios';
+import { createScenarioValidator } from './services/validator';
 
 /** What the server is built from; tests pass their own database and configuration. */
 export interface AppDependencies {
@@ -24,7 +27,7 @@ export interface AppDependencies {
   config: ConfigStore | ServerConfig;
   /** The clock (tests may fix it). */
   now?: () => Date;
-  /** Whole-scenario validation; without it saves and details carry no validation result. */
+  /** Whole-scenario validation; by default the validation package with each processing type's model. */
   validateScenario?: ScenarioValidator;
   /** A built web app served at `/` (index.html for client-side routes). */
   staticDir?: string;
@@ -39,7 +42,9 @@ const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/a
 /** Builds the designer API: routes, auth, docs, errors and (optionally) the web app. */
 export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
-  const context = { db: deps.db, config, now: deps.now ?? (() => new Date()), validateScenario: deps.validateScenario };
+  const models = new ModelRegistry(config);
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models);
+  const context = { db: deps.db, config, now: deps.now ?? (() => new Date()), validateScenario };
   const scenarios = new ScenarioService(context);
   const activities = new ActivityService(context, scenarios);
   const authenticator = new BasicAuthenticator(() => config.current);
@@ -76,6 +81,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', appRoutes(config, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', activityRoutes(activities));
+  app.route('/', definitionRoutes(config, models, scenarios));
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 

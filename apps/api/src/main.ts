@@ -38,6 +38,11 @@ async function main(): Promise<void> {
       `Scenaria API listening on http://localhost:${info.port} (database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(dataDir)}`}, config: ${configFile ?? 'built-in default'}${staticDir ? `, web app: ${staticDir}` : ''})`,
     );
   });
+  // Longer than the idle timeouts of common proxies and clients, so a reused connection is not closed under them.
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
   const shutdown = () => {
     server.close();
     void database.close().finally(() => process.exit(0));

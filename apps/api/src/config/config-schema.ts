@@ -8,8 +8,8 @@ export const ProcessingTypeConfigSchema = z.object({
   kind: z.enum(['streaming', 'request-response']),
   category: z.string().min(1),
   engineSetupName: z.string().min(1).default('Embedded'),
-  /** Which component set scenarios of this type use, and its settings. */
-  model: z.record(z.string(), z.unknown()).default({}),
+  /** Which component set scenarios of this type use (only `default` so far), and its settings. */
+  model: z.object({ components: z.literal('default').default('default') }).catchall(z.unknown()).default({ components: 'default' }),
   /** Which deployment manager runs the scenarios, and its settings. */
   deploymentManager: z.object({ type: z.string().min(1) }).catchall(z.unknown()),
 });

@@ -10,6 +10,10 @@ export interface ScenarioValidationInput {
   isFragment: boolean;
   processingType: string;
   category: string;
+  labels: string[];
+  /** Latest graphs of the fragments the scenario may use, by name. */
+  fragments: Record<string, ScenarioGraph>;
+  skipNodeResults: boolean;
 }
 
 /** Validates a whole scenario; provided by the validation package when the server is wired with it. */

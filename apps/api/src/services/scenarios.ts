@@ -296,8 +296,7 @@ export class ScenarioService {
     const state = stateFor(row, facts);
     if (state) record.state = state;
     if (!options.skipValidate && this.context.validateScenario) {
-      const result = await this.validate(row, graph);
-      record.validationResult = options.skipNodeResults ? { ...result, nodeResults: {} } : result;
+      record.validationResult = await this.validate(row, graph, { skipNodeResults: options.skipNodeResults });
     }
     return dropNulls(record);
   }
@@ -309,10 +308,37 @@ export class ScenarioService {
     return dropNulls(await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []));
   }
 
-  private async validate(row: ScenarioRow, graph: ScenarioGraph): Promise<ValidationResult> {
+  private async validate(row: ScenarioRow, graph: ScenarioGraph, options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined } = {}): Promise<ValidationResult> {
     const validator = this.context.validateScenario;
     if (!validator) throw new Error('validate called without a validator');
-    return validator({ name: row.name, graph, isFragment: row.isFragment, processingType: row.processingType, category: row.category });
+    const labels = options.labels ?? (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
+    return validator({
+      name: row.name,
+      graph,
+      isFragment: row.isFragment,
+      processingType: row.processingType,
+      category: row.category,
+      labels,
+      fragments: await this.fragmentGraphs(row.processingType),
+      skipNodeResults: options.skipNodeResults ?? false,
+    });
+  }
+
+  /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
+  async fragmentGraphs(processingType: string): Promise<Record<string, ScenarioGraph>> {
+    const rows = await this.db
+      .select({ name: scenarios.name, canonicalJson: scenarioVersions.canonicalJson })
+      .from(scenarios)
+      .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.versionId, scenarios.latestVersionId)))
+      .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)));
+    return Object.fromEntries(rows.map((row) => [row.name, fromCanonical(parseStored(row.canonicalJson)).graph]));
+  }
+
+  /** Validates a posted graph of an existing scenario without saving it. */
+  async validateGraph(user: AuthenticatedUser, name: string, graph: ScenarioGraph, labels?: string[]): Promise<ValidationResult> {
+    const row = await this.requireScenario(user, name, 'Read');
+    if (!this.context.validateScenario) throw new Error('validateGraph called without a validator');
+    return this.validate(row, graph, { labels });
   }
 
   /**
@@ -334,7 +360,7 @@ export class ScenarioService {
     }
     let validationResult: ValidationResult | undefined;
     if (this.context.validateScenario) {
-      validationResult = await this.validate(row, request.scenarioGraph);
+      validationResult = await this.validate(row, request.scenarioGraph, { labels });
       const blocking = Object.values(validationResult.errors.invalidNodes)
         .flat()
         .concat(validationResult.errors.processPropertiesErrors, validationResult.errors.globalErrors.map((entry) => entry.error))

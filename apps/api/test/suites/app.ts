@@ -11,7 +11,7 @@ export function appSuite(server: () => TestServer): void {
       expect(labels.ok && labels.data.labels).toEqual(['fraud']);
       const none = await server().call('nobody', api.listScenarioLabels);
       expect(none.ok && none.data.labels).toEqual([]);
-      await expectGuarded(server(), api.listScenarioLabels, {});
+      await expectGuarded(server(), api.listScenarioLabels, {} as never);
 
       const checked = await server().call('reader', api.validateScenarioLabels, { json: { labels: ['ok-label', 'not ok', 'x'.repeat(21), 'ok-label'] } });
       expect(checked.ok && checked.data.validationErrors).toEqual([

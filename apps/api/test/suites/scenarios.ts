@@ -71,13 +71,18 @@ export function scenarioSuite(server: () => TestServer): void {
 
     test('save: a new version only when the graph changed; comment and labels', async () => {
       const saved = await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('a'), comment: 'first graph', scenarioLabels: ['fraud', 'payments'] } });
-      expect(saved).toMatchObject({ ok: true, data: { processVersionId: 2, isNewVersion: true, validationPerformed: false } });
+      expect(saved).toMatchObject({ ok: true, data: { processVersionId: 2, isNewVersion: true, validationPerformed: true } });
+      // The saved graph is validated with the streaming model: its result comes back with the save.
+      expect(saved.ok && saved.data.errors && Object.keys(saved.data.nodeResults ?? {})).toEqual(expect.arrayContaining(['source', 'marker', 'sink']));
       const same = await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('a'), scenarioLabels: ['fraud'] } });
       expect(same).toMatchObject({ ok: true, data: { processVersionId: 2, isNewVersion: false } });
       const details = await server().call('reader', api.getScenario, name('alpha'));
       expect(details.ok && details.data.labels).toEqual(['fraud']);
       expect(details.ok && details.data.scenarioGraph?.nodes.map((node) => node.id)).toEqual(['source', 'marker', 'sink']);
       expect(details.ok && details.data.description).toBe('graph a');
+      expect(details.ok && details.data.validationResult?.nodeResults.marker).toBeDefined();
+      const skipped = await server().call('reader', api.getScenario, { ...name('alpha'), query: { skipNodeResults: 'true' } });
+      expect(skipped.ok && skipped.data.validationResult?.nodeResults).toEqual({});
       expect(details.ok && details.data.history?.map((version) => version.processVersionId)).toEqual([2, 1]);
       const activities = await server().call('reader', api.listActivities, name('alpha'));
       const modified = activities.ok ? activities.data.activities.filter((activity) => activity.type === 'SCENARIO_MODIFIED') : [];
@@ -232,6 +237,35 @@ export function scenarioSuite(server: () => TestServer): void {
       expectError(await server().call('writer', api.importScenario, { ...name('alpha'), body: noFile }), 400, /process/);
       expectError(await server().call('writer', api.importScenario, { ...name('missing'), body: importForm(fixture('filter-1-18.json')) }), 404);
       await expectGuarded(server(), api.importScenario, { ...name('alpha'), body: importForm(fixture('filter-1-18.json')) }, 'reader');
+    });
+
+    test('validation of a posted graph', async () => {
+      const valid = await server().call('reader', api.validateScenarioGraph, { ...name('alpha'), json: { processName: 'alpha', scenarioGraph: streamingGraph('v') } });
+      expect(valid.ok).toBe(true);
+      if (valid.ok) expect(Object.keys(valid.data.nodeResults)).toEqual(expect.arrayContaining(['source', 'marker', 'sink']));
+      const broken = streamingGraph('v');
+      broken.nodes[1] = { type: 'Variable', id: 'marker', varName: 'marker', value: { language: 'spel', expression: '#nope +' } } as never;
+      const invalid = await server().call('reader', api.validateScenarioGraph, { ...name('alpha'), json: { scenarioGraph: broken } });
+      expect(invalid.ok && invalid.data.errors.invalidNodes.marker?.length).toBeGreaterThan(0);
+      expectError(await server().call('reader', api.validateScenarioGraph, { ...name('alpha'), json: { scenarioGraph: { nodes: 1 } } as never }), 400, /scenarioGraph/);
+      expectError(await server().call('reader', api.validateScenarioGraph, { ...name('missing'), json: { scenarioGraph: streamingGraph('v') } }), 404);
+      await expectGuarded(server(), api.validateScenarioGraph, { ...name('alpha'), json: { scenarioGraph: streamingGraph('v') } }, 'outsider');
+    });
+
+    test('definitions of a processing type', async () => {
+      const streaming = await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: { isFragment: 'false' } });
+      expect(streaming.ok).toBe(true);
+      if (streaming.ok) {
+        expect(Object.keys(streaming.data.components)).toEqual(expect.arrayContaining(['builtin-filter', 'source-kafka', 'sink-logging', 'fragment-frag-one']));
+        expect(streaming.data.classes.length).toBeGreaterThan(10);
+      }
+      const fragment = await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: { isFragment: 'true', enrichedWithUiConfig: 'false' } });
+      expect(fragment.ok && Object.keys(fragment.data.components)).toEqual(expect.arrayContaining(['builtin-input', 'builtin-output']));
+      const rr = await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'request-response' }, query: { isFragment: 'false' } });
+      expect(rr.ok && Object.keys(rr.data.components)).toEqual(expect.arrayContaining(['source-request', 'sink-response']));
+      expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: {} as never }), 400, /isFragment/);
+      expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'nope' }, query: { isFragment: 'false' } }), 404, 'Scenario type: nope not found');
+      await expectGuarded(server(), api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: { isFragment: 'false' } }, 'outsider');
     });
 
     test('export: posted graph, latest and given version', async () => {

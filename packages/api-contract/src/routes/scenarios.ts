@@ -13,8 +13,11 @@ import {
   ScenarioWithDetailsSchema,
   UpdateScenarioRequestSchema,
   UpdateScenarioResponseSchema,
+  ProcessDefinitionDataResponseSchema,
+  ValidateScenarioRequestSchema,
 } from '../schemas/scenario';
-import { ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
+import { ValidationResultSchema } from '../schemas/validation-result';
+import { BooleanQuerySchema, ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
 import { defineRoute, jsonContent } from './define';
 
 const tags = ['Scenarios'];
@@ -271,6 +274,39 @@ export const exportScenarioVersion = defineRoute(
     summary: 'Export a given version as canonical JSON',
     request: { params: versionPath },
     responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalScenarioSchema) } },
+  },
+  [404],
+);
+
+/** `POST /api/processValidation/{scenarioName}`: validate a graph without saving it. */
+export const validateScenarioGraph = defineRoute(
+  'Read',
+  {
+    method: 'post',
+    path: '/api/processValidation/{scenarioName}',
+    tags,
+    summary: 'Validate a scenario graph (not saved)',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(ValidateScenarioRequestSchema) } },
+    responses: { 200: { description: 'Validation result', content: jsonContent(ValidationResultSchema) } },
+  },
+  [404],
+);
+
+/** `GET /api/processDefinitionData/{processingType}?isFragment=`: components, groups, classes of a type. */
+export const getProcessDefinitionData = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/processDefinitionData/{processingType}',
+    tags: ['Definitions'],
+    summary: 'Components, palette groups, classes and properties of a processing type',
+    request: {
+      params: z.object({
+        processingType: z.string().min(1).openapi({ param: { name: 'processingType', in: 'path' }, example: 'streaming' }),
+      }),
+      query: z.object({ isFragment: BooleanQuerySchema, enrichedWithUiConfig: BooleanQuerySchema.optional() }),
+    },
+    responses: { 200: { description: 'Definitions', content: jsonContent(ProcessDefinitionDataResponseSchema) } },
   },
   [404],
 );

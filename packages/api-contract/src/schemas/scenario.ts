@@ -195,3 +195,30 @@ export const ScenarioDetailsQuerySchema = z.object({
   skipValidateAndResolve: BooleanQuerySchema.optional(),
   skipNodeResults: BooleanQuerySchema.optional(),
 });
+
+/** Body of `POST /api/processValidation/{scenarioName}`. */
+export const ValidateScenarioRequestSchema = z
+  .object({
+    processName: z.string().optional(),
+    scenarioGraph: ScenarioGraphSchema,
+    scenarioLabels: z.array(z.string()).optional(),
+  })
+  .openapi('ValidateScenarioRequest');
+export type ValidateScenarioRequest = z.infer<typeof ValidateScenarioRequestSchema>;
+
+/**
+ * The definitions of a processing type (semantics.md §7). Built by `buildProcessDefinitionData` of the
+ * components package, whose `ProcessDefinitionDataSchema` describes it fully; typing results nest, so the
+ * document shows the top level only.
+ */
+export const ProcessDefinitionDataResponseSchema = z
+  .object({
+    components: z.record(z.string(), z.unknown()),
+    componentGroups: z.array(z.unknown()),
+    classes: z.array(z.unknown()),
+    scenarioProperties: z.unknown(),
+    edgesForNodes: z.array(z.unknown()),
+    customActions: z.array(z.unknown()),
+  })
+  .openapi('ProcessDefinitionData');
+export type ProcessDefinitionDataResponse = z.infer<typeof ProcessDefinitionDataResponseSchema>;
