@@ -237,6 +237,25 @@ describe('static members', () => {
   });
 });
 
+describe('runtime dispatch', () => {
+  it('picks overloads by the runtime classes of the values', () => {
+    const max = registry.matchStaticMethodForValues('java.lang.Math', 'max', [new JavaDouble(1.5), 2]);
+    expect(max.ok && javaToString(invokeMethod(max.method, null, [new JavaDouble(1.5), 2]))).toBe('2.0');
+    const intMax = registry.matchStaticMethodForValues('java.lang.Math', 'max', [1, 2]);
+    expect(intMax.ok && invokeMethod(intMax.method, null, [1, 2])).toBe(2);
+  });
+  it('finds methods on values typed as Unknown', () => {
+    const size = registry.matchMethodForValues([1, 2], 'size', []);
+    expect(size.ok && invokeMethod(size.method, [1, 2], [])).toBe(2);
+    expect(registry.matchMethodForValues('abc', 'size', []).ok).toBe(false);
+    expect(registry.matchMethodForValues(null, 'toString', []).ok).toBe(false);
+  });
+  it('keeps a lone list as one element of List.of', () => {
+    const of = registry.matchStaticMethod('java.util.List', 'of', [listType(T.Integer)]);
+    expect(of.ok && invokeMethod(of.method, null, [[1, 2]])).toEqual([[1, 2]]);
+  });
+});
+
 describe('extending registries', () => {
   const clientType = classType('com.acme.Client');
   const client = new Map([['name', 'Ann']]);
@@ -287,8 +306,9 @@ describe('extending registries', () => {
     }, { varArgs: true });
     invokeMethod(variadic, null, ['p', 'a', 'b']);
     invokeMethod(variadic, null, ['p']);
+    invokeMethod(variadic, null, ['p', ['x', 'y']], { lastArgIsArray: true });
     invokeMethod(variadic, null, ['p', ['x', 'y']]);
-    expect(seen).toEqual([['p', ['a', 'b']], ['p', []], ['p', ['x', 'y']]]);
+    expect(seen).toEqual([['p', ['a', 'b']], ['p', []], ['p', ['x', 'y']], ['p', [['x', 'y']]]]);
     const withVarargs = base.extend([{ name: 'com.acme.Logger', methods: [variadic] }]);
     expect(withVarargs.matchMethod(classType('com.acme.Logger'), 'log', [T.String]).ok).toBe(true);
     expect(withVarargs.matchMethod(classType('com.acme.Logger'), 'log', [T.String, T.String, T.String]).ok).toBe(true);

@@ -1,7 +1,8 @@
 import { allSuperTypes, computeAllSuperTypes, isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
 import { ARRAY_CLASS_NAME, builtinClassInfo, JavaClassNames, simpleClassName } from '../types/java-classes';
 import { canBeSubclassOf } from '../types/subtyping';
-import { displayType, objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
+import { javaClassOf } from '../runtime/type-of-value';
+import { classType, displayType, nullType, objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
 
 /** One parameter of a method. With `varArgs`, the last parameter's type is the type of each variadic element. */
 export type MethodParameter = { readonly name: string; readonly type: TypingResult };
@@ -158,19 +159,25 @@ export function methodResultType(method: MethodDefinition, target: TypingResult,
   return typeof method.result === 'function' ? method.result(target, argTypes) : method.result;
 }
 
-/** Calls a method with unpacked arguments, packing the variadic tail into an array as `invoke` expects. */
-export function invokeMethod(method: MethodDefinition, target: unknown, args: readonly unknown[]): unknown {
+/**
+ * Calls a method with unpacked arguments, packing the variadic tail into an array as `invoke` expects.
+ * Lists and arrays are both JS arrays at runtime, so whether a lone array in the variadic position is the
+ * variadic array itself (Java passes an `Object[]` through) is decided by its static type: pass
+ * `lastArgIsArray: true` when the typer saw an array type there.
+ */
+export function invokeMethod(method: MethodDefinition, target: unknown, args: readonly unknown[], options: { readonly lastArgIsArray?: boolean } = {}): unknown {
   if (!method.varArgs) return method.invoke(target, args);
   const fixed = method.params.length - 1;
   const tail = args.slice(fixed);
-  // An array passed in the variadic position on its own is the variadic array itself, as in Java.
-  const packed = tail.length === 1 && Array.isArray(tail[0]) && method.params.length === args.length && !isListParam(method) ? tail[0] : tail;
-  return method.invoke(target, [...args.slice(0, fixed), packed]);
+  const passesArrayThrough = options.lastArgIsArray === true && tail.length === 1 && Array.isArray(tail[0]);
+  return method.invoke(target, [...args.slice(0, fixed), passesArrayThrough ? tail[0] : tail]);
 }
 
-function isListParam(method: MethodDefinition): boolean {
-  const last = method.params[method.params.length - 1];
-  return last !== undefined && last.type.kind === 'class' && (last.type.className === JavaClassNames.List || last.type.className === JavaClassNames.Collection);
+/** A cheap type for runtime dispatch: the value's class without generic parameters or known value. */
+export function runtimeDispatchType(value: unknown): TypingResult {
+  if (value === null || value === undefined) return nullType;
+  const className = javaClassOf(value);
+  return className === undefined ? unknownType : classType(className);
 }
 
 /**
@@ -318,6 +325,19 @@ export class ClassRegistry implements ClassHierarchy {
    */
   matchMethod(target: TypingResult, name: string, argTypes: readonly TypingResult[]): MethodMatch {
     return this.#match(this.lookupMethods(target, name), target, name, argTypes, () => displayType(target));
+  }
+
+  /**
+   * Picks a method by the runtime classes of the target and arguments, for calls typed statically with
+   * Unknown (e.g. `Math.max` on values that turn out to be Doubles) and for targets typed as Unknown.
+   */
+  matchMethodForValues(target: unknown, name: string, args: readonly unknown[]): MethodMatch {
+    return this.matchMethod(runtimeDispatchType(target), name, args.map(runtimeDispatchType));
+  }
+
+  /** Like matchMethodForValues, for a static call. */
+  matchStaticMethodForValues(className: string, name: string, args: readonly unknown[]): MethodMatch {
+    return this.matchStaticMethod(className, name, args.map(runtimeDispatchType));
   }
 
   /** Like matchMethod, for a static call `T(className).name(args)`. */
