@@ -25,7 +25,7 @@ import { compileParameters, eagerEvaluator, outputTypeOf } from './parameters';
 import { afterValue, endOfBranch, nodeStep, recordFailure, runInSequence } from './steps';
 import type { Step } from './steps';
 
-type Types = Readonly<Record<string, TypingResult>>;
+type VariableTypes = Readonly<Record<string, TypingResult>>;
 
 /** A source node ready to be fed records. */
 export interface CompiledSource {
@@ -49,13 +49,13 @@ export interface CompiledGraph {
   /** Ids (as the collector sees them) of nodes inlined from fragments. */
   fragmentNodes: Map<string, FragmentNodeOrigin>;
   /** Variable types visible at each node (after fragment inlining: prefixed ids). */
-  nodeVariables: Map<string, Types>;
+  nodeVariables: Map<string, VariableTypes>;
 }
 
 interface JoinPort {
   instance?: JoinInstance;
   emit?: Emit;
-  branchVariables: Map<string, Types>;
+  branchVariables: Map<string, VariableTypes>;
   expectedBranches: Set<string>;
 }
 
@@ -95,14 +95,14 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     }
     return found as Extract<typeof found, { kind: K }>;
   };
-  const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: Types, expectedType?: TypingResult): CompiledExpression =>
+  const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
     compileNodeExpression(env.compiler, source, variables, { nodeId, fieldName }, expectedType);
   const evaluate = (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
     const value = compiled.evaluate(context.variables);
     listener?.expressionEvaluated(nodeId, name, context, value);
     return value;
   };
-  const compileFields = (nodeId: string, fields: readonly Field[], variables: Types) =>
+  const compileFields = (nodeId: string, fields: readonly Field[], variables: VariableTypes) =>
     fields.map((field, index) => ({
       name: field.name,
       compiled: expression(nodeId, `$fields-${index}-$value`, field.expression, variables),
@@ -113,7 +113,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     return record;
   };
 
-  function compileBranch(nodes: readonly CanonicalNode[], index: number, variables: Types, frame: FragmentFrame | undefined): Step {
+  function compileBranch(nodes: readonly CanonicalNode[], index: number, variables: VariableTypes, frame: FragmentFrame | undefined): Step {
     const node = nodes[index];
     if (node === undefined) return endOfBranch;
     // A branch end has no id of its own; the original computes `$edge-<from>-<join>`.
@@ -121,7 +121,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const id = frame ? `${frame.prefix}${ownId}` : ownId;
     if (frame) graph.fragmentNodes.set(id, { usageNodeId: frame.usageNodeId, innerNodeId: ownId });
     graph.nodeVariables.set(id, variables);
-    const rest = (nextVariables: Types) => compileBranch(nodes, index + 1, nextVariables, frame);
+    const rest = (nextVariables: VariableTypes) => compileBranch(nodes, index + 1, nextVariables, frame);
 
     switch (node.type) {
       case 'Filter': {
@@ -231,7 +231,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     return undefined;
   }
 
-  function compileService(id: string, node: EnricherNode | ProcessorNode, variables: Types, rest: (v: Types) => Step): Step {
+  function compileService(id: string, node: EnricherNode | ProcessorNode, variables: VariableTypes, rest: (v: VariableTypes) => Step): Step {
     if (node.type === 'Processor' && node.isDisabled) return nodeStep(id, listener, rest(variables));
     const cid = `service-${node.service.id}`;
     const definition = component(id, cid);
@@ -258,7 +258,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     );
   }
 
-  function compileSink(id: string, node: SinkNode, variables: Types): Step {
+  function compileSink(id: string, node: SinkNode, variables: VariableTypes): Step {
     if (node.isDisabled) return nodeStep(id, listener, endOfBranch);
     const cid = `sink-${node.ref.typ}`;
     const definition = component(id, cid);
@@ -274,7 +274,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     });
   }
 
-  function compileCustom(id: string, node: CustomNode, variables: Types, rest: (v: Types) => Step): Step {
+  function compileCustom(id: string, node: CustomNode, variables: VariableTypes, rest: (v: VariableTypes) => Step): Step {
     const cid = `custom-${node.nodeType}`;
     const definition = component(id, cid);
     const parameters = compileParameters(id, definition, node.parameters, variables, env);
@@ -282,7 +282,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
     const clears = definition.output?.context === 'clear';
-    let nextVariables: Types = variables;
+    let nextVariables: VariableTypes = variables;
     if (outputVar) {
       const type = outputTypeOf(id, definition, parameters.outputTypeContext);
       nextVariables = clears ? { [outputVar]: type } : { ...variables, [outputVar]: type };
@@ -329,9 +329,9 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     };
   }
 
-  function compileFragmentUsage(id: string, node: CanonicalFragmentInputNode, variables: Types, outerFrame: FragmentFrame | undefined): Step {
+  function compileFragmentUsage(id: string, node: CanonicalFragmentInputNode, variables: VariableTypes, outerFrame: FragmentFrame | undefined): Step {
     const outputs = node.outputs ?? {};
-    const continueWith = (name: string, types: Types) => compileBranch(outputs[name] ?? [], 0, types, outerFrame);
+    const continueWith = (name: string, types: VariableTypes) => compileBranch(outputs[name] ?? [], 0, types, outerFrame);
     if (node.isDisabled) {
       const names = Object.keys(outputs);
       if (names.length !== 1) {
@@ -353,7 +353,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     });
     const frame: FragmentFrame = { prefix: `${id}-`, usageNodeId: id, outputs: new Map() };
     for (const name of Object.keys(outputs)) frame.outputs.set(name, { isTyped: false });
-    const innerTypes: Types = Object.fromEntries(parameters.map((p) => [p.name, p.compiled.type.kind === 'null' ? p.type : p.compiled.type]));
+    const innerTypes: VariableTypes = Object.fromEntries(parameters.map((p) => [p.name, p.compiled.type.kind === 'null' ? p.type : p.compiled.type]));
     graph.fragmentNodes.set(`${id}-${input.id}`, { usageNodeId: id, innerNodeId: input.id });
     const inner = compileBranch(body, 0, innerTypes, frame);
     const outputNames = node.ref.outputVariableNames ?? {};

@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { upgradeScenario } from '@scenaria/graph';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { describe, expect, it } from 'vitest';
+import { modelOptions } from '../test/support';
+import { compileScenario } from './index';
+
+// The shared corpus of real scenarios (see test/fixtures/README.md).
+const corpusDir = '/work/shared/corpus/scenarios';
+const files = existsSync(corpusDir) ? readdirSync(corpusDir).filter((f) => f.endsWith('.json')) : [];
+
+describe.runIf(files.length > 0)('the corpus of real scenarios', () => {
+  const upgraded = files.map((file) => ({ file, result: upgradeScenario(JSON.parse(readFileSync(join(corpusDir, file), 'utf8'))) }));
+  const scenarios = upgraded.flatMap(({ file, result }) => (result.ok ? [{ file, scenario: result.value }] : []));
+  const fragments = new Map(
+    scenarios.filter(({ scenario }) => scenario.metaData.additionalFields.metaDataType === 'FragmentSpecificData').map(({ scenario }) => [scenario.metaData.id, scenario] as const),
+  );
+
+  it('compiles every scenario to a runnable form or to issues with node ids, never throwing', () => {
+    const outcomes: Record<string, number> = {};
+    for (const { scenario } of scenarios) {
+      if (fragments.has(scenario.metaData.id)) continue;
+      const type = scenario.metaData.additionalFields.metaDataType === 'RequestResponseMetaData' ? 'request-response' : 'streaming';
+      const result = compileScenario(scenario as CanonicalProcess, { ...modelOptions(type), fragments: (id) => fragments.get(id) });
+      const key = result.ok ? 'ok' : (result.errors[0]?.code ?? 'none');
+      outcomes[key] = (outcomes[key] ?? 0) + 1;
+      if (!result.ok) for (const issue of result.errors) expect(issue.nodeId ?? issue.code).toBeTruthy();
+    }
+    // Most corpus scenarios use components of other models (Avro, custom services): those are issues, not crashes.
+    expect(Object.values(outcomes).reduce((a, b) => a + b, 0)).toBeGreaterThan(80);
+    expect(outcomes['ok'] ?? 0).toBeGreaterThan(0);
+  });
+});
