@@ -15,7 +15,7 @@ export type ExpressionErrorCode =
   | 'DynamicPropertyAccessError'
   | 'IllegalIndexingOperation'
   | 'IllegalProjectionSelectionError'
-  | 'SelectionPredicateError'
+  | 'IllegalSelectionTypeError'
   | 'OperatorNonNumericError'
   | 'OperatorMismatchTypeError'
   | 'OperatorNotComparableError'

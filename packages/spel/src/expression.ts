@@ -86,7 +86,7 @@ function prepare(text: string, options: ExpressionOptions): Prepared {
   const variables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
   for (const [name, type] of Object.entries(options.variables ?? {})) variables.set(name, type);
   const config = { ...defaultExpressionConfig, ...options.config };
-  const context = { variables, registry, config };
+  const context = { variables, registry, config, text };
   if (options.language === 'spelTemplate') {
     const { template, errors } = parseTemplate(text);
     const outcome = guarded(() => typeTemplate(template, context));

@@ -37,6 +37,8 @@ export interface NodeTyping {
 /** Everything the typer needs besides the tree. */
 export interface TyperContext {
   variables: ReadonlyMap<string, TypingResult>;
+  /** The expression text, for messages that quote a part of it. */
+  text?: string;
   registry: ClassRegistry;
   config: ExpressionConfig;
 }
@@ -96,6 +98,10 @@ class Typer {
 
   constructor(private readonly context: TyperContext) {}
 
+  private sourceOf(node: AstNode): string {
+    return this.context.text?.slice(node.range.start, node.range.end) ?? '';
+  }
+
   private error(code: ExpressionErrorCode, message: string, range: SourceRange): void {
     this.errors.push({ code, message, range });
   }
@@ -134,7 +140,7 @@ class Typer {
           const valueTypeOfEntry = this.type(entry.value, self);
           if (entry.key === null) {
             this.type(entry.keyNode, self);
-            this.error('MapWithExpressionKeysError', 'Inline map keys must be identifiers or string literals, not expressions', entry.keyNode.range);
+            this.error('MapWithExpressionKeysError', 'Currently only string keys for inline maps are supported', entry.keyNode.range);
           } else {
             fields.push([entry.key, valueTypeOfEntry]);
           }
@@ -175,7 +181,7 @@ class Typer {
         this.error('ModificationError', 'Value modifications are not supported', node.range);
         return this.record(node, { type: unknownType });
       case 'beanReference':
-        this.error('BeanReferenceError', `Bean reference '@${node.name}' is not supported`, node.range);
+        this.error('BeanReferenceError', 'Bean reference is not supported', node.range);
         return this.record(node, { type: unknownType });
       case 'missing':
         return this.record(node, { type: unknownType });
@@ -261,7 +267,7 @@ class Typer {
       const methods = this.methodsOn(target, name).filter((method) => method.params.length === 0);
       if (methods[0]) return this.record(node, { type: this.resultType(methods[0], target, []), method: methods[0], targetType: target });
       if (this.context.config.methodExecutionForUnknownAllowed) return this.record(node, { type: unknownType, dynamic: true, targetType: target });
-      this.error('IllegalPropertyAccessError', `Property access on Unknown is not allowed: '${name}' (use ['${name}'] instead)`, range);
+      this.error('IllegalPropertyAccessError', 'Property access on Unknown is not allowed', range);
       return this.record(node, { type: unknownType, dynamic: true, targetType: target });
     }
     if (target.kind === 'union') {
@@ -354,7 +360,7 @@ class Typer {
     if (candidates.length === 0) {
       if (target.kind === 'unknown') {
         if (this.context.config.methodExecutionForUnknownAllowed) return this.record(node, { type: unknownType, dynamic: true, targetType: target });
-        this.error('IllegalInvocationError', `Method invocation on Unknown is not allowed: '${node.name}'`, node.nameRange);
+        this.error('IllegalInvocationError', 'Method invocation on Unknown is not allowed', node.nameRange);
         return this.record(node, { type: unknownType, dynamic: true, targetType: target });
       }
       if (staticClass === undefined ? !this.context.config.strictMethodsChecking : !this.context.config.staticMethodInvocationsChecking) {
@@ -428,7 +434,7 @@ class Typer {
   private constructorCall(node: Extract<AstNode, { kind: 'constructor' }>, self: TypingResult | undefined): TypingResult {
     const argTypes = node.args.map((arg) => this.type(arg, self));
     if (node.isArray) {
-      this.error('ArrayConstructorError', 'Illegal array constructor: arrays cannot be created in expressions', node.range);
+      this.error('ArrayConstructorError', 'Array constructor is not supported', node.range);
       return this.record(node, { type: unknownType });
     }
     const registry = this.context.registry;
@@ -456,7 +462,7 @@ class Typer {
     const known = knownValueOf(indexType);
     const dynamicAllowed = this.context.config.dynamicPropertyAccessAllowed;
     if (target.kind === 'null') {
-      this.error('IllegalIndexingOperation', 'Cannot do indexing on null', node.range);
+      this.error('IllegalIndexingOperation', 'Cannot do indexing here', node.range);
       return this.record(node, { type: unknownType, targetType: target });
     }
     if (target.kind === 'unknown' || target.kind === 'union') return this.record(node, { type: unknownType, dynamic: true, targetType: target });
@@ -475,14 +481,14 @@ class Typer {
     const cls = classOf(target)!;
     if (['java.util.List', 'java.util.ArrayList', ARRAY_CLASS_NAME].includes(cls.className)) {
       if (!isIntegralIndex(indexType)) {
-        this.error('IllegalIndexingOperation', `Cannot index ${typeName(target)} with ${typeName(indexType)}`, index.range);
+        this.error('IllegalIndexingOperation', 'Cannot do indexing here', index.range);
       }
       return this.record(node, { type: withoutValueIfList(cls.params[0] ?? unknownType), targetType: target });
     }
     if (['java.util.Map', 'java.util.HashMap', 'java.util.LinkedHashMap'].includes(cls.className)) {
       return this.record(node, { type: cls.params[1] ?? unknownType, targetType: target });
     }
-    if (!dynamicAllowed) this.error('IllegalIndexingOperation', `Cannot do indexing on ${typeName(target)}`, node.range);
+    if (!dynamicAllowed) this.error('IllegalIndexingOperation', 'Cannot do indexing here', node.range);
     return this.record(node, { type: unknownType, dynamic: true, targetType: target });
   }
 
@@ -506,16 +512,15 @@ class Typer {
   private selectionOrProjection(node: Extract<AstNode, { kind: 'selection' | 'projection' }>, self: TypingResult | undefined): TypingResult {
     const target = node.target === null ? self ?? unknownType : this.type(node.target, self);
     const inner = node.kind === 'selection' ? node.condition : node.expression;
-    const what = node.kind === 'selection' ? 'selection' : 'projection';
     if (target.kind === 'null') {
       this.type(inner, unknownType);
-      this.error('IllegalProjectionSelectionError', `Cannot do ${what} on null`, node.range);
+      this.error('IllegalProjectionSelectionError', `Cannot do projection/selection on ${typeName(target)}`, node.range);
       return this.record(node, { type: unknownType, targetType: target });
     }
     const element = this.elementType(target);
     if (element === undefined) {
       this.type(inner, unknownType);
-      this.error('IllegalProjectionSelectionError', `Cannot do ${what} on ${typeName(target)}`, node.range);
+      this.error('IllegalProjectionSelectionError', `Cannot do projection/selection on ${typeName(target)}`, node.range);
       return this.record(node, { type: unknownType, targetType: target });
     }
     const innerType = this.type(inner, element);
@@ -528,7 +533,7 @@ class Typer {
       return this.record(node, { type: listType(projected), targetType: target });
     }
     if (!this.isBooleanLike(innerType)) {
-      this.error('SelectionPredicateError', `Selection predicate must return Boolean, found: ${typeName(innerType)}`, inner.range);
+      this.error('IllegalSelectionTypeError', `Wrong selection type: List(${typeName(innerType)})`, inner.range);
     }
     if (node.mode !== 'all') return this.record(node, { type: isMap ? (plainTarget.kind === 'record' ? recordType({}) : plainTarget) : element, targetType: target });
     if (plainTarget.kind === 'record') return this.record(node, { type: recordType({}), targetType: target });
@@ -555,7 +560,7 @@ class Typer {
     if (node.operator === 'instanceof') {
       if (node.right.kind !== 'typeReference') {
         this.type(node.right, self);
-        this.error('BadOperatorConstructionError', "Right operand of 'instanceof' must be a type reference T(...)", node.right.range);
+        this.error('BadOperatorConstructionError', "Bad 'instanceof' operator construction", node.right.range);
       } else {
         this.type(node.right, self);
       }
@@ -593,7 +598,7 @@ class Typer {
         if (left.kind === 'unknown' || right.kind === 'unknown') return this.record(node, { type: unknownType });
         const divisor = knownValueOf(right);
         if ((op === '/' || op === '%') && divisor && numberKindOf(divisor.value) !== undefined && isZero(divisor.value)) {
-          this.error(op === '/' ? 'DivisionByZeroError' : 'ModuloZeroError', op === '/' ? 'Division by zero' : 'Modulo by zero', node.right.range);
+          this.error(op === '/' ? 'DivisionByZeroError' : 'ModuloZeroError', op === '/' ? `Division by zero: ${this.sourceOf(node)}` : `Taking remainder modulo zero: ${this.sourceOf(node)}`, node.right.range);
           return this.record(node, { type: promoteNumberTypes(withoutValue(left), withoutValue(right)) });
         }
         const operation = op === '-' ? subtractAs : op === '*' ? multiplyAs : op === '/' ? divideAs : remainderAs;
@@ -660,7 +665,7 @@ class Typer {
       case 'between': {
         const isPair = node.right.kind === 'inlineList' && node.right.items.length === 2;
         if (!isPair && right.kind !== 'unknown') {
-          this.error('BadOperatorConstructionError', "Right operand of 'between' must be a list of two elements, e.g. {1, 5}", node.right.range);
+          this.error('BadOperatorConstructionError', "Bad 'between' operator construction", node.right.range);
         } else if (isPair && node.right.kind === 'inlineList') {
           for (const bound of node.right.items) {
             const boundType = this.nodes.get(bound)?.type ?? unknownType;
