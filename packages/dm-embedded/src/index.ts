@@ -1,0 +1,23 @@
+/** The manager, its provider and its settings. */
+export { createEmbeddedDeploymentManager, createEmbeddedDeploymentManagerProvider, EmbeddedManagerSettingsSchema } from './manager';
+export type { EmbeddedDeploymentManager, EmbeddedManagerOptions, EmbeddedManagerSettings } from './manager';
+
+/** The database handle the manager works on and the migration of its tables. */
+export type { EmbeddedDatabase } from './storage/database';
+export { migrate } from './storage/migrate';
+
+/** Topics: publishing test records, reading a topic's tail, listing topics. */
+export { listTopics, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from './topics/topic-store';
+export type { TopicIssue, TopicRecord, TopicRecordInput, TopicSummary } from './topics/topic-store';
+
+/** Per-node counters of running scenarios. */
+export type { NodeCount } from './runtime/node-counters';
+
+/** Scenario kinds, models and where request-response scenarios are served. */
+export { defaultEmbeddedModels, scenarioKindOf } from './runtime/live-scenario';
+export type { EmbeddedModels, ScenarioKind } from './runtime/live-scenario';
+export { scenarioOpenApi, scenarioSlug } from './runtime/request-response';
+
+/** Time for running scenarios: the wall clock, or a manual one for tests. */
+export { createManualScheduler, createRealtimeScheduler } from './runtime/scheduler';
+export type { ManualScheduler, ScheduledTask, Scheduler } from './runtime/scheduler';

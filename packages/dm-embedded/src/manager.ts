@@ -1,0 +1,381 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  CommandResult,
+  DeploymentIssue,
+  DeploymentManager,
+  DeploymentManagerCommand,
+  DeploymentManagerDependencies,
+  DeploymentManagerProvider,
+  RunDeploymentCommand,
+  StatusDetails,
+} from '@scenaria/deployment-sdk';
+import { ProblemStatus } from '@scenaria/deployment-sdk';
+import { componentsById } from '@scenaria/components';
+import { aggregateHelperValue, createSpelCompilerFactory, defaultComponentRuntimes, runScenarioTest } from '@scenaria/engine';
+import type { ComponentRuntime } from '@scenaria/engine';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { z } from 'zod';
+import { addNodeCounts, readNodeCounts } from './storage/counts-store';
+import type { EmbeddedDatabase } from './storage/database';
+import { endDeployments, findLatestDeployment, findOpenDeployments, insertDeployment } from './storage/deployments-store';
+import type { DeploymentRow } from './storage/deployments-store';
+import { migrate } from './storage/migrate';
+import { defaultEmbeddedModels, prepareLiveScenario, scenarioKindOf } from './runtime/live-scenario';
+import type { EmbeddedModels, LiveScenario } from './runtime/live-scenario';
+import type { NodeCount } from './runtime/node-counters';
+import { RequestResponseServer, scenarioSlug } from './runtime/request-response';
+import { createRealtimeScheduler } from './runtime/scheduler';
+import type { ScheduledTask, Scheduler } from './runtime/scheduler';
+import { StreamingJob } from './runtime/streaming-job';
+
+/** Settings of the embedded manager that fit in a configuration file. */
+export const EmbeddedManagerSettingsSchema = z.object({
+  /** Port of the request-response HTTP server (0 = any free port); `null` serves no HTTP. */
+  port: z.number().int().min(0).max(65_535).nullable().default(8181),
+  host: z.string().default('127.0.0.1'),
+  /** How often topic sources look for records appended by other processes. */
+  pollIntervalMs: z.number().int().positive().default(500),
+  /** Records read and committed per transaction. */
+  batchSize: z.number().int().positive().default(100),
+  /** How often request-response counters are written to the database. */
+  countsFlushIntervalMs: z.number().int().positive().default(1_000),
+});
+/** Settings of the embedded manager that fit in a configuration file. */
+export type EmbeddedManagerSettings = z.input<typeof EmbeddedManagerSettingsSchema>;
+
+/** Everything the embedded manager is created with. */
+export interface EmbeddedManagerOptions extends EmbeddedManagerSettings {
+  /** The designer's database (PGlite or PostgreSQL through drizzle); the manager keeps its own tables there. */
+  db: EmbeddedDatabase;
+  /** Models per scenario kind (default: `defaultModel` of @scenaria/components); must match the designer's. */
+  models?: EmbeddedModels;
+  /** Component implementations beyond the default model's. */
+  runtimes?: Readonly<Record<string, ComponentRuntime>>;
+  /** Fragments by id, for scenarios that use them. */
+  fragments?: (fragmentId: string) => CanonicalProcess | undefined;
+  /** Time for generators, polling and windows; the wall clock (the dependencies' clock) by default. */
+  scheduler?: Scheduler;
+  /** Apply the manager's migrations on creation (default true). */
+  migrate?: boolean;
+}
+
+/** The embedded manager: the SDK's interface plus what the designer reads from it. */
+export interface EmbeddedDeploymentManager extends DeploymentManager {
+  /** Base URL of the request-response server (`http://host:port`), when it serves HTTP. */
+  requestResponseUrl(): string | undefined;
+  /** Where a deployed request-response scenario answers, e.g. `http://127.0.0.1:8181/scenario/fraud`. */
+  scenarioUrl(scenarioName: string): string | undefined;
+  /** Per-node counters of the scenario's current (or last) deployment, since it started. */
+  nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  /** Resolves when the streaming work queued so far is done. */
+  idle(): Promise<void>;
+}
+
+interface RunningDeployment {
+  row: DeploymentRow;
+  status: 'DURING_DEPLOY' | 'RUNNING' | 'FAILED';
+  errors: string[];
+  live?: LiveScenario;
+  job?: StreamingJob;
+  slug?: string;
+  flushTask?: ScheduledTask;
+}
+
+const refusal = (code: string, message: string) => ({ ok: false as const, errors: [{ code, message }] });
+
+/**
+ * Creates the embedded deployment manager over the designer's database: migrates its tables, resumes every
+ * deployment stored as active, and serves request-response scenarios over HTTP.
+ * @example
+ * const manager = await createEmbeddedDeploymentManager({ db, port: 0 }, dependencies);
+ * await manager.processCommand({ type: 'runDeployment', processVersion, deploymentData, scenario, updateStrategy });
+ */
+export async function createEmbeddedDeploymentManager(
+  options: EmbeddedManagerOptions,
+  dependencies: DeploymentManagerDependencies,
+): Promise<EmbeddedDeploymentManager> {
+  const settings = EmbeddedManagerSettingsSchema.parse({
+    port: options.port,
+    host: options.host,
+    pollIntervalMs: options.pollIntervalMs,
+    batchSize: options.batchSize,
+    countsFlushIntervalMs: options.countsFlushIntervalMs,
+  });
+  const { db } = options;
+  const { logger } = dependencies;
+  const scheduler = options.scheduler ?? createRealtimeScheduler(() => dependencies.clock.now());
+  const models = options.models ?? defaultEmbeddedModels();
+  if (options.migrate !== false) await migrate(db);
+
+  const running = new Map<string, RunningDeployment>();
+  const locks = new Map<string, Promise<unknown>>();
+  const server = new RequestResponseServer();
+  if (settings.port !== null) await server.listen(settings.port, settings.host);
+  let isClosed = false;
+
+  // Commands on one scenario run one at a time; different scenarios proceed in parallel.
+  const exclusively = <T>(scenarioName: string, work: () => Promise<T>): Promise<T> => {
+    const previous = locks.get(scenarioName) ?? Promise.resolve();
+    const result = previous.then(work, work);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    locks.set(scenarioName, settled);
+    void settled.then(() => {
+      if (locks.get(scenarioName) === settled) locks.delete(scenarioName);
+    });
+    return result;
+  };
+
+  const prepare = (scenario: CanonicalProcess) =>
+    prepareLiveScenario(scenario, {
+      models,
+      now: () => scheduler.now(),
+      ...(options.runtimes ? { runtimes: options.runtimes } : {}),
+      ...(options.fragments ? { fragments: options.fragments } : {}),
+    });
+
+  const slugTakenBy = (scenario: CanonicalProcess): string | undefined => {
+    if (scenarioKindOf(scenario) !== 'request-response') return undefined;
+    const endpoint = server.endpoint(scenarioSlug(scenario));
+    return endpoint && endpoint.scenarioName !== scenario.metaData.id ? endpoint.scenarioName : undefined;
+  };
+
+  const flushRequestResponseCounts = async (deployment: RunningDeployment) => {
+    if (!deployment.live || deployment.live.kind !== 'request-response') return;
+    await addNodeCounts(db, deployment.row.externalId, deployment.live.counters.takeDeltas());
+  };
+
+  const scheduleCountsFlush = (deployment: RunningDeployment) => {
+    deployment.flushTask = scheduler.schedule(settings.countsFlushIntervalMs, () => {
+      flushRequestResponseCounts(deployment).then(
+        () => {
+          if (running.get(deployment.row.scenarioName) === deployment) scheduleCountsFlush(deployment);
+        },
+        (error: unknown) => logger.error('Writing counters failed', { scenarioName: deployment.row.scenarioName, error: String(error) }),
+      );
+    });
+  };
+
+  const fail = async (deployment: RunningDeployment, errors: string[]) => {
+    deployment.status = 'FAILED';
+    deployment.errors = errors;
+    if (deployment.slug) server.unregister(deployment.slug);
+    deployment.flushTask?.cancel();
+    if (isClosed) return;
+    try {
+      await endDeployments(db, [deployment.row.externalId], 'FAILED', dependencies.clock.now(), errors);
+    } catch (error) {
+      logger.error('Recording a failed deployment failed', { scenarioName: deployment.row.scenarioName, error: String(error) });
+    }
+  };
+
+  /** Starts what a stored ACTIVE deployment runs; a scenario that no longer compiles fails the deployment. */
+  const start = async (row: DeploymentRow, prepared?: LiveScenario) => {
+    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [] };
+    running.set(row.scenarioName, deployment);
+    let live = prepared;
+    if (!live) {
+      const outcome = prepare(row.scenario);
+      if (!outcome.ok) return fail(deployment, outcome.errors.map((e) => (e.nodeId ? `${e.nodeId}: ${e.message}` : e.message)));
+      live = outcome.value;
+    }
+    deployment.live = live;
+    if (live.kind === 'request-response') {
+      const slug = scenarioSlug(row.scenario);
+      const owner = server.endpoint(slug);
+      if (owner && owner.scenarioName !== row.scenarioName) {
+        return fail(deployment, [`The endpoint /scenario/${slug} is already served for ${owner.scenarioName}`]);
+      }
+      deployment.slug = slug;
+      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, live });
+      scheduleCountsFlush(deployment);
+    } else {
+      const job = new StreamingJob({
+        db,
+        scheduler,
+        logger,
+        externalId: row.externalId,
+        scenarioName: row.scenarioName,
+        live,
+        pollIntervalMs: settings.pollIntervalMs,
+        batchSize: settings.batchSize,
+        onFailure: (error) => void fail(deployment, [error instanceof Error ? error.message : String(error)]),
+      });
+      deployment.job = job;
+      job.start();
+    }
+    deployment.status = 'RUNNING';
+  };
+
+  /** Stops what runs here for a scenario (the stored state is the caller's business). */
+  const stop = async (scenarioName: string) => {
+    const deployment = running.get(scenarioName);
+    if (!deployment) return;
+    running.delete(scenarioName);
+    deployment.flushTask?.cancel();
+    if (deployment.slug && server.endpoint(deployment.slug)?.scenarioName === scenarioName) server.unregister(deployment.slug);
+    await deployment.job?.stop();
+    if (!isClosed || deployment.live?.kind === 'request-response') await flushRequestResponseCounts(deployment);
+  };
+
+  const statusOf = (row: DeploymentRow): StatusDetails => {
+    const deployment = running.get(row.scenarioName);
+    const here = deployment?.row.externalId === row.externalId ? deployment : undefined;
+    const base = { deploymentId: row.deploymentId, externalDeploymentId: row.externalId, version: row.processVersion, startTime: row.startedAt };
+    if (row.state === 'CANCELED') return { ...base, status: { name: 'CANCELED' }, errors: [] };
+    if (row.state === 'FAILED' || here?.status === 'FAILED') {
+      return { ...base, status: ProblemStatus.failed(), errors: here?.status === 'FAILED' ? here.errors : row.errors };
+    }
+    // Stored as active but not (yet) started by this manager: it is on its way up.
+    return { ...base, status: { name: here?.status ?? 'DURING_DEPLOY' }, errors: [] };
+  };
+
+  const statusesOf = async (scenarioName: string): Promise<StatusDetails[]> => {
+    const open = await findOpenDeployments(db, scenarioName);
+    if (open.length > 0) return open.map(statusOf);
+    const latest = await findLatestDeployment(db, scenarioName);
+    return latest ? [statusOf(latest)] : [];
+  };
+
+  const runDeployment = (command: RunDeploymentCommand) =>
+    exclusively(command.processVersion.processName, async () => {
+      const scenarioName = command.processVersion.processName;
+      if (command.scenario.metaData.id !== scenarioName) {
+        return refusal('ScenarioNameMismatch', `The scenario is named ${command.scenario.metaData.id}, the version ${scenarioName}`);
+      }
+      const prepared = prepare(command.scenario);
+      if (!prepared.ok) return { ok: false as const, errors: prepared.errors };
+      const owner = slugTakenBy(command.scenario);
+      if (owner) return refusal('SlugAlreadyUsed', `The endpoint /scenario/${scenarioSlug(command.scenario)} is already served for ${owner}`);
+      const open = await findOpenDeployments(db, scenarioName);
+      if (command.updateStrategy.type === 'dontReplaceDeployment' && open.some((row) => row.state === 'ACTIVE')) {
+        return refusal('DeploymentAlreadyRunning', `Scenario ${scenarioName} already has a running deployment`);
+      }
+      await stop(scenarioName);
+      const row: DeploymentRow = {
+        externalId: randomUUID(),
+        scenarioName,
+        deploymentId: command.deploymentData.deploymentId,
+        processVersion: command.processVersion,
+        scenario: command.scenario,
+        state: 'ACTIVE',
+        errors: [],
+        startedAt: dependencies.clock.now(),
+        endedAt: null,
+      };
+      await db.transaction(async (tx) => {
+        await endDeployments(tx, open.map((r) => r.externalId), 'CANCELED', row.startedAt);
+        await insertDeployment(tx, row);
+      });
+      await start(row, prepared.value);
+      return { ok: true as const, value: { externalDeploymentId: row.externalId } };
+    });
+
+  const cancel = (scenarioName: string, deploymentId: string | undefined) =>
+    exclusively(scenarioName, async () => {
+      const open = (await findOpenDeployments(db, scenarioName)).filter((row) => deploymentId === undefined || row.deploymentId === deploymentId);
+      if (open.length === 0) {
+        return refusal('NotDeployed', deploymentId === undefined ? `Scenario ${scenarioName} is not deployed` : `Scenario ${scenarioName} has no deployment ${deploymentId}`);
+      }
+      if (open.some((row) => running.get(scenarioName)?.row.externalId === row.externalId)) await stop(scenarioName);
+      await endDeployments(db, open.map((r) => r.externalId), 'CANCELED', dependencies.clock.now());
+      return { ok: true as const, value: null };
+    });
+
+  const handle = async (command: DeploymentManagerCommand): Promise<unknown> => {
+    if (isClosed) throw new Error('The embedded deployment manager is closed');
+    switch (command.type) {
+      case 'validate': {
+        const prepared = prepare(command.scenario);
+        if (!prepared.ok) return { ok: false, errors: prepared.errors };
+        const owner = slugTakenBy(command.scenario);
+        if (owner) return refusal('SlugAlreadyUsed', `The endpoint /scenario/${scenarioSlug(command.scenario)} is already served for ${owner}`);
+        return { ok: true, value: null };
+      }
+      case 'runDeployment':
+        return runDeployment(command);
+      case 'cancelScenario':
+        return cancel(command.scenarioName, undefined);
+      case 'cancelDeployment':
+        return cancel(command.scenarioName, command.deploymentId);
+      case 'stopScenario':
+      case 'makeScenarioSavepoint':
+        // Progress already lives in committed consumer offsets; window state is not kept across deployments.
+        return refusal('SavepointsNotSupported', 'The embedded engine keeps progress as committed topic offsets and takes no savepoints');
+      case 'testScenario': {
+        const kind = scenarioKindOf(command.scenario);
+        if (!kind) return refusal('UnsupportedScenarioType', `Cannot test a scenario of type ${command.scenario.metaData.additionalFields.metaDataType}`);
+        const model = models[kind];
+        const outcome = await runScenarioTest(command.scenario, command.testData, {
+          components: componentsById(model, { isFragment: false }),
+          runtimes: defaultComponentRuntimes().with(options.runtimes ?? {}),
+          expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: () => scheduler.now() } }),
+          additionalVariableValues: { AGG: aggregateHelperValue },
+          services: { clock: { now: () => scheduler.now() } },
+          ...(options.fragments ? { fragments: options.fragments } : {}),
+        });
+        if (!outcome.ok) return { ok: false, errors: outcome.errors.map((e): DeploymentIssue => ({ code: e.code, message: e.message, ...(e.nodeId ? { nodeId: e.nodeId } : {}) })) };
+        return outcome;
+      }
+      case 'customAction':
+        return refusal('UnknownCustomAction', `The embedded engine has no custom action ${command.actionName}`);
+    }
+  };
+
+  // Deployments stored as active come back; each failure is recorded on its own deployment.
+  for (const row of await findOpenDeployments(db)) {
+    if (row.state === 'ACTIVE') await exclusively(row.scenarioName, () => start(row));
+  }
+
+  return {
+    processCommand: <C extends DeploymentManagerCommand>(command: C) => handle(command) as Promise<CommandResult<C>>,
+    getScenarioStatuses: (scenarioName) => statusesOf(scenarioName),
+    statusDefinitions: [],
+    customActions: [],
+    stateQueryForAllScenarios: {
+      async getAllScenariosStatuses() {
+        const byScenario = new Map<string, StatusDetails[]>();
+        for (const row of await findOpenDeployments(db)) byScenario.set(row.scenarioName, [...(byScenario.get(row.scenarioName) ?? []), statusOf(row)]);
+        return byScenario;
+      },
+    },
+    requestResponseUrl: () => server.url(),
+    scenarioUrl(scenarioName) {
+      const slug = running.get(scenarioName)?.slug;
+      const base = server.url();
+      return slug && base ? `${base}/scenario/${encodeURIComponent(slug)}` : undefined;
+    },
+    async nodeCounts(scenarioName) {
+      const deployment = running.get(scenarioName);
+      if (deployment) await flushRequestResponseCounts(deployment);
+      const row = deployment?.row ?? (await findLatestDeployment(db, scenarioName));
+      return row ? Object.fromEntries(await readNodeCounts(db, row.externalId)) : {};
+    },
+    async idle() {
+      await Promise.all([...running.values()].map((d) => d.job?.idle()));
+    },
+    async close() {
+      if (isClosed) return;
+      await Promise.all([...locks.values()]);
+      for (const scenarioName of [...running.keys()]) await stop(scenarioName);
+      isClosed = true;
+      await server.close();
+    },
+  };
+}
+
+/**
+ * The provider the designer registers for `deploymentConfig.type = "embedded"`; the database is the
+ * designer's own, the rest comes from configuration.
+ */
+export function createEmbeddedDeploymentManagerProvider(
+  base: Omit<EmbeddedManagerOptions, keyof EmbeddedManagerSettings>,
+): DeploymentManagerProvider<EmbeddedManagerSettings> {
+  return {
+    name: 'embedded',
+    configSchema: EmbeddedManagerSettingsSchema,
+    createDeploymentManager: (config, dependencies) => createEmbeddedDeploymentManager({ ...base, ...config }, dependencies),
+  };
+}

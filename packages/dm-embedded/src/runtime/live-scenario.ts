@@ -1,0 +1,198 @@
+import { componentsById, defaultModel } from '@scenaria/components';
+import type { Model } from '@scenaria/components';
+import type { DeploymentIssue } from '@scenaria/deployment-sdk';
+import { aggregateHelperValue, compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '@scenaria/engine';
+import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, ExecutionListener, SourceInstance } from '@scenaria/engine';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { validateTopicName } from '../topics/topic-store';
+import { NodeCounters } from './node-counters';
+
+/** How a scenario runs here: continuously over topics and generators, or per HTTP request. */
+export type ScenarioKind = 'streaming' | 'request-response';
+
+/** The models (components and classes) per scenario kind; the designer must validate with the same ones. */
+export type EmbeddedModels = Readonly<Record<ScenarioKind, Model>>;
+
+/** What compiling for a live run needs besides the scenario. */
+export interface LiveScenarioOptions {
+  models: EmbeddedModels;
+  /** Implementations beyond the default model's (added to `defaultComponentRuntimes()`). */
+  runtimes?: Readonly<Record<string, ComponentRuntime>>;
+  /** Fragments by id, inlined where used. */
+  fragments?: (fragmentId: string) => CanonicalProcess | undefined;
+  now(): number;
+}
+
+/** A record a sink wrote to a topic. */
+export class TopicWrite {
+  constructor(
+    readonly topic: string,
+    readonly key: string | null,
+    readonly value: unknown,
+  ) {}
+}
+
+/** A value an event generator made; it is `#input` as it is, without a JSON round trip. */
+class GeneratedValue {
+  constructor(readonly value: unknown) {}
+}
+
+/** A scenario compiled for running, with what the host needs to feed it. */
+export interface LiveScenario {
+  kind: ScenarioKind;
+  compiled: CompiledScenario;
+  counters: NodeCounters;
+  /** Kafka-named sources: the topic each reads. */
+  topicSources: { nodeId: string; topic: string }[];
+  /** Event generators: their period and a batch maker (values to pass to `processRecord`). */
+  generators: { nodeId: string; periodMs: number; generate(): unknown[] }[];
+  /** The request source of a request-response scenario. */
+  requestSourceId: string | undefined;
+}
+
+/** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request. */
+export function scenarioKindOf(scenario: CanonicalProcess): ScenarioKind | undefined {
+  switch (scenario.metaData.additionalFields.metaDataType) {
+    case 'StreamMetaData':
+    case 'LiteStreamMetaData':
+      return 'streaming';
+    case 'RequestResponseMetaData':
+      return 'request-response';
+    default:
+      return undefined;
+  }
+}
+
+/** The default model per kind. */
+export function defaultEmbeddedModels(): EmbeddedModels {
+  return { streaming: defaultModel('streaming'), 'request-response': defaultModel('request-response') };
+}
+
+function durationMillis(value: unknown): number | undefined {
+  if (typeof value === 'object' && value !== null && 'toMillis' in value && typeof value.toMillis === 'function') {
+    return Number(value.toMillis());
+  }
+  return undefined;
+}
+
+const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });
+
+/**
+ * Compiles a scenario for a live run: the engine's compilation with the default runtimes, wrapped to learn
+ * which topic each Kafka-named node uses and how often each generator fires, plus per-node counting.
+ */
+export function prepareLiveScenario(
+  scenario: CanonicalProcess,
+  options: LiveScenarioOptions,
+): { ok: true; value: LiveScenario } | { ok: false; errors: DeploymentIssue[] } {
+  const kind = scenarioKindOf(scenario);
+  if (!kind) {
+    return { ok: false, errors: [issue('UnsupportedScenarioType', `The embedded engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
+  }
+  const model = options.models[kind];
+  const counters = new NodeCounters(scenario);
+  const sourceTopics = new Map<string, unknown>();
+  const sinkTopics = new Map<string, unknown>();
+  const generatorPeriods = new Map<string, unknown>();
+  const base = defaultComponentRuntimes().with(options.runtimes ?? {});
+  const capturing = capturingRuntimes(base, { sourceTopics, sinkTopics, generatorPeriods });
+  const compileOptions: CompileScenarioOptions = {
+    components: componentsById(model, { isFragment: false }),
+    runtimes: counters.countingJoins(capturing),
+    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
+    additionalVariableValues: { AGG: aggregateHelperValue },
+    services: { clock: { now: options.now } },
+    listener: counters.listener as ExecutionListener,
+    ...(options.fragments ? { fragments: options.fragments } : {}),
+  };
+  const compiled = compileScenario(scenario, compileOptions);
+  if (!compiled.ok) {
+    return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };
+  }
+  const errors: DeploymentIssue[] = [];
+  const topicSources: LiveScenario['topicSources'] = [];
+  const generators: LiveScenario['generators'] = [];
+  let requestSourceId: string | undefined;
+  for (const source of compiled.value.sources) {
+    if (source.componentId === 'source-kafka') {
+      const topic = sourceTopics.get(source.nodeId);
+      if (typeof topic !== 'string' || validateTopicName(topic).length > 0) {
+        errors.push(issue('InvalidTopic', `Source reads an invalid topic: ${String(topic)}`, source.nodeId));
+      } else topicSources.push({ nodeId: source.nodeId, topic });
+    } else if (source.componentId === 'source-event-generator') {
+      const periodMs = durationMillis(generatorPeriods.get(source.nodeId));
+      const instance: SourceInstance = source.instance;
+      if (periodMs === undefined || periodMs <= 0 || !instance.generate) {
+        errors.push(issue('InvalidSchedule', 'The generator needs a positive Duration as schedule', source.nodeId));
+      } else {
+        const generate = instance.generate.bind(instance);
+        generators.push({ nodeId: source.nodeId, periodMs, generate: () => generate().map((value) => new GeneratedValue(value)) });
+      }
+    } else if (source.componentId === 'source-request' && kind === 'request-response') {
+      if (requestSourceId !== undefined) errors.push(issue('MultipleRequestSources', 'A request-response scenario has exactly one request source', source.nodeId));
+      requestSourceId = source.nodeId;
+    } else {
+      errors.push(issue('UnsupportedSource', `The embedded engine cannot feed ${source.componentId} in a ${kind} scenario`, source.nodeId));
+    }
+  }
+  for (const [nodeId, topic] of sinkTopics) {
+    if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)}`, nodeId));
+  }
+  if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) {
+    errors.push(issue('MissingRequestSource', 'A request-response scenario needs a request source'));
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: { kind, compiled: compiled.value, counters, topicSources, generators, requestSourceId } };
+}
+
+function capturingRuntimes(
+  base: ComponentRuntimeRegistry,
+  captured: { sourceTopics: Map<string, unknown>; sinkTopics: Map<string, unknown>; generatorPeriods: Map<string, unknown> },
+): ComponentRuntimeRegistry {
+  const kafkaSource = base.get('source-kafka');
+  const kafkaSink = base.get('sink-kafka');
+  const generator = base.get('source-event-generator');
+  const wrapped: Record<string, ComponentRuntime> = {};
+  if (kafkaSource?.kind === 'source') {
+    wrapped['source-kafka'] = {
+      kind: 'source',
+      create(args) {
+        captured.sourceTopics.set(args.nodeId, args.constants['Topic']);
+        return kafkaSource.create(args);
+      },
+    };
+  }
+  if (kafkaSink?.kind === 'sink') {
+    wrapped['sink-kafka'] = {
+      kind: 'sink',
+      create(args) {
+        const topic = args.constants['Topic'];
+        captured.sinkTopics.set(args.nodeId, topic);
+        const inner = kafkaSink.create(args);
+        const key = args.lazy['Key'];
+        return {
+          output(values, context) {
+            const value = inner.output(values, context);
+            if (value === undefined) return undefined;
+            const keyValue = key?.evaluate(context);
+            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value);
+          },
+        };
+      },
+    };
+  }
+  if (generator?.kind === 'source') {
+    wrapped['source-event-generator'] = {
+      kind: 'source',
+      create(args) {
+        captured.generatorPeriods.set(args.nodeId, args.constants['schedule']);
+        const inner = generator.create(args);
+        return {
+          decodeRecord: (record) => (record instanceof GeneratedValue ? record.value : inner.decodeRecord(record)),
+          ...(inner.generate ? { generate: inner.generate.bind(inner) } : {}),
+        };
+      },
+    };
+  }
+  return base.with(wrapped);
+}

@@ -1,0 +1,177 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { toJsonText } from '@scenaria/typing';
+import type { LiveScenario } from './live-scenario';
+
+/** Where a request-response scenario is served: its `slug` property, else its name made URL-safe. */
+export function scenarioSlug(scenario: CanonicalProcess): string {
+  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
+  if (property) return property;
+  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
+}
+
+/** A deployed request-response scenario as the HTTP server sees it. */
+export interface RequestResponseEndpoint {
+  scenarioName: string;
+  slug: string;
+  scenario: CanonicalProcess;
+  live: LiveScenario;
+}
+
+function parseSchema(text: string | undefined): Record<string, unknown> {
+  if (!text || text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The OpenAPI 3.1 document of one scenario's endpoint, typed by its `inputSchema` and `outputSchema`
+ * properties (JSON schemas).
+ */
+export function scenarioOpenApi(endpoint: Pick<RequestResponseEndpoint, 'scenario' | 'slug'>, serverUrl?: string): Record<string, unknown> {
+  const properties = endpoint.scenario.metaData.additionalFields.properties ?? {};
+  const input = parseSchema(properties['inputSchema']);
+  const output = parseSchema(properties['outputSchema']);
+  const description = endpoint.scenario.metaData.additionalFields.description ?? undefined;
+  return {
+    openapi: '3.1.0',
+    info: { title: endpoint.scenario.metaData.id, version: '1', ...(description ? { description } : {}) },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    paths: {
+      [`/scenario/${endpoint.slug}`]: {
+        post: {
+          operationId: `post-${endpoint.slug}`,
+          requestBody: { required: true, content: { 'application/json': { schema: input } } },
+          responses: {
+            '200': { description: 'The response the scenario computed', content: { 'application/json': { schema: output } } },
+            '400': { description: 'The body is not JSON' },
+            '500': {
+              description: 'The scenario failed for this request',
+              content: {
+                'application/json': {
+                  schema: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, nodeId: { type: 'string' } } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function send(response: ServerResponse, status: number, body: string, contentType = 'application/json'): void {
+  response.writeHead(status, { 'content-type': `${contentType}; charset=utf-8`, 'content-length': Buffer.byteLength(body) });
+  response.end(body);
+}
+
+/**
+ * One HTTP server for every deployed request-response scenario: `POST /scenario/{slug}` with a JSON body
+ * answers the first response the scenario reaches (an empty list when none is reached), `GET
+ * /scenario/{slug}` passes the query parameters as a record of strings, and `GET
+ * /scenario/{slug}/definition` serves the endpoint's OpenAPI document.
+ */
+export class RequestResponseServer {
+  private readonly endpoints = new Map<string, RequestResponseEndpoint>();
+  private server: Server | undefined;
+
+  /** The endpoint served at `slug`, if any. */
+  endpoint(slug: string): RequestResponseEndpoint | undefined {
+    return this.endpoints.get(slug);
+  }
+
+  register(endpoint: RequestResponseEndpoint): void {
+    this.endpoints.set(endpoint.slug, endpoint);
+  }
+
+  unregister(slug: string): void {
+    this.endpoints.delete(slug);
+  }
+
+  async listen(port: number, host: string): Promise<void> {
+    const server = createServer((request, response) => {
+      this.handle(request, response).catch((error: unknown) => {
+        if (!response.headersSent) send(response, 500, JSON.stringify([{ message: `Internal error: ${String(error)}` }]));
+        else response.destroy();
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    this.server = server;
+  }
+
+  /** `http://host:port` once listening. */
+  url(): string | undefined {
+    const address = this.server?.address() as AddressInfo | null | undefined;
+    if (!address) return undefined;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    return `http://${host}:${address.port}`;
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const match = /^\/scenario\/([^/]+)(\/definition)?\/?$/.exec(url.pathname);
+    const slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+    const endpoint = slug === undefined ? undefined : this.endpoints.get(slug);
+    if (!match || !endpoint) return send(response, 404, JSON.stringify({ message: `No scenario is deployed at ${url.pathname}` }));
+    if (match[2]) {
+      if (request.method !== 'GET') return send(response, 405, JSON.stringify({ message: 'Use GET' }));
+      return send(response, 200, JSON.stringify(scenarioOpenApi(endpoint, this.url())));
+    }
+    let input: unknown;
+    if (request.method === 'POST') {
+      const text = await readBody(request);
+      if (text === undefined) return send(response, 413, JSON.stringify({ message: 'Request body too large' }));
+      try {
+        input = JSON.parse(text);
+      } catch {
+        return send(response, 400, JSON.stringify({ message: 'The request body is not JSON' }));
+      }
+    } else if (request.method === 'GET') {
+      input = Object.fromEntries(url.searchParams);
+    } else {
+      return send(response, 405, JSON.stringify({ message: 'Use POST (or GET with query parameters)' }));
+    }
+    const { live } = endpoint;
+    const sourceId = live.requestSourceId as string;
+    const scope = await live.compiled.processRecord(sourceId, input);
+    if (scope.errors.length > 0) {
+      return send(response, 500, JSON.stringify(scope.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
+    }
+    const first = scope.outputs.find((output) => output.componentId === 'sink-response');
+    return send(response, 200, first === undefined ? '[]' : toJsonText(first.value));
+  }
+}

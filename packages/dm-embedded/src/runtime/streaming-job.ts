@@ -1,0 +1,216 @@
+import type { DeploymentLogger } from '@scenaria/deployment-sdk';
+import type { InvocationScope } from '@scenaria/engine';
+import { toPlainJson } from '@scenaria/typing';
+import { and, eq, sql } from 'drizzle-orm';
+import { addNodeCounts } from '../storage/counts-store';
+import type { EmbeddedDatabase } from '../storage/database';
+import { consumerOffsets } from '../storage/schema';
+import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
+import { TopicWrite } from './live-scenario';
+import type { LiveScenario } from './live-scenario';
+import type { ScheduledTask, Scheduler } from './scheduler';
+
+/** What a streaming job runs with. */
+export interface StreamingJobOptions {
+  db: EmbeddedDatabase;
+  scheduler: Scheduler;
+  logger: DeploymentLogger;
+  externalId: string;
+  scenarioName: string;
+  live: LiveScenario;
+  /** How often sources look for new records written by other processes. */
+  pollIntervalMs: number;
+  /** Records read and committed per transaction. */
+  batchSize: number;
+  /** The job cannot go on (the database failed): it is stopped and reported. */
+  onFailure(error: unknown): void;
+}
+
+// Another instance committed the same batch first: this one's work is thrown away.
+class OffsetConflict extends Error {}
+
+/** The consumer of a source: offsets belong to the scenario, so a redeploy continues where the last one stopped. */
+export function consumerGroupOf(scenarioName: string, sourceNodeId: string): string {
+  return `${scenarioName}/${sourceNodeId}`;
+}
+
+/**
+ * Runs a streaming scenario: polls each topic source from its committed offset, runs the batch through the
+ * scenario and commits, in one transaction, the records its sinks wrote, the new offset and the node
+ * counters, so a restart neither loses nor repeats a record. Generators fire on the scheduler. All work of
+ * a job is serialised, since compiled stateful nodes are not re-entrant.
+ */
+export class StreamingJob {
+  private stopped = false;
+  private queue: Promise<void> = Promise.resolve();
+  private readonly tasks = new Set<ScheduledTask>();
+  private readonly pendingPolls = new Set<string>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly options: StreamingJobOptions) {}
+
+  start(): void {
+    const { live, db } = this.options;
+    const topics = new Set(live.topicSources.map((s) => s.topic));
+    this.unsubscribe = onTopicAppend(db, (topic) => {
+      if (!topics.has(topic)) return;
+      for (const source of live.topicSources) if (source.topic === topic) this.requestPoll(source.nodeId, 0);
+    });
+    for (const source of live.topicSources) this.requestPoll(source.nodeId, 0);
+    for (const generator of live.generators) this.scheduleGenerator(generator.nodeId, generator.periodMs);
+    if (live.topicSources.length === 0 && live.generators.length > 0) this.scheduleTimeAdvance();
+  }
+
+  /** Stops reading; waits for the batch in progress to commit (or roll back). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    for (const task of this.tasks) task.cancel();
+    this.tasks.clear();
+    await this.queue;
+  }
+
+  /** Resolves when the work queued so far is done (tests use it to wait for quiet). */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  private later(delayMs: number, work: () => void): void {
+    if (this.stopped) return;
+    const task = this.options.scheduler.schedule(delayMs, () => {
+      this.tasks.delete(task);
+      work();
+    });
+    this.tasks.add(task);
+  }
+
+  private enqueue(work: () => Promise<void>): void {
+    this.queue = this.queue.then(async () => {
+      if (this.stopped) return;
+      try {
+        await work();
+      } catch (error) {
+        this.stopped = true;
+        this.options.logger.error('Streaming job failed', { scenarioName: this.options.scenarioName, error: String(error) });
+        this.options.onFailure(error);
+      }
+    });
+  }
+
+  private requestPoll(nodeId: string, delayMs: number): void {
+    if (this.pendingPolls.has(nodeId)) return;
+    this.pendingPolls.add(nodeId);
+    this.later(delayMs, () =>
+      this.enqueue(async () => {
+        this.pendingPolls.delete(nodeId);
+        const hasMore = await this.pollOnce(nodeId);
+        this.requestPoll(nodeId, hasMore ? 0 : this.options.pollIntervalMs);
+      }),
+    );
+  }
+
+  private scheduleGenerator(nodeId: string, periodMs: number): void {
+    this.later(periodMs, () => {
+      this.enqueue(() => this.generateOnce(nodeId));
+      this.scheduleGenerator(nodeId, periodMs);
+    });
+  }
+
+  // Without topic polls nothing else moves time for windows and delays of generator-fed scenarios.
+  private scheduleTimeAdvance(): void {
+    this.later(this.options.pollIntervalMs, () => {
+      this.enqueue(() => this.advanceTimeOnce());
+      this.scheduleTimeAdvance();
+    });
+  }
+
+  private async pollOnce(nodeId: string): Promise<boolean> {
+    const { db, live, batchSize, scenarioName } = this.options;
+    const source = live.topicSources.find((s) => s.nodeId === nodeId);
+    if (!source) return false;
+    const group = consumerGroupOf(scenarioName, nodeId);
+    const [committed] = await db
+      .select({ nextOffset: consumerOffsets.nextOffset })
+      .from(consumerOffsets)
+      .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
+    const from = committed ? Number(committed.nextOffset) : 0;
+    const records = await readTopic(db, source.topic, from, batchSize);
+    const scopes: InvocationScope[] = [];
+    for (const record of records) {
+      scopes.push(await live.compiled.processRecord(nodeId, record.value, { eventTime: record.timestamp }));
+    }
+    scopes.push(await live.compiled.advanceTime(this.options.scheduler.now()));
+    const next = from + records.length;
+    const committedNow = await this.commit(scopes, records.length > 0, async (tx) => {
+      if (records.length === 0) return;
+      const moved = await tx
+        .insert(consumerOffsets)
+        .values({ consumerGroup: group, topic: source.topic, nextOffset: next })
+        .onConflictDoUpdate({
+          target: [consumerOffsets.consumerGroup, consumerOffsets.topic],
+          set: { nextOffset: next },
+          where: sql`${consumerOffsets.nextOffset} = ${from}`,
+        })
+        .returning({ nextOffset: consumerOffsets.nextOffset });
+      if (moved.length === 0) throw new OffsetConflict(`${group} on ${source.topic} moved past ${from}`);
+    });
+    return committedNow && records.length === batchSize;
+  }
+
+  private async generateOnce(nodeId: string): Promise<void> {
+    const { live } = this.options;
+    const generator = live.generators.find((g) => g.nodeId === nodeId);
+    if (!generator) return;
+    const scopes: InvocationScope[] = [];
+    for (const value of generator.generate()) scopes.push(await live.compiled.processRecord(nodeId, value));
+    scopes.push(await live.compiled.advanceTime(this.options.scheduler.now()));
+    await this.commit(scopes, false, async () => undefined);
+  }
+
+  private async advanceTimeOnce(): Promise<void> {
+    await this.commit([await this.options.live.compiled.advanceTime(this.options.scheduler.now())], false, async () => undefined);
+  }
+
+  /** Writes sink outputs, counters and whatever `inside` adds in one transaction; false when another instance won. */
+  private async commit(
+    scopes: readonly InvocationScope[],
+    mustCommit: boolean,
+    inside: (tx: Parameters<Parameters<EmbeddedDatabase['transaction']>[0]>[0]) => Promise<void>,
+  ): Promise<boolean> {
+    const { db, live, externalId, scheduler, logger, scenarioName } = this.options;
+    const writes = new Map<string, { key: string | null; value: unknown; timestamp: number }[]>();
+    const now = scheduler.now();
+    for (const scope of scopes) {
+      for (const output of scope.outputs) {
+        if (output.value instanceof TopicWrite) {
+          const list = writes.get(output.value.topic) ?? [];
+          list.push({ key: output.value.key, value: toPlainJson(output.value.value), timestamp: now });
+          writes.set(output.value.topic, list);
+        } else if (output.componentId === 'sink-logging') {
+          logger.info('Scenario log', { scenarioName, nodeId: output.nodeId, value: toPlainJson(output.value) });
+        }
+      }
+      for (const error of scope.errors) {
+        logger.warn('Record failed', { scenarioName, nodeId: error.nodeId, contextId: error.contextId, message: error.message });
+      }
+    }
+    const deltas = live.counters.takeDeltas();
+    // Idle polls find nothing to write: no transaction for them.
+    if (!mustCommit && writes.size === 0 && deltas.size === 0) return true;
+    try {
+      await db.transaction(async (tx) => {
+        await inside(tx);
+        for (const [topic, records] of writes) await appendToTopic(tx, topic, records);
+        await addNodeCounts(tx, externalId, deltas);
+      });
+    } catch (error) {
+      if (error instanceof OffsetConflict) {
+        logger.warn('Batch committed elsewhere; skipped', { scenarioName, reason: error.message });
+        return false;
+      }
+      throw error;
+    }
+    for (const topic of writes.keys()) notifyTopicAppend(db, topic);
+    return true;
+  }
+}

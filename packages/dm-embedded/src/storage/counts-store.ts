@@ -1,0 +1,27 @@
+import { eq, sql } from 'drizzle-orm';
+import type { NodeCount } from '../runtime/node-counters';
+import type { Queryable } from './database';
+import { nodeCounts } from './schema';
+
+/** Adds counter deltas of a deployment (inside the caller's transaction when given one). */
+export async function addNodeCounts(db: Queryable, externalId: string, deltas: ReadonlyMap<string, NodeCount>): Promise<void> {
+  if (deltas.size === 0) return;
+  const rows = [...deltas].map(([nodeId, count]) => ({ externalId, nodeId, ...count }));
+  await db
+    .insert(nodeCounts)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [nodeCounts.externalId, nodeCounts.nodeId],
+      set: {
+        recordsIn: sql`${nodeCounts.recordsIn} + excluded.records_in`,
+        recordsOut: sql`${nodeCounts.recordsOut} + excluded.records_out`,
+        errors: sql`${nodeCounts.errors} + excluded.errors`,
+      },
+    });
+}
+
+/** The committed counters of a deployment by node id. */
+export async function readNodeCounts(db: Queryable, externalId: string): Promise<Map<string, NodeCount>> {
+  const rows = await db.select().from(nodeCounts).where(eq(nodeCounts.externalId, externalId));
+  return new Map(rows.map((row) => [row.nodeId, { recordsIn: Number(row.recordsIn), recordsOut: Number(row.recordsOut), errors: Number(row.errors) }]));
+}

@@ -1,0 +1,76 @@
+import { bigint, bigserial, index, jsonb, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * Everything the embedded manager stores lives in its own PostgreSQL schema, next to the designer's tables
+ * in the same database, so neither side's migrations can touch the other's tables.
+ */
+export const dmSchema = pgSchema('scenaria_dm_embedded');
+
+/** One row per deployment (job); a redeploy cancels the old row and adds a new one. */
+export const deployments = dmSchema.table(
+  'deployments',
+  {
+    /** The engine-side id (`externalDeploymentId`). */
+    externalId: text('external_id').primaryKey(),
+    /** Insertion order: deployments within one millisecond still have a latest one. */
+    sequence: bigserial('sequence', { mode: 'number' }).notNull(),
+    scenarioName: text('scenario_name').notNull(),
+    /** The designer-side id (the DEPLOY action's uuid). */
+    deploymentId: text('deployment_id').notNull(),
+    processVersion: jsonb('process_version').notNull(),
+    /** The canonical scenario, so the deployment can be resumed without asking the designer. */
+    scenario: jsonb('scenario').notNull(),
+    /** `ACTIVE` (should run), `CANCELED` or `FAILED`. */
+    state: text('state').notNull(),
+    errors: jsonb('errors').$type<string[]>().notNull(),
+    startedAt: bigint('started_at', { mode: 'number' }).notNull(),
+    endedAt: bigint('ended_at', { mode: 'number' }),
+  },
+  (table) => [index('deployments_scenario_name_idx').on(table.scenarioName)],
+);
+
+/** Topics and the offset the next appended record gets. */
+export const topics = dmSchema.table('topics', {
+  name: text('name').primaryKey(),
+  nextOffset: bigint('next_offset', { mode: 'number' }).notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
+
+/** The durable log: records of a topic in offset order. */
+export const topicRecords = dmSchema.table(
+  'topic_records',
+  {
+    topic: text('topic').notNull(),
+    offset: bigint('offset', { mode: 'number' }).notNull(),
+    key: text('key'),
+    /** The record value as plain JSON. */
+    value: jsonb('value'),
+    /** Epoch milliseconds (event time for the reading scenario). */
+    timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.topic, table.offset] })],
+);
+
+/** Where each consumer (one per scenario and source node) continues reading a topic. */
+export const consumerOffsets = dmSchema.table(
+  'consumer_offsets',
+  {
+    consumerGroup: text('consumer_group').notNull(),
+    topic: text('topic').notNull(),
+    nextOffset: bigint('next_offset', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.consumerGroup, table.topic] })],
+);
+
+/** Per-node counters of a deployment, committed together with the records they count. */
+export const nodeCounts = dmSchema.table(
+  'node_counts',
+  {
+    externalId: text('external_id').notNull(),
+    nodeId: text('node_id').notNull(),
+    recordsIn: bigint('records_in', { mode: 'number' }).notNull(),
+    recordsOut: bigint('records_out', { mode: 'number' }).notNull(),
+    errors: bigint('errors', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.externalId, table.nodeId] })],
+);
