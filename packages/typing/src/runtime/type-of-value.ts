@@ -1,4 +1,4 @@
-import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
+import { ChronoUnit, DateTimeFormatter, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { JavaClassNames } from '../types/java-classes';
 import { recordType } from '../types/record';
 import { commonSupertypeOfAll } from '../types/supertype';
@@ -23,6 +23,7 @@ const TIME_CLASSES: readonly (readonly [(value: object) => boolean, string])[] =
   [(value) => value instanceof ChronoUnit, N.ChronoUnit],
   [(value) => value instanceof ZoneOffset, N.ZoneOffset],
   [(value) => value instanceof ZoneId, N.ZoneId],
+  [(value) => value instanceof DateTimeFormatter, N.DateTimeFormatter],
 ];
 
 const NUMBER_CLASSES = {

@@ -131,6 +131,7 @@ export const Types = {
   DayOfWeek: classType(JavaClassNames.DayOfWeek),
   Month: classType(JavaClassNames.Month),
   ChronoUnit: classType(JavaClassNames.ChronoUnit),
+  DateTimeFormatter: classType(JavaClassNames.DateTimeFormatter),
   ZoneId: classType(JavaClassNames.ZoneId),
   ZoneOffset: classType(JavaClassNames.ZoneOffset),
   UUID: classType(JavaClassNames.UUID),

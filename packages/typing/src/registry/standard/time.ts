@@ -1,5 +1,5 @@
 import '@js-joda/timezone';
-import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
+import { ChronoUnit, DateTimeFormatter, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { JavaRuntimeError } from '../../runtime/errors';
 import { chronoUnitName } from '../../runtime/json-codec';
 import { toIntValue, toLongValue } from '../../runtime/numbers';
@@ -11,6 +11,7 @@ import { method, param, requireArg, staticField, staticMethod } from '../define'
 const N = JavaClassNames;
 const T = Types;
 const Temporal = classType(N.Temporal);
+const TemporalAccessor = classType(N.TemporalAccessor);
 const TemporalAmount = classType(N.TemporalAmount);
 
 /** How an argument is handed to js-joda: ints and longs as JS numbers, objects as they are. */
@@ -122,9 +123,13 @@ function timeWithers(type: TypingResult): MethodDefinition[] {
   return [joda('withHour', [int('hour')], type), joda('withMinute', [int('minute')], type), joda('withSecond', [int('second')], type), joda('withNano', [int('nanoOfSecond')], type)];
 }
 
-function parseMethod(klass: object, type: TypingResult): MethodDefinition {
-  return jodaStatic(klass, 'parse', [obj('text', T.String)], type);
+/** `X.parse(text)` and `X.parse(text, formatter)`. */
+function parseMethods(klass: object, type: TypingResult): MethodDefinition[] {
+  return [jodaStatic(klass, 'parse', [obj('text', T.String)], type), jodaStatic(klass, 'parse', [obj('text', T.String), obj('formatter', T.DateTimeFormatter)], type)];
 }
+
+/** `x.format(formatter)` on the date/time classes. */
+const formatMethod = joda('format', [obj('formatter', T.DateTimeFormatter)], T.String);
 
 const localDateClass: ClassDefinitionInput = {
   name: N.LocalDate,
@@ -142,13 +147,14 @@ const localDateClass: ClassDefinitionInput = {
     joda('atTime', [int('hour'), int('minute')], T.LocalDateTime),
     joda('toEpochDay', [], T.Long, 'long'),
     joda('until', [obj('endDateExclusive', T.LocalDate)], T.Period),
+    formatMethod,
   ],
   staticMethods: [
     jodaStatic(LocalDate, 'now', [], T.LocalDate),
     jodaStatic(LocalDate, 'of', [int('year'), int('month'), int('dayOfMonth')], T.LocalDate),
     jodaStatic(LocalDate, 'ofEpochDay', [long('epochDay')], T.LocalDate),
     jodaStatic(LocalDate, 'ofYearDay', [int('year'), int('dayOfYear')], T.LocalDate),
-    parseMethod(LocalDate, T.LocalDate),
+    ...parseMethods(LocalDate, T.LocalDate),
   ],
   staticFields: [staticField('MIN', T.LocalDate, LocalDate.MIN), staticField('MAX', T.LocalDate, LocalDate.MAX), staticField('EPOCH', T.LocalDate, LocalDate.ofEpochDay(0))],
 };
@@ -164,6 +170,7 @@ const localTimeClass: ClassDefinitionInput = {
     joda('toNanoOfDay', [], T.Long, 'long'),
     joda('atDate', [obj('date', T.LocalDate)], T.LocalDateTime),
     joda('truncatedTo', [obj('unit', T.ChronoUnit)], T.LocalTime),
+    formatMethod,
   ],
   staticMethods: [
     jodaStatic(LocalTime, 'now', [], T.LocalTime),
@@ -171,7 +178,7 @@ const localTimeClass: ClassDefinitionInput = {
     jodaStatic(LocalTime, 'of', [int('hour'), int('minute'), int('second')], T.LocalTime),
     jodaStatic(LocalTime, 'of', [int('hour'), int('minute'), int('second'), int('nanoOfSecond')], T.LocalTime),
     jodaStatic(LocalTime, 'ofSecondOfDay', [long('secondOfDay')], T.LocalTime),
-    parseMethod(LocalTime, T.LocalTime),
+    ...parseMethods(LocalTime, T.LocalTime),
   ],
   staticFields: [staticField('MIN', T.LocalTime, LocalTime.MIN), staticField('MAX', T.LocalTime, LocalTime.MAX), staticField('NOON', T.LocalTime, LocalTime.NOON), staticField('MIDNIGHT', T.LocalTime, LocalTime.MIDNIGHT)],
 };
@@ -193,6 +200,7 @@ const localDateTimeClass: ClassDefinitionInput = {
     method('toInstant', [param('offset', T.ZoneOffset)], T.Instant, (target: LocalDateTime, args: readonly unknown[]) => translateErrors(() => target.toInstant(requireArg(args, 0) as ZoneOffset))),
     method('toEpochSecond', [param('offset', T.ZoneOffset)], T.Long, (target: LocalDateTime, args: readonly unknown[]) => translateErrors(() => BigInt(target.toEpochSecond(requireArg(args, 0) as ZoneOffset)))),
     joda('truncatedTo', [obj('unit', T.ChronoUnit)], T.LocalDateTime),
+    formatMethod,
   ],
   staticMethods: [
     jodaStatic(LocalDateTime, 'now', [], T.LocalDateTime),
@@ -201,7 +209,7 @@ const localDateTimeClass: ClassDefinitionInput = {
     jodaStatic(LocalDateTime, 'of', [int('year'), int('month'), int('dayOfMonth'), int('hour'), int('minute'), int('second'), int('nanoOfSecond')], T.LocalDateTime),
     jodaStatic(LocalDateTime, 'of', [obj('date', T.LocalDate), obj('time', T.LocalTime)], T.LocalDateTime),
     jodaStatic(LocalDateTime, 'ofInstant', [obj('instant', T.Instant), obj('zone', T.ZoneId)], T.LocalDateTime),
-    parseMethod(LocalDateTime, T.LocalDateTime),
+    ...parseMethods(LocalDateTime, T.LocalDateTime),
   ],
   staticFields: [staticField('MIN', T.LocalDateTime, LocalDateTime.MIN), staticField('MAX', T.LocalDateTime, LocalDateTime.MAX)],
 };
@@ -223,7 +231,7 @@ const instantClass: ClassDefinitionInput = {
     jodaStatic(Instant, 'ofEpochMilli', [long('epochMilli')], T.Instant),
     jodaStatic(Instant, 'ofEpochSecond', [long('epochSecond')], T.Instant),
     jodaStatic(Instant, 'ofEpochSecond', [long('epochSecond'), long('nanoAdjustment')], T.Instant),
-    parseMethod(Instant, T.Instant),
+    jodaStatic(Instant, 'parse', [obj('text', T.String)], T.Instant),
   ],
   staticFields: [staticField('EPOCH', T.Instant, Instant.EPOCH), staticField('MIN', T.Instant, Instant.MIN), staticField('MAX', T.Instant, Instant.MAX)],
 };
@@ -244,6 +252,7 @@ function zonedLikeMethods(type: TypingResult): MethodDefinition[] {
     joda('toInstant', [], T.Instant),
     joda('toEpochSecond', [], T.Long, 'long'),
     joda('truncatedTo', [obj('unit', T.ChronoUnit)], type),
+    formatMethod,
   ];
 }
 
@@ -261,7 +270,7 @@ const zonedDateTimeClass: ClassDefinitionInput = {
     jodaStatic(ZonedDateTime, 'of', [obj('localDateTime', T.LocalDateTime), obj('zone', T.ZoneId)], T.ZonedDateTime),
     jodaStatic(ZonedDateTime, 'of', [obj('date', T.LocalDate), obj('time', T.LocalTime), obj('zone', T.ZoneId)], T.ZonedDateTime),
     jodaStatic(ZonedDateTime, 'ofInstant', [obj('instant', T.Instant), obj('zone', T.ZoneId)], T.ZonedDateTime),
-    parseMethod(ZonedDateTime, T.ZonedDateTime),
+    ...parseMethods(ZonedDateTime, T.ZonedDateTime),
   ],
 };
 
@@ -277,7 +286,7 @@ const offsetDateTimeClass: ClassDefinitionInput = {
     jodaStatic(OffsetDateTime, 'now', [obj('zone', T.ZoneId)], T.OffsetDateTime),
     jodaStatic(OffsetDateTime, 'of', [obj('dateTime', T.LocalDateTime), obj('offset', T.ZoneOffset)], T.OffsetDateTime),
     jodaStatic(OffsetDateTime, 'ofInstant', [obj('instant', T.Instant), obj('zone', T.ZoneId)], T.OffsetDateTime),
-    parseMethod(OffsetDateTime, T.OffsetDateTime),
+    ...parseMethods(OffsetDateTime, T.OffsetDateTime),
   ],
 };
 
@@ -312,7 +321,7 @@ const durationClass: ClassDefinitionInput = {
     jodaStatic(Duration, 'ofNanos', [long('nanos')], T.Duration),
     jodaStatic(Duration, 'of', [long('amount'), obj('unit', T.ChronoUnit)], T.Duration),
     jodaStatic(Duration, 'between', [obj('startInclusive', Temporal), obj('endExclusive', Temporal)], T.Duration),
-    parseMethod(Duration, T.Duration),
+    jodaStatic(Duration, 'parse', [obj('text', T.String)], T.Duration),
   ],
   staticFields: [staticField('ZERO', T.Duration, Duration.ZERO)],
 };
@@ -340,7 +349,7 @@ const periodClass: ClassDefinitionInput = {
     jodaStatic(Period, 'ofMonths', [int('months')], T.Period),
     jodaStatic(Period, 'ofYears', [int('years')], T.Period),
     jodaStatic(Period, 'between', [obj('startDateInclusive', T.LocalDate), obj('endDateExclusive', T.LocalDate)], T.Period),
-    parseMethod(Period, T.Period),
+    jodaStatic(Period, 'parse', [obj('text', T.String)], T.Period),
   ],
   staticFields: [staticField('ZERO', T.Period, Period.ZERO)],
 };
@@ -405,9 +414,24 @@ const zoneOffsetClass: ClassDefinitionInput = {
   staticFields: [staticField('UTC', T.ZoneOffset, ZoneOffset.UTC), staticField('MIN', T.ZoneOffset, ZoneOffset.MIN), staticField('MAX', T.ZoneOffset, ZoneOffset.MAX)],
 };
 
+const ISO_FORMATTERS = ['ISO_LOCAL_DATE', 'ISO_LOCAL_TIME', 'ISO_LOCAL_DATE_TIME', 'ISO_INSTANT', 'ISO_OFFSET_DATE_TIME', 'ISO_ZONED_DATE_TIME', 'ISO_DATE', 'ISO_TIME', 'ISO_DATE_TIME', 'BASIC_ISO_DATE'] as const;
+
+/**
+ * `java.time.format.DateTimeFormatter` through js-joda: numeric patterns and the ISO formatters. Text
+ * fields that need locale data (`MMM`, `EEEE`) are not available and fail as DateTimeException.
+ */
+const dateTimeFormatterClass: ClassDefinitionInput = {
+  name: N.DateTimeFormatter,
+  methods: [joda('format', [obj('temporal', TemporalAccessor)], T.String)],
+  staticMethods: [jodaStatic(DateTimeFormatter, 'ofPattern', [obj('pattern', T.String)], T.DateTimeFormatter)],
+  staticFields: ISO_FORMATTERS.map((name) => staticField(name, T.DateTimeFormatter, DateTimeFormatter[name])),
+};
+
 /** java.time classes, backed by js-joda (zone rules from @js-joda/timezone). */
 export const timeClasses: readonly ClassDefinitionInput[] = [
+  { name: N.TemporalAccessor },
   { name: N.Temporal },
+  dateTimeFormatterClass,
   { name: N.TemporalAmount },
   { name: N.Enum },
   localDateClass,
