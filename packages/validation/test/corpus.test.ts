@@ -22,6 +22,21 @@ function load(file: string): { name: string; graph: ScenarioGraph } {
   return { name: id, graph };
 }
 
+// Real scenarios that use only default-model components and typed data: they must validate with no error.
+const cleanWithDefaultModel = [
+  'nussknacker-helm__src__bats-suites__rr-testprocess.json',
+  'nussknacker-helm__src__bats-suites__testprocess.json',
+  'nussknacker-helm__src__bats-suites__testprocess@c097b25.json',
+  'nussknacker-quickstart__docker__requestresponse__scenarios__LoanRequest.json',
+  'nussknacker-quickstart__examples__loan-approval__loan-approval-4.json',
+  'nussknacker-quickstart__k8s-helm__scenarios__LoanRequest.json',
+  'nussknacker-quickstart__k8s-helm__scenarios__LoanRequest@3160cf1.json',
+  'nussknacker__designer__client__cypress__fixtures__aggregations.json',
+  'nussknacker__designer__client__cypress__fixtures__deadEndFragment.json',
+  'nussknacker__docs__scenarios_authoring__showcases__decisionTableShowcase.json',
+  'nussknacker__server__develConf__jsons__subprocesses__test1@25e12f4.json',
+];
+
 describe.skipIf(!present)('shared scenario corpus', () => {
   const files = present ? readdirSync(corpusDir).filter((f) => f.endsWith('.json')).sort() : [];
   const loaded = files.map((file) => ({ file, ...load(file) }));
@@ -45,5 +60,10 @@ describe.skipIf(!present)('shared scenario corpus', () => {
       .flat()
       .filter((e) => /^Missing(SourceFactory|SinkFactory|Service|CustomNodeExecutor)$/.test(e.typ));
     for (const error of unknownComponents) expect(error.errorType).toBe('SaveAllowed');
+    if (cleanWithDefaultModel.includes(file)) {
+      expect(result.errors).toEqual({ invalidNodes: {}, processPropertiesErrors: [], globalErrors: [] });
+      // Every node was reached and typed.
+      expect(Object.keys(result.nodeResults).sort()).toEqual([...ids].sort());
+    }
   });
 });
