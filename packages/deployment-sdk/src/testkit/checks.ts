@@ -1,3 +1,4 @@
+import { ResultsWithCountsSchema } from '../test-results';
 import { ConformanceHarness } from './harness';
 import type { ConformanceFinding, DeploymentManagerConformanceOptions } from './harness';
 
@@ -84,6 +85,28 @@ export const conformanceChecks = {
     if (active.length > 0) harness.fail(`the invalid scenario has ${active.length} active job(s)`);
     const state = await harness.state(name);
     if (state.status.name !== 'NOT_DEPLOYED') harness.fail(`expected NOT_DEPLOYED for the refused scenario, got ${state.status.name}`);
+  },
+
+  /** Cancelling a scenario that was never deployed answers a value (done or refused), never a throw. */
+  async cancelWithoutDeployment(harness) {
+    const name = scenarioName('cancel-nothing');
+    const outcome = await harness.manager.processCommand({ type: 'cancelScenario', scenarioName: name, user: { id: 'conformance', username: 'conformance' } });
+    if (typeof outcome !== 'object' || outcome === null || typeof outcome.ok !== 'boolean') harness.fail('cancel of a never deployed scenario did not answer an outcome');
+    const state = await harness.state(name);
+    if (state.status.name !== 'NOT_DEPLOYED') harness.fail(`expected NOT_DEPLOYED for a never deployed scenario, got ${state.status.name}`);
+  },
+
+  /** Testing the valid scenario with the given test data answers results in the ResultsWithCounts shape. */
+  async testAnswersResults(harness) {
+    const name = scenarioName('test');
+    const testData = harness.options.testData?.(name);
+    if (!testData) return;
+    const outcome = await harness.manager.processCommand({ type: 'testScenario', scenarioName: name, scenario: harness.options.validScenario(name), testData });
+    if (!outcome.ok) return harness.fail(`testing the valid scenario was refused: ${JSON.stringify(outcome.errors)}`);
+    const parsed = ResultsWithCountsSchema.safeParse(outcome.value);
+    if (!parsed.success) return harness.fail(`test results do not have the ResultsWithCounts shape: ${parsed.error.message}`);
+    const sourceCounts = Object.values(parsed.data.counts).map((count) => count.all);
+    if (testData.records.length > 0 && !sourceCounts.some((all) => all > 0)) harness.fail('no node counted any of the test records');
   },
 
   /** An action name the manager does not define is refused as a value. */

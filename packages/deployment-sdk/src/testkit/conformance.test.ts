@@ -17,6 +17,8 @@ interface Flaws {
   ignoresCancel?: boolean;
   neverStarts?: boolean;
   acceptsUnknownActions?: boolean;
+  answersMalformedTestResults?: boolean;
+  throwsCancellingNothing?: boolean;
 }
 
 type Job = StatusDetails & { scenarioName: string };
@@ -53,10 +55,22 @@ function createFixtureEnvironment(flaws: Flaws): ConformanceEnvironment {
             return { ok: true, value: { externalDeploymentId: job.externalDeploymentId } };
           }
           case 'cancelScenario':
+            if (flaws.throwsCancellingNothing && !jobs.some((job) => job.scenarioName === command.scenarioName)) throw new Error('no such job');
             if (!flaws.ignoresCancel) {
               for (const job of jobs) if (job.scenarioName === command.scenarioName) job.status = { name: 'CANCELED' };
             }
             return { ok: true, value: null };
+          case 'testScenario': {
+            if (flaws.answersMalformedTestResults) return { ok: true, value: { nodeResults: {} } };
+            const all = command.testData.records.length;
+            return {
+              ok: true,
+              value: {
+                results: { nodeResults: {}, invocationResults: {}, externalInvocationResults: {}, exceptions: [] },
+                counts: { source: { all, errors: 0, fragmentCounts: {} } },
+              },
+            };
+          }
           case 'customAction':
             return flaws.acceptsUnknownActions
               ? { ok: true, value: { msg: 'done' } }
@@ -88,6 +102,7 @@ const optionsFor = (flaws: Flaws): DeploymentManagerConformanceOptions => ({
   setup: () => createFixtureEnvironment(flaws),
   validScenario: (name) => scenario(name, true),
   invalidScenario: (name) => scenario(name, false),
+  testData: () => ({ records: [{ sourceId: 'source', record: { amount: 1 } }] }),
   timeoutMs: 150,
   pollIntervalMs: 5,
 });
@@ -108,6 +123,8 @@ describe('conformance checks catch broken managers', () => {
     ['cancelStops', { ignoresCancel: true }, /expected CANCELED/],
     ['deployReachesRunning', { neverStarts: true }, /expected RUNNING in version 1 .* last state: DURING_DEPLOY/],
     ['unknownCustomActionRefused', { acceptsUnknownActions: true }, /unknown custom action/],
+    ['testAnswersResults', { answersMalformedTestResults: true }, /ResultsWithCounts shape/],
+    ['cancelWithoutDeployment', { throwsCancellingNothing: true }, /threw: no such job/],
   ] as const)('%s fails for %o', async (check, flaws, message) => {
     const findings = await runConformanceCheck(check, optionsFor(flaws));
     expect(findings.length).toBeGreaterThan(0);

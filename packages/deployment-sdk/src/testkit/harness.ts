@@ -1,5 +1,5 @@
 import type { CanonicalProcess } from '@scenaria/graph';
-import type { CommandOutcome, DeploymentData } from '../commands';
+import type { CommandOutcome, DeploymentData, ScenarioTestData } from '../commands';
 import type {
   DeployedScenarioData,
   DeploymentManager,
@@ -27,6 +27,8 @@ export interface DeploymentManagerConformanceOptions {
   validScenario(scenarioName: string): CanonicalProcess;
   /** A scenario the manager must refuse to deploy. */
   invalidScenario(scenarioName: string): CanonicalProcess;
+  /** Test data for `validScenario`; when given, the suite also checks the `testScenario` command. */
+  testData?: (scenarioName: string) => ScenarioTestData;
   /** How long a status may take to appear; default 10 s. */
   timeoutMs?: number;
   /** Default 25 ms. */

@@ -21,6 +21,8 @@ export function describeDeploymentManagerConformance(options: DeploymentManagerC
   const timeout = (options.timeoutMs ?? 10_000) * 4 + 5_000;
   describe(`deployment manager conformance: ${options.name}`, () => {
     for (const check of conformanceCheckNames) {
+      // Checking tests needs test data; without it the check is not registered rather than passing empty.
+      if (check === 'testAnswersResults' && !options.testData) continue;
       it(check, async () => {
         const findings = await runConformanceCheck(check, options);
         expect(findings.map((f) => f.message)).toEqual([]);
