@@ -31,8 +31,7 @@ export type ExpressionErrorCode =
   | 'FunctionCallError'
   | 'MapWithExpressionKeysError'
   | 'IllegalConversionError'
-  | 'ExpressionTypeError'
-  | 'NullPropertyAccessError';
+  | 'ExpressionTypeError';
 
 /** One problem of an expression, with its position in the text. */
 export interface ExpressionError {

@@ -279,7 +279,6 @@ const valueCases: Array<[string, string, string]> = [
   ["#unknown['missing']", 'Unknown', 'null'],
   ['#unknown.toString()', 'String', 'String:{a=1, b=x, nested={c=true}}'],
   ["#CONV.toJson('{\"a\":1}')['a']", 'Unknown', 'Integer:1'],
-  ['#this', 'Unknown', 'null'],
   // inline collections
   ['{1, 2, 3}', 'List[Integer]([1, 2, 3])', 'List:[1, 2, 3]'],
   ['{}', 'List[Unknown]', 'List:[]'],
@@ -325,8 +324,10 @@ const valueCases: Array<[string, string, string]> = [
   ['#input.clients.?[name.startsWith("A")].![name.toUpperCase()]', 'List[String]', 'List:[ANN]'],
   ['{a: 1, b: 2}.?[#this.value > 1]', 'Record{}', 'Map:{b=2}'],
   ['{a: 1, b: 2}.![#this.key]', 'List[String]', 'List:[a, b]'],
+  ['{a: 1, b: 2}.^[#this.value > 1].key', 'String', 'String:b'],
+  ['#input.items.$[value > 0].value', 'Integer', 'Integer:5'],
   ['{a: 1, b: 2}.![key + value]', 'List[String]', 'List:[a1, b2]'],
-  ['#input.items.?[value > 3]', 'Map[String,Integer]', 'Map:{pears=5}'],
+  ['#input.items.?[value > 3]', 'Record{}', 'Map:{pears=5}'],
   ['#input.items.![key]', 'List[String]', 'List:[apples, pears]'],
   ['#input.tags.![#this.length()]', 'List[Integer]', 'List:[1, 1, 1]'],
   ['#strings.![#this + "!"]', 'Array[String]', 'List:[x!, y!]'],
@@ -731,10 +732,11 @@ const errorCases: Array<[string, string, string]> = [
   ['1 ~ 2', 'SyntaxError', "Unexpected character '~'"],
   ['#', 'UnresolvedReferenceError', 'Variable name expected'],
   ['{a: 1, 2}', 'SyntaxError', 'Inline map entry without a value'],
-  ['null.foo', 'NullPropertyAccessError', 'Property access on null'],
-  ['null.foo()', 'NullPropertyAccessError', 'Method call on null'],
-  ['#this.foo', 'IllegalPropertyAccessError', 'Property access on Unknown is not allowed'],
-  ['#root.x', 'IllegalPropertyAccessError', 'Property access on Unknown is not allowed'],
+  ['null.foo', 'IllegalPropertyAccessError', 'Property access on Null is not allowed'],
+  ['null.foo()', 'IllegalInvocationError', 'Method invocation on Null is not allowed'],
+  ['#this.foo', 'UnresolvedReferenceError', "Unresolved reference 'this'"],
+  ['#root.x', 'UnresolvedReferenceError', "Unresolved reference 'root'"],
+  ['#this', 'UnresolvedReferenceError', "Unresolved reference 'this'"],
 ];
 
 describe('expressions: errors', () => {

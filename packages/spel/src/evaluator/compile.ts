@@ -92,6 +92,7 @@ export class Compiler {
         return () => value;
       }
       case 'variable':
+        if (typing?.currentObject) return (_state, self) => self;
         return this.variable(node.name);
       case 'property':
         return this.property(node);
@@ -158,8 +159,6 @@ export class Compiler {
   }
 
   private variable(name: string): Compiled {
-    if (name === 'this') return (_state, self) => self;
-    if (name === 'root') return (state) => state.root;
     const fallback = Object.hasOwn(this.globalValues, name) ? (this.globalValues[name] ?? null) : null;
     // A name that Object.prototype also has (`constructor`, `toString`...) must be read as an own property
     // only; every other name can be read directly, which is what keeps variable access cheap.
@@ -371,12 +370,13 @@ export class Compiler {
       const { items, fromMap } = this.elements(value, range, 'selection');
       const budget = activeBudget();
       budget.step(items.length);
+      // On maps the typer types `.^[]`/`.$[]` as the `{key, value}` entry, so the entry itself is returned.
       if (mode === 'first') {
-        for (const item of items) if (test(state, item)) return fromMap ? entriesToMap([item]) : item;
+        for (const item of items) if (test(state, item)) return item;
         return null;
       }
       if (mode === 'last') {
-        for (let i = items.length - 1; i >= 0; i--) if (test(state, items[i])) return fromMap ? entriesToMap([items[i]]) : items[i];
+        for (let i = items.length - 1; i >= 0; i--) if (test(state, items[i])) return items[i];
         return null;
       }
       const selected = items.filter((item) => test(state, item));

@@ -30,6 +30,8 @@ export interface NodeTyping {
   argumentConversions?: Map<number, string>;
   /** Property/method resolved at runtime (Unknown target). */
   dynamic?: boolean;
+  /** A `#this` that is the current object of a selection/projection (outside them there is none, as in the original). */
+  currentObject?: boolean;
   /** The type of the object a member was looked up on (for completion). */
   targetType?: TypingResult;
 }
@@ -117,8 +119,10 @@ class Typer {
       case 'literal':
         if (node.literalKind === 'Null') return this.record(node, { type: nullType });
         return this.record(node, { type: valueType(LITERAL_CLASS[node.literalKind]!, literalRuntimeValue(node)) });
-      case 'variable':
-        return this.record(node, { type: this.variable(node.name, self, node.range) });
+      case 'variable': {
+        const isCurrentObject = node.name === 'this' && self !== undefined && !this.context.variables.has('this');
+        return this.record(node, isCurrentObject ? { type: self, currentObject: true } : { type: this.variable(node.name, self, node.range) });
+      }
       case 'property':
         return this.property(node, self);
       case 'methodCall':
@@ -194,8 +198,6 @@ class Typer {
   }
 
   private variable(name: string, self: TypingResult | undefined, range: SourceRange): TypingResult {
-    if (name === 'this') return self ?? unknownType;
-    if (name === 'root') return unknownType;
     if (name === '') {
       this.error('UnresolvedReferenceError', 'Variable name expected after #', range);
       return unknownType;
@@ -260,7 +262,7 @@ class Typer {
     if (name === '') return this.record(node, { type: unknownType, targetType: target });
     if (target.kind === 'null') {
       if (node.safe) return this.record(node, { type: unknownType, targetType: target });
-      this.error('NullPropertyAccessError', `Property access on null: '${name}'`, range);
+      this.error('IllegalPropertyAccessError', 'Property access on Null is not allowed', range);
       return this.record(node, { type: unknownType, targetType: target });
     }
     if (target.kind === 'unknown') {
@@ -342,7 +344,7 @@ class Typer {
       candidates = this.context.registry.lookupStaticMethods(staticClass, node.name);
     } else if (target.kind === 'null') {
       if (node.safe) return this.record(node, { type: unknownType, targetType: target });
-      this.error('NullPropertyAccessError', `Method call on null: '${node.name}'`, node.nameRange);
+      this.error('IllegalInvocationError', 'Method invocation on Null is not allowed', node.nameRange);
       return this.record(node, { type: unknownType, targetType: target });
     } else if (target.kind === 'union') {
       const perMember = target.types.map((member) => this.methodsOn(member, node.name));
@@ -535,8 +537,9 @@ class Typer {
     if (!this.isBooleanLike(innerType)) {
       this.error('IllegalSelectionTypeError', `Wrong selection type: List(${typeName(innerType)})`, inner.range);
     }
-    if (node.mode !== 'all') return this.record(node, { type: isMap ? (plainTarget.kind === 'record' ? recordType({}) : plainTarget) : element, targetType: target });
-    if (plainTarget.kind === 'record') return this.record(node, { type: recordType({}), targetType: target });
+    // `.^[]`/`.$[]` give the element (a `{key, value}` entry for maps); `.?[]` on any map gives an empty record.
+    if (node.mode !== 'all') return this.record(node, { type: element, targetType: target });
+    if (isMap) return this.record(node, { type: recordType({}), targetType: target });
     if (target.kind === 'unknown' || target.kind === 'union') return this.record(node, { type: unknownType, targetType: target });
     return this.record(node, { type: plainTarget, targetType: target });
   }
