@@ -50,6 +50,17 @@ describe('sliding aggregate', () => {
     ]);
     expect(outputs).toEqual(['a=1', 'b=10', 'a=3', 'a=6', 'a=12']);
   });
+  it('with emitWhenEventLeft also emits when values leave a window', async () => {
+    const compiled = compile([eventsSource, aggregate('aggregate-sliding', '#AGG.sum', [{ name: 'emitWhenEventLeft', expression: 'true' }]), kafkaSink('out', "#input.key + '=' + #agg")]);
+    const outputs = await feed(compiled, [
+      [1_000, { key: 'a', value: 1 }],
+      [2_000, { key: 'b', value: 10 }],
+      [12_500, { key: 'c', value: 100 }],
+    ]);
+    // At 12.5 s the values of a (1 s) and b (2 s) left their windows: each key emits its now empty aggregate.
+    expect(outputs).toEqual(['a=1', 'b=10', 'c=100', 'a=null', 'b=null']);
+    expect((await compiled.flush()).outputs.map((o) => o.value)).toEqual(['c=null']);
+  });
   it('aggregates several fields with #AGG.map', async () => {
     const compiled = compile([
       eventsSource,

@@ -22,21 +22,46 @@ function aggregateBy(args: ComponentInstanceArgs, context: RuntimeContext): unkn
 
 /**
  * Sliding window by event time: per key, the values of the last `windowLength` milliseconds up to and
- * including each record; every record emits its context with the aggregate of that window.
+ * including each record; every record emits its context with the aggregate of that window. With
+ * `emitWhenEventLeft`, a value leaving a key's window (the watermark, the highest event time seen, passed it)
+ * also emits that key's remaining aggregate with the key's last context; at the end of input every value leaves.
  */
 export function slidingAggregate(args: ComponentInstanceArgs, windowLength: number): CustomInstance {
-  const windows = new Map<string, { time: number; value: unknown }[]>();
+  const emitWhenEventLeft = args.constants['emitWhenEventLeft'] === true;
+  const windows = new Map<string, { entries: { time: number; value: unknown }[]; last: RuntimeContext; spec: AggregatorSpec }>();
+  let watermark = Number.NEGATIVE_INFINITY;
+
+  async function leave(upTo: number, emit: Emit, except?: string): Promise<void> {
+    for (const [key, window] of windows) {
+      if (key === except) continue;
+      while (window.entries.length > 0 && (window.entries[0] as { time: number }).time <= upTo - windowLength) {
+        window.entries.shift();
+        if (emitWhenEventLeft) await emit(window.last, aggregateValues(window.spec, window.entries.map((entry) => entry.value)));
+      }
+      if (window.entries.length === 0) windows.delete(key);
+    }
+  }
+
   return {
     process(context, values, emit) {
       const spec = specOf(values);
       const key = keyOf(args, context);
-      const entries = windows.get(key) ?? [];
-      entries.push({ time: context.eventTime, value: aggregateBy(args, context) });
-      const kept = entries.filter((entry) => entry.time > context.eventTime - windowLength && entry.time <= context.eventTime);
-      const retained = entries.filter((entry) => entry.time > context.eventTime - windowLength);
-      windows.set(key, retained);
-      return emit(context, aggregateValues(spec, kept.map((entry) => entry.value)));
+      const window = windows.get(key) ?? { entries: [], last: context, spec };
+      window.entries.push({ time: context.eventTime, value: aggregateBy(args, context) });
+      window.entries.sort((a, b) => a.time - b.time);
+      window.last = context;
+      windows.set(key, window);
+      const inWindow = window.entries.filter((entry) => entry.time > context.eventTime - windowLength && entry.time <= context.eventTime);
+      const result = emit(context, aggregateValues(spec, inWindow.map((entry) => entry.value)));
+      if (context.eventTime <= watermark) return result;
+      watermark = context.eventTime;
+      // Values of this key older than the window leave silently: the record's own emission already excludes them.
+      window.entries = window.entries.filter((entry) => entry.time > watermark - windowLength);
+      const others = () => leave(watermark, emit, key);
+      return result === undefined ? others() : result.then(others);
     },
+    flush: (emit) => leave(Number.POSITIVE_INFINITY, emit),
+    advanceTime: (now, emit) => leave(now, emit),
   };
 }
 
