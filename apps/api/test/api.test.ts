@@ -3,6 +3,7 @@ import { DATABASES, openTestDatabase, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
+import { badInputSuite } from './suites/bad-input';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
 
@@ -29,5 +30,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   scenarioSuite(current);
   activitySuite(current);
   appSuite(current);
+  badInputSuite(current);
   routeTableWalk(current);
 });
