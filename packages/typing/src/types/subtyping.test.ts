@@ -74,7 +74,7 @@ describe('canBeSubclassOf', () => {
     ['tagged fits its class', taggedType(T.String, 't'), T.String, true],
     ['String literal that parses fits LocalDate', valueType(T.String, '2024-01-31'), T.LocalDate, true],
     ['String literal that does not parse', valueType(T.String, '2024-13-31'), T.LocalDate, false],
-    ['String of unknown value fits LocalDate', T.String, T.LocalDate, true],
+    ['String of unknown value does not fit LocalDate', T.String, T.LocalDate, false],
     ['String literal zone fits ZoneId', valueType(T.String, 'Europe/Warsaw'), T.ZoneId, true],
     ['bad zone literal', valueType(T.String, 'Mars/Base'), T.ZoneId, false],
     ['UUID literal', valueType(T.String, '123e4567-e89b-12d3-a456-426614174000'), T.UUID, true],

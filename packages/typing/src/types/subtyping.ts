@@ -19,7 +19,7 @@ const ARRAY_ACCEPTING: readonly string[] = [N.List, N.Collection, N.Iterable];
  *   the original: there are no casts in the language).
  * - Classes by the Java hierarchy, plus implicit number widening (Integer -> Long/Double/BigDecimal, never
  *   narrowing), arrays where a List is expected, and String literals that parse as the expected
- *   LocalDate/ZoneId/UUID/Locale/Charset/Currency (an unknown String value is accepted).
+ *   LocalDate/ZoneId/UUID/Locale/Charset/Currency (a String whose value is not known does not convert).
  * - Generic parameters: map keys invariant; map values, list and array elements covariant; other generic
  *   classes lax (either direction).
  * - A record fits `Map[String,V]` when every field fits V, and a record when every expected field is present
@@ -95,8 +95,9 @@ function classCanBeSubclassOf(given: SingleTypingResult, expected: TypedClass, h
   if (isNumberWidening(givenClass.className, expected.className)) return true;
   if (givenClass.className === ARRAY_CLASS_NAME && ARRAY_ACCEPTING.includes(expected.className)) return paramsFit(givenClass, expected, hierarchy);
   if (givenClass.className === N.String && isStringConvertibleClass(expected.className)) {
+    // Only a String whose value is known at compile time (a literal) converts, and only if it parses.
     const known = knownSingleValue(given);
-    return known === undefined || (typeof known.value === 'string' && convertStringTo(expected.className, known.value) !== undefined);
+    return known !== undefined && typeof known.value === 'string' && convertStringTo(expected.className, known.value) !== undefined;
   }
   return false;
 }
