@@ -1,5 +1,7 @@
 /** Validates a whole scenario (or fragment) against a model. */
-export { validateScenario, fragmentComponentFor, metaVariableType } from './validate-scenario';
+export { validateScenario, fragmentComponentFor, fragmentComponentsFor, metaVariableType } from './validate-scenario';
+/** The definitions response with the processing type's fragments in the palette. */
+export { processDefinitionDataWithFragments } from './definitions';
 export type { ValidateScenarioOptions } from './validate-scenario';
 /** Validates one node given the variables that reach it (`/api/nodes/{name}/validation`). */
 export { validateNode } from './validate-node';

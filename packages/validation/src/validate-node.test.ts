@@ -2,6 +2,7 @@ import { buildProcessDefinitionData, defaultModel } from '@scenaria/components';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { recordType, Types } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
+import { processDefinitionDataWithFragments } from './definitions';
 import { validateScenarioLabels } from './labels';
 import { edges, nodes as n, properties } from './test-utils';
 import { validateNode } from './validate-node';
@@ -84,6 +85,13 @@ describe('fragments as components', () => {
       parameters: [{ name: 'level', requiredParam: true, hintText: 'risk level', editor: { type: 'FixedValuesParameterEditor' } }],
     });
     expect(data.edgesForNodes.find((e) => e.componentId === 'fragment-risk')?.edges).toEqual([{ type: 'FragmentOutput', name: 'done' }]);
+  });
+
+  it('puts fragments into the definitions of scenarios, not of fragments', () => {
+    const forScenario = processDefinitionDataWithFragments(streaming, { isFragment: false, fragments: { risk: fragment } });
+    expect(forScenario.componentGroups.find((g) => g.name === 'checks')?.components.map((c) => c.componentId)).toEqual(['fragment-risk']);
+    const forFragment = processDefinitionDataWithFragments(streaming, { isFragment: true, fragments: { risk: fragment } });
+    expect(Object.keys(forFragment.components)).not.toContain('fragment-risk');
   });
 
   it('checks fixed values of a used fragment', () => {

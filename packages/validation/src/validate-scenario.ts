@@ -87,6 +87,17 @@ export function fragmentComponentFor(name: string, fragment: ScenarioGraph, mode
   return component;
 }
 
+/** Every fragment of a map as a component (fragments used by others are validated once). */
+export function fragmentComponentsFor(fragments: Readonly<Record<string, ScenarioGraph>>, model: Model): ComponentDefinition[] {
+  const session: Session = { model, typer: expressionTyperFor(model), fragments, fragmentComponents: new Map(), cyclicFragments: new Set() };
+  const components: ComponentDefinition[] = [];
+  for (const name of Object.keys(fragments)) {
+    const component = lookupFragment(name, session);
+    if (component) components.push(component);
+  }
+  return components;
+}
+
 function lookupFragment(name: string, session: Session): ComponentDefinition | null | undefined {
   if (session.fragmentComponents.has(name)) return session.fragmentComponents.get(name);
   const graph = session.fragments[name];
