@@ -83,9 +83,14 @@ interface Prepared {
 function prepare(text: string, options: ExpressionOptions): Prepared {
   const globals = options.globals === undefined ? defaultGlobals() : options.globals;
   const registry = resolveRegistry(options.registry, globals?.registry ?? defaultGlobals().registry, standardClasses, globals?.classes ?? []);
-  const variables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
-  for (const [name, type] of Object.entries(options.variables ?? {})) variables.set(name, type);
-  const config = { ...defaultExpressionConfig, ...options.config };
+  // The caller's variables shadow the helper globals; looked up as own properties, never copied.
+  const own = options.variables ?? {};
+  const helperTypes = globals?.types ?? {};
+  const variables = {
+    get: (name: string): TypingResult | undefined => (Object.hasOwn(own, name) ? own[name] : Object.hasOwn(helperTypes, name) ? helperTypes[name] : undefined),
+    has: (name: string): boolean => Object.hasOwn(own, name) || Object.hasOwn(helperTypes, name),
+  };
+  const config = options.config ? { ...defaultExpressionConfig, ...options.config } : defaultExpressionConfig;
   const context = { variables, registry, config, text };
   if (options.language === 'spelTemplate') {
     const { template, errors } = parseTemplate(text);
@@ -156,7 +161,7 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
     budget.steps = 0;
     const previous = swapBudget(budget);
     try {
-      return root({ vars: variables, root: null }, null);
+      return root(variables, null);
     } catch (error) {
       if (isExpressionEvaluationError(error)) throw error;
       // Stack exhaustion and budget errors raised outside a member call still get a position.

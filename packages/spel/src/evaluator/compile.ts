@@ -15,11 +15,8 @@ import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { BudgetExceededError, activeBudget } from './budget';
 
-/** Evaluation state passed to every closure. */
-export interface EvalState {
-  vars: Readonly<Record<string, unknown>>;
-  root: unknown;
-}
+/** Evaluation state passed to every closure: the caller's variables, read as own properties. */
+export type EvalState = Readonly<Record<string, unknown>>;
 
 /** A compiled node: called with the state and the current object (`#this`). */
 export type Compiled = (state: EvalState, self: unknown) => unknown;
@@ -163,10 +160,10 @@ export class Compiler {
     // A name that Object.prototype also has (`constructor`, `toString`...) must be read as an own property
     // only; every other name can be read directly, which is what keeps variable access cheap.
     if (name in Object.prototype) {
-      return (state) => (Object.hasOwn(state.vars, name) ? (state.vars[name] ?? null) : fallback);
+      return (state) => (Object.hasOwn(state, name) ? (state[name] ?? null) : fallback);
     }
     return (state) => {
-      const value = state.vars[name];
+      const value = state[name];
       return value === undefined ? fallback : value;
     };
   }

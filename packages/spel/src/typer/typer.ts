@@ -37,8 +37,14 @@ export interface NodeTyping {
 }
 
 /** Everything the typer needs besides the tree. */
+/** Variable types in scope (a Map works; so does any object with these two methods). */
+export interface VariableScope {
+  get(name: string): TypingResult | undefined;
+  has(name: string): boolean;
+}
+
 export interface TyperContext {
-  variables: ReadonlyMap<string, TypingResult>;
+  variables: VariableScope;
   /** The expression text, for messages that quote a part of it. */
   text?: string;
   registry: ClassRegistry;
