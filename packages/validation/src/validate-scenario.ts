@@ -446,7 +446,9 @@ function validateFragmentUsage(node: Extract<NodeData, { type: 'FragmentInput' }
     check.error('UnknownFragment', `Unknown fragment: ${node.ref.id}`);
     return { all: input };
   }
-  check.validateParameters(component, node.ref.parameters, input, globals);
+  const { definitions } = check.validateParameters(component, node.ref.parameters, input, globals);
+  // A fragment's parameters come from its current version, so the form is served with the node's results.
+  check.parameters = definitions;
   const outputs = component.fragmentOutputs ?? {};
   const names = node.ref.outputVariableNames ?? {};
   const byOutput: Record<string, Variables> = {};

@@ -196,5 +196,10 @@ describe('valid scenarios: variable types after each node', () => {
     const result = expectValid(scenario, streaming, { classify: fragment });
     expect(localVariables(result, 'bigEnd')).toEqual({ input: 'Record{amount: Integer(10), name: String(x)}', bigOut: 'Record{doubled: Long, tag: String}' });
     expect(localVariables(result, 'smallEnd')).toEqual({ input: 'Record{amount: Integer(10), name: String(x)}' });
+    expect(result.nodeResults.use?.parameters?.map((p) => [p.name, p.requiredParam])).toEqual([
+      ['amount', true],
+      ['tag', false],
+    ]);
+    expect(result.nodeResults.use?.typingInfo.amount?.display).toBe('Integer(10)');
   });
 });
