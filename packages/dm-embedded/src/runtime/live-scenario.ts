@@ -23,12 +23,13 @@ export interface LiveScenarioOptions {
   now(): number;
 }
 
-/** A record a sink wrote to a topic. */
+/** A record a sink wrote to a topic; it keeps the event time of the record it came from. */
 export class TopicWrite {
   constructor(
     readonly topic: string,
     readonly key: string | null,
     readonly value: unknown,
+    readonly timestamp: number,
   ) {}
 }
 
@@ -175,7 +176,7 @@ function capturingRuntimes(
             const value = inner.output(values, context);
             if (value === undefined) return undefined;
             const keyValue = key?.evaluate(context);
-            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value);
+            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value, context.eventTime);
           },
         };
       },

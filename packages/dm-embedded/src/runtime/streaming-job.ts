@@ -111,7 +111,8 @@ export class StreamingJob {
 
   private scheduleGenerator(nodeId: string, periodMs: number): void {
     this.later(periodMs, () => {
-      this.enqueue(() => this.generateOnce(nodeId));
+      const firedAt = this.options.scheduler.now();
+      this.enqueue(() => this.generateOnce(nodeId, firedAt));
       this.scheduleGenerator(nodeId, periodMs);
     });
   }
@@ -157,12 +158,12 @@ export class StreamingJob {
     return committedNow && records.length === batchSize;
   }
 
-  private async generateOnce(nodeId: string): Promise<void> {
+  private async generateOnce(nodeId: string, firedAt: number): Promise<void> {
     const { live } = this.options;
     const generator = live.generators.find((g) => g.nodeId === nodeId);
     if (!generator) return;
     const scopes: InvocationScope[] = [];
-    for (const value of generator.generate()) scopes.push(await live.compiled.processRecord(nodeId, value));
+    for (const value of generator.generate()) scopes.push(await live.compiled.processRecord(nodeId, value, { eventTime: firedAt }));
     scopes.push(await live.compiled.advanceTime(this.options.scheduler.now()));
     await this.commit(scopes, false, async () => undefined);
   }
@@ -177,14 +178,13 @@ export class StreamingJob {
     mustCommit: boolean,
     inside: (tx: Parameters<Parameters<EmbeddedDatabase['transaction']>[0]>[0]) => Promise<void>,
   ): Promise<boolean> {
-    const { db, live, externalId, scheduler, logger, scenarioName } = this.options;
+    const { db, live, externalId, logger, scenarioName } = this.options;
     const writes = new Map<string, { key: string | null; value: unknown; timestamp: number }[]>();
-    const now = scheduler.now();
     for (const scope of scopes) {
       for (const output of scope.outputs) {
         if (output.value instanceof TopicWrite) {
           const list = writes.get(output.value.topic) ?? [];
-          list.push({ key: output.value.key, value: toPlainJson(output.value.value), timestamp: now });
+          list.push({ key: output.value.key, value: toPlainJson(output.value.value), timestamp: output.value.timestamp });
           writes.set(output.value.topic, list);
         } else if (output.componentId === 'sink-logging') {
           logger.info('Scenario log', { scenarioName, nodeId: output.nodeId, value: toPlainJson(output.value) });

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEmbeddedDeploymentManager, createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail } from '../src/index';
+import type { EmbeddedDeploymentManager } from '../src/index';
+import {
+  DATABASES,
+  deploymentData,
+  dependencies,
+  eventually,
+  kafkaSink,
+  openTestDatabase,
+  param,
+  processVersion,
+  requestResponseScenario,
+  spel,
+  streamingScenario,
+  testModels,
+  topicToTopic,
+} from './support';
+import type { TestDatabase } from './support';
+
+const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
+
+describe.each(DATABASES)('embedded manager on %s', (kind) => {
+  let database: TestDatabase;
+  const managers: EmbeddedDeploymentManager[] = [];
+
+  const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}) => {
+    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, dependencies());
+    managers.push(manager);
+    return manager;
+  };
+
+  beforeEach(async () => {
+    database = await openTestDatabase(kind);
+  });
+
+  afterEach(async () => {
+    for (const manager of managers.splice(0)) await manager.close();
+    await database.dispose();
+  });
+
+  it('serves a request-response scenario over HTTP with its computed response and OpenAPI document', async () => {
+    const manager = await createManager();
+    const scenario = requestResponseScenario('fee calculator', { slug: 'fees' });
+    const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('fee calculator'), deploymentData: deploymentData(), scenario, updateStrategy: replace });
+    expect(deployed.ok).toBe(true);
+    const statuses = await manager.getScenarioStatuses('fee calculator');
+    expect(statuses.map((s) => s.status.name)).toEqual(['RUNNING']);
+
+    const url = manager.scenarioUrl('fee calculator');
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/scenario\/fees$/);
+    const response = await fetch(url as string, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: 7, currency: 'EUR' }) });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ fee: 22, label: 'EUR:22' });
+
+    const notJson = await fetch(url as string, { method: 'POST', body: '{oops' });
+    expect(notJson.status).toBe(400);
+    const unknown = await fetch(`${manager.requestResponseUrl()}/scenario/nothing-here`, { method: 'POST', body: '{}' });
+    expect(unknown.status).toBe(404);
+
+    const definition = await fetch(`${url}/definition`);
+    const document = (await definition.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/scenario/fees']?.post.requestBody.content['application/json']?.schema).toEqual({
+      type: 'object',
+      properties: { amount: { type: 'integer' }, currency: { type: 'string' } },
+    });
+
+    const counts = await manager.nodeCounts('fee calculator');
+    expect(counts).toEqual({
+      // The body that was not JSON never reached the scenario.
+      request: { recordsIn: 1, recordsOut: 1, errors: 0 },
+      fee: { recordsIn: 1, recordsOut: 1, errors: 0 },
+      response: { recordsIn: 1, recordsOut: 1, errors: 0 },
+    });
+
+    expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'fee calculator', user: { id: 'a', username: 'a' } })).ok).toBe(true);
+    expect((await fetch(url as string, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+
+  it('answers 500 with the failing node when the scenario fails for a request, and refuses a taken slug', async () => {
+    const manager = await createManager();
+    const scenario = requestResponseScenario('divider', { slug: 'calc' });
+    scenario.nodes[1] = { type: 'Variable', id: 'fee', varName: 'fee', value: spel('10 / #input.amount') };
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('divider'), deploymentData: deploymentData(), scenario, updateStrategy: replace });
+    const response = await fetch(manager.scenarioUrl('divider') as string, { method: 'POST', body: JSON.stringify({ amount: 0, currency: 'PLN' }) });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual([{ message: expect.any(String), nodeId: 'fee' }]);
+    expect((await manager.nodeCounts('divider'))['fee']).toEqual({ recordsIn: 1, recordsOut: 0, errors: 1 });
+
+    const other = requestResponseScenario('other', { slug: 'calc' });
+    const refused = await manager.processCommand({ type: 'validate', processVersion: processVersion('other'), deploymentData: deploymentData('d2'), scenario: other });
+    expect(refused).toMatchObject({ ok: false, errors: [{ code: 'SlugAlreadyUsed' }] });
+  });
+
+  it('runs a streaming scenario from a topic to a topic with per-node counts', async () => {
+    const manager = await createManager();
+    const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    expect(deployed.ok).toBe(true);
+    const published = await publishToTopic(database.db, 'transactions', [
+      { value: { id: 'a', amount: 5 } },
+      { value: { id: 'b', amount: 20 } },
+      { value: { id: 'c', amount: 11 }, key: 'c-key', timestamp: 1_700_000_000_000 },
+    ]);
+    expect(published).toEqual({ ok: true, value: { offsets: [0, 1, 2] } });
+    const tail = await eventually(async () => {
+      const records = await readTopicTail(database.db, 'alerts');
+      expect(records).toHaveLength(2);
+      return records;
+    });
+    expect(tail.map((r) => [r.offset, r.value])).toEqual([
+      [0, { id: 'b', doubled: 40 }],
+      [1, { id: 'c', doubled: 22 }],
+    ]);
+    expect(await manager.nodeCounts('doubler')).toEqual({
+      source: { recordsIn: 3, recordsOut: 3, errors: 0 },
+      big: { recordsIn: 3, recordsOut: 3, errors: 0 },
+      small: { recordsIn: 1, recordsOut: 0, errors: 0 },
+      doubled: { recordsIn: 2, recordsOut: 2, errors: 0 },
+      sink: { recordsIn: 2, recordsOut: 2, errors: 0 },
+    });
+    expect(await listTopics(database.db)).toEqual([
+      { name: 'alerts', recordCount: 2 },
+      { name: 'transactions', recordCount: 3 },
+    ]);
+  });
+
+  it('comes back after a restart over the same database without losing or repeating a record', async () => {
+    const first = await createManager();
+    await first.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
+    await publishToTopic(database.db, 'transactions', batch(0, 150));
+    // Stop while the stream is part-way through (batches of 7).
+    await eventually(async () => expect((await readTopicTail(database.db, 'alerts', { limit: 1 }))[0]?.offset ?? -1).toBeGreaterThanOrEqual(10));
+    await first.close();
+    managers.splice(managers.indexOf(first), 1);
+    const processedBeforeRestart = (await listTopics(database.db)).find((t) => t.name === 'alerts')?.recordCount ?? 0;
+    expect(processedBeforeRestart).toBeLessThan(150);
+    await publishToTopic(database.db, 'transactions', batch(150, 50));
+
+    const second = await createManager();
+    expect((await second.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
+    const outputs = await eventually(async () => {
+      const records = await readTopicTail(database.db, 'alerts', { limit: 1_000 });
+      expect(records.length).toBeGreaterThanOrEqual(200);
+      return records;
+    });
+    await second.idle();
+    const ids = (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    expect(outputs.length).toBe(200);
+    expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `r${i}`));
+    // Counters are committed with the records, so they agree with the output across the restart.
+    expect((await second.nodeCounts('doubler'))['sink']).toEqual({ recordsIn: 200, recordsOut: 200, errors: 0 });
+  });
+
+  it('runs an event generator on the injected scheduler', async () => {
+    const scheduler = createManualScheduler(1_700_000_000_000);
+    const manager = await createManager({ scheduler, pollIntervalMs: 60_000 });
+    const scenario = streamingScenario('ticker', [
+      { type: 'Source', id: 'ticks', ref: { typ: 'event-generator', parameters: [param('schedule', 'T(java.time.Duration).ofSeconds(10)'), param('count', '2'), param('value', "{kind: 'tick'}")] } },
+      kafkaSink('out', 'ticks', "{kind: #input.kind, at: #meta.processName}"),
+    ]);
+    const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('ticker'), deploymentData: deploymentData(), scenario, updateStrategy: replace });
+    expect(deployed).toMatchObject({ ok: true });
+    await scheduler.advance(9_999);
+    await manager.idle();
+    expect(await readTopicTail(database.db, 'ticks')).toEqual([]);
+    await scheduler.advance(20_000);
+    await manager.idle();
+    const records = await readTopicTail(database.db, 'ticks');
+    expect(records.map((r) => r.value)).toEqual(Array.from({ length: 4 }, () => ({ kind: 'tick', at: 'ticker' })));
+    expect(records.map((r) => r.timestamp)).toEqual([1_700_000_010_000, 1_700_000_010_000, 1_700_000_020_000, 1_700_000_020_000]);
+  });
+
+  it('reports a resumed deployment that no longer compiles as a problem with its errors', async () => {
+    const first = await createManager();
+    await first.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler', 3), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    await first.close();
+    managers.splice(managers.indexOf(first), 1);
+    // The topic's record type is no longer declared: `#input.amount` does not compile against Unknown.
+    const second = await createManager({ models: defaultEmbeddedModels() });
+    const [status] = await second.getScenarioStatuses('doubler');
+    expect(status?.status).toEqual({ name: 'PROBLEM', description: 'There are some problems with scenario.' });
+    expect(status?.errors.join('\n')).toMatch(/^big: /);
+    expect(status?.version?.versionId).toBe(3);
+    expect((await second.processCommand({ type: 'cancelScenario', scenarioName: 'doubler', user: { id: 'a', username: 'a' } })).ok).toBe(true);
+    expect((await second.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['CANCELED']);
+  });
+
+  it('refuses what it cannot do as values', async () => {
+    const manager = await createManager();
+    expect(await publishToTopic(database.db, 'bad topic!', [{ value: 1 }])).toMatchObject({ ok: false, errors: [{ code: 'InvalidTopicName' }] });
+    const user = { id: 'a', username: 'a' };
+    expect(await manager.processCommand({ type: 'cancelScenario', scenarioName: 'never', user })).toMatchObject({ ok: false, errors: [{ code: 'NotDeployed' }] });
+    expect(await manager.processCommand({ type: 'stopScenario', scenarioName: 'never', savepointDir: null, user })).toMatchObject({ ok: false, errors: [{ code: 'SavepointsNotSupported' }] });
+    const fragment = { ...topicToTopic('frag'), metaData: { id: 'frag', additionalFields: { metaDataType: 'FragmentSpecificData', properties: {} } } };
+    expect(await manager.processCommand({ type: 'validate', processVersion: processVersion('frag'), deploymentData: deploymentData(), scenario: fragment })).toMatchObject({
+      ok: false,
+      errors: [{ code: 'UnsupportedScenarioType' }],
+    });
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    const again = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler', 2), deploymentData: deploymentData('d2'), scenario: topicToTopic('doubler'), updateStrategy: { type: 'dontReplaceDeployment' } });
+    expect(again).toMatchObject({ ok: false, errors: [{ code: 'DeploymentAlreadyRunning' }] });
+  });
+
+  it('tests a scenario over test data', async () => {
+    const manager = await createManager();
+    const outcome = await manager.processCommand({
+      type: 'testScenario',
+      scenarioName: 'doubler',
+      scenario: topicToTopic('doubler'),
+      testData: { records: [{ sourceId: 'source', record: { id: 'x', amount: 50 } }] },
+    });
+    expect(outcome.ok).toBe(true);
+    if (outcome.ok) expect(outcome.value.counts['sink']).toMatchObject({ all: 1, errors: 0 });
+  });
+});
