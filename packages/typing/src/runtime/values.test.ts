@@ -64,6 +64,9 @@ describe('runtime value wrappers', () => {
     expect(JavaLocale.parse('')).toBeUndefined();
     expect(JavaCurrency.parse('usd')).toBeUndefined();
     expect(JavaCurrency.parse('USD')?.currencyCode).toBe('USD');
+    expect(JavaCurrency.parse('XYQ')).toBeUndefined();
+    expect(JavaCurrency.parse('JPY')?.defaultFractionDigits()).toBe(0);
+    expect(JavaCurrency.parse('EUR')?.defaultFractionDigits()).toBe(2);
     expect(JavaCharset.parse('latin1')?.charsetName).toBe('ISO-8859-1');
     expect(JavaCharset.parse('klingon')).toBeUndefined();
   });

@@ -150,15 +150,40 @@ export class JavaLocale {
   }
 }
 
+let knownCurrencies: ReadonlySet<string> | undefined;
+
+/** ISO 4217 codes the platform knows (Intl), or undefined where Intl cannot list them. */
+function isoCurrencyCodes(): ReadonlySet<string> | undefined {
+  if (knownCurrencies === undefined) {
+    const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
+    if (typeof intl.supportedValuesOf !== 'function') return undefined;
+    knownCurrencies = new Set(intl.supportedValuesOf('currency'));
+  }
+  return knownCurrencies;
+}
+
 /** `java.util.Currency`, identified by its ISO 4217 code. */
 export class JavaCurrency {
   readonly [brand] = 'Currency' as const;
   private constructor(readonly currencyCode: string) {
     Object.freeze(this);
   }
-  /** As `Currency.getInstance(code)`: three upper-case letters; returns undefined otherwise. */
+  /**
+   * As `Currency.getInstance(code)`: an upper-case ISO 4217 code known to the platform's Intl data (any three
+   * upper-case letters where Intl cannot list currencies); returns undefined otherwise.
+   */
   static parse(text: string): JavaCurrency | undefined {
-    return /^[A-Z]{3}$/.test(text) ? new JavaCurrency(text) : undefined;
+    if (!/^[A-Z]{3}$/.test(text)) return undefined;
+    const known = isoCurrencyCodes();
+    return known === undefined || known.has(text) ? new JavaCurrency(text) : undefined;
+  }
+  /** `getDefaultFractionDigits()`: 2 for EUR, 0 for JPY (from the platform's Intl data). */
+  defaultFractionDigits(): number {
+    try {
+      return new Intl.NumberFormat('en', { style: 'currency', currency: this.currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      return -1;
+    }
   }
   toString(): string {
     return this.currencyCode;

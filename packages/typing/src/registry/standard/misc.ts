@@ -62,7 +62,10 @@ const localeClass: ClassDefinitionInput = {
 
 const currencyClass: ClassDefinitionInput = {
   name: N.Currency,
-  methods: [method('getCurrencyCode', [], T.String, (currency: JavaCurrency) => currency.currencyCode)],
+  methods: [
+    method('getCurrencyCode', [], T.String, (currency: JavaCurrency) => currency.currencyCode),
+    method('getDefaultFractionDigits', [], T.Integer, (currency: JavaCurrency) => currency.defaultFractionDigits()),
+  ],
   staticMethods: [staticMethod('getInstance', [param('currencyCode', T.String)], T.Currency, (args: readonly unknown[]) => parsed(JavaCurrency.parse(stringArg(args, 0)), 'currency code', stringArg(args, 0)))],
 };
 
