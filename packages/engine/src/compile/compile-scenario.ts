@@ -97,11 +97,13 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
   };
   const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
     compileNodeExpression(env.compiler, source, variables, { nodeId, fieldName }, expectedType);
-  const evaluate = (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
-    const value = compiled.evaluate(context.variables);
-    listener?.expressionEvaluated(nodeId, name, context, value);
-    return value;
-  };
+  const evaluate = listener
+    ? (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
+        const value = compiled.evaluate(context.variables);
+        listener.expressionEvaluated(nodeId, name, context, value);
+        return value;
+      }
+    : (_nodeId: string, _name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => compiled.evaluate(context.variables);
   const compileFields = (nodeId: string, fields: readonly Field[], variables: VariableTypes) =>
     fields.map((field, index) => ({
       name: field.name,

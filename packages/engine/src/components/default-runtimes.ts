@@ -28,17 +28,19 @@ function lazy(args: ComponentInstanceArgs, name: string): LazyParameter {
   return parameter;
 }
 
-/** Sinks whose value is `Value` in raw mode, otherwise a record of the field parameters. */
-function valueOrFields(args: ComponentInstanceArgs, notFields: readonly string[], context: RuntimeContext, dropNulls: boolean): unknown {
+/** A sink's value: `Value` in raw mode, otherwise a record of the field parameters (decided once per node). */
+function valueOrFields(args: ComponentInstanceArgs, notFields: readonly string[], dropNulls: boolean): (context: RuntimeContext) => unknown {
   const raw = args.lazy['Value'];
-  if (raw) return raw.evaluate(context);
-  const record = new Map<string, unknown>();
-  for (const [name, parameter] of Object.entries(args.lazy)) {
-    if (notFields.includes(name)) continue;
-    const value = parameter.evaluate(context);
-    if (!(dropNulls && value === null)) record.set(name, value);
-  }
-  return record;
+  if (raw) return (context) => raw.evaluate(context);
+  const fields = Object.entries(args.lazy).filter(([name]) => !notFields.includes(name));
+  return (context) => {
+    const record = new Map<string, unknown>();
+    for (const [name, parameter] of fields) {
+      const value = parameter.evaluate(context);
+      if (!(dropNulls && value === null)) record.set(name, value);
+    }
+    return record;
+  };
 }
 
 function toMillis(duration: unknown, what: string): number {
@@ -102,11 +104,17 @@ const runtimes: Record<string, ComponentRuntime> = {
   },
   'sink-kafka': {
     kind: 'sink',
-    create: (args) => ({ output: (_values, context) => valueOrFields(args, ['Topic', 'Schema version', 'Key', 'Raw editor', 'Value validation mode'], context, false) }),
+    create(args) {
+      const value = valueOrFields(args, ['Topic', 'Schema version', 'Key', 'Raw editor', 'Value validation mode'], false);
+      return { output: (_values, context) => value(context) };
+    },
   },
   'sink-response': {
     kind: 'sink',
-    create: (args) => ({ output: (_values, context) => valueOrFields(args, ['Raw editor'], context, true) }),
+    create(args) {
+      const value = valueOrFields(args, ['Raw editor'], true);
+      return { output: (_values, context) => value(context) };
+    },
   },
   'sink-dead-end': { kind: 'sink', create: () => ({ output: () => undefined }) },
   'sink-logging': {
