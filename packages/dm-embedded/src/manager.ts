@@ -228,8 +228,9 @@ export async function createEmbeddedDeploymentManager(
     if (row.state === 'FAILED' || here?.status === 'FAILED') {
       return { ...base, status: ProblemStatus.failed(), errors: here?.status === 'FAILED' ? here.errors : row.errors };
     }
-    // Stored as active but not (yet) started by this manager: it is on its way up.
-    return { ...base, status: { name: here?.status ?? 'DURING_DEPLOY' }, errors: [] };
+    // Stored as active but not started by this manager (another designer instance started it): the shared
+    // database is the record of what runs.
+    return { ...base, status: { name: here?.status ?? 'RUNNING' }, errors: [] };
   };
 
   const statusesOf = async (scenarioName: string): Promise<StatusDetails[]> => {
