@@ -140,3 +140,20 @@ export interface CommandResults {
 
 /** The result type of a given command. */
 export type CommandResult<C extends DeploymentManagerCommand> = CommandResults[C['type']];
+
+/** One handler per command type; a missing handler is a compile error, because the union is closed. */
+export type CommandHandlers = {
+  [K in DeploymentManagerCommand['type']]: (command: Extract<DeploymentManagerCommand, { type: K }>) => Promise<CommandResults[K]>;
+};
+
+/**
+ * Builds a manager's `processCommand` from one handler per command type, with each result typed.
+ * @example
+ * const manager: DeploymentManager = { processCommand: commandProcessor({ validate: async (c) => ..., runDeployment: ..., ... }), ... };
+ */
+export function commandProcessor(handlers: CommandHandlers): <C extends DeploymentManagerCommand>(command: C) => Promise<CommandResult<C>> {
+  return <C extends DeploymentManagerCommand>(command: C) => {
+    const handler = handlers[command.type] as (command: C) => Promise<CommandResult<C>>;
+    return handler(command);
+  };
+}

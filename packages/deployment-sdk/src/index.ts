@@ -1,5 +1,6 @@
 /** Commands a deployment manager processes, with their results. */
 export type {
+  CommandHandlers,
   CancelDeploymentCommand,
   CancelScenarioCommand,
   CommandOutcome,
@@ -19,8 +20,8 @@ export type {
   TestScenarioCommand,
   ValidateScenarioCommand,
 } from './commands';
-/** Schema of one test-data record (`{sourceId, record}`). */
-export { ScenarioTestRecordSchema } from './commands';
+/** Schema of one test-data record (`{sourceId, record}`), and `processCommand` built from typed handlers. */
+export { ScenarioTestRecordSchema, commandProcessor } from './commands';
 
 /** Custom action definitions and their parameter check. */
 export { CustomActionDefinitionSchema, CustomActionParameterSchema, validateCustomActionParams } from './custom-actions';
