@@ -1,7 +1,7 @@
 // Benchmark of the expression engine: compiled expressions vs the same logic hand-written in JavaScript vs
 // spel2js, plus parse+type time. Run with `pnpm bench`; it rewrites the spel section of BENCHMARKS.md.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, platform, release } from 'node:os';
+import { cpus, loadavg, platform, release } from 'node:os';
 import { resolve } from 'node:path';
 import { Decimal } from 'decimal.js';
 import spel2js from 'spel2js';
@@ -186,26 +186,30 @@ const cases: Case[] = [
   },
 ];
 
-/** Operations per second of `run`, the median of five timed rounds after warm-up. */
-function opsPerSecond(run: () => unknown): number {
-  const roundMillis = 150;
+/**
+ * Operations per second of each runner, measured in interleaved rounds (ours, JS, spel2js, ours, ...) so that
+ * load changes on a shared machine hit all of them alike; the median of seven rounds of 100 ms each.
+ */
+function opsPerSecond(runners: Array<() => unknown>): number[] {
+  const roundMillis = 100;
   let sink: unknown;
-  for (let i = 0; i < 2000; i++) sink = run();
-  const results: number[] = [];
-  for (let round = 0; round < 5; round++) {
-    let iterations = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < roundMillis) {
-      for (let i = 0; i < 200; i++) sink = run();
-      iterations += 200;
-      elapsed = performance.now() - start;
-    }
-    results.push((iterations / elapsed) * 1000);
+  for (const run of runners) for (let i = 0; i < 2000; i++) sink = run();
+  const results: number[][] = runners.map(() => []);
+  for (let round = 0; round < 7; round++) {
+    runners.forEach((run, index) => {
+      let iterations = 0;
+      const start = performance.now();
+      let elapsed = 0;
+      while (elapsed < roundMillis) {
+        for (let i = 0; i < 100; i++) sink = run();
+        iterations += 100;
+        elapsed = performance.now() - start;
+      }
+      results[index]!.push((iterations / elapsed) * 1000);
+    });
   }
   if (sink === Symbol.for('never')) console.log(sink);
-  results.sort((a, b) => a - b);
-  return results[2]!;
+  return results.map((values) => median(values));
 }
 
 function microsecondsPer(run: () => unknown, iterations: number): number {
@@ -232,25 +236,32 @@ interface Row {
   parseTypeMicros: number;
 }
 
+// Warm every path up first so the first case does not pay for JIT compilation of the parser and typer.
+for (let round = 0; round < 300; round++) {
+  for (const benchCase of cases) {
+    const compiled = compileExpression(benchCase.expression, { variables: benchCase.variables });
+    if (compiled.ok) compiled.evaluate(benchCase.values);
+  }
+}
+
 const rows: Row[] = [];
 for (const benchCase of cases) {
   const compiled = compileExpression(benchCase.expression, { variables: benchCase.variables });
   if (!compiled.ok) throw new Error(`${benchCase.name}: ${JSON.stringify(compiled.errors)}`);
   const values = benchCase.values;
-  const ours = opsPerSecond(() => compiled.evaluate(values));
-  const js = opsPerSecond(() => benchCase.handWritten(values));
-  let spel: number | undefined;
+  const runners: Array<() => unknown> = [() => compiled.evaluate(values), () => benchCase.handWritten(values)];
   if (benchCase.spel2js) {
     try {
       const spelCompiled = spel2js.SpelExpressionEvaluator.compile(benchCase.spel2js.expression);
       const context = spel2js.StandardContext.create({}, {});
       const locals = benchCase.spel2js.locals;
       spelCompiled.eval(context, locals);
-      spel = opsPerSecond(() => spelCompiled.eval(context, locals));
+      runners.push(() => spelCompiled.eval(context, locals));
     } catch {
-      spel = undefined;
+      // spel2js cannot parse or evaluate this construct: reported as n/a.
     }
   }
+  const [ours, js, spel] = opsPerSecond(runners) as [number, number, number | undefined];
   const parseTypeMicros = microsecondsPer(() => typeExpression(benchCase.expression, { variables: benchCase.variables }), 2000);
   rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, parseTypeMicros });
   console.log(`${benchCase.name}: ours ${format(ours)}/s, js ${format(js)}/s, spel2js ${spel ? format(spel) : 'n/a'}/s, parse+type ${parseTypeMicros.toFixed(1)} µs`);
@@ -262,8 +273,10 @@ const parseTimes = rows.map((row) => row.parseTypeMicros);
 const cpu = cpus();
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ` +
-    `Node ${process.version}, ${platform()} ${release()}. Evaluations per second of one compiled expression against one record ` +
-    '(median of 5 rounds of 150 ms); "JS" is the same logic hand-written over the same runtime values; ' +
+    `Node ${process.version}, ${platform()} ${release()}, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} ` +
+    '(the machine is shared, so absolute figures are noisy; each ratio compares figures taken back to back). ' +
+    'Evaluations per second of one compiled expression against one record ' +
+    '(median of 7 interleaved rounds of 100 ms); "JS" is the same logic hand-written over the same runtime values; ' +
     'spel2js 0.2.9 runs on plain JS objects (n/a where it lacks the construct). Parse+type is `typeExpression` per call.',
   '',
   '| expression | ours (evals/s) | hand-written JS | JS ÷ ours | spel2js | ours ÷ spel2js | parse+type (µs) |',
