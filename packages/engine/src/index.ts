@@ -51,5 +51,5 @@ export { aggregateValues } from './components/aggregators';
 /** Test runs: results collection (ResultsWithCounts) and test data. */
 export { compareContextIds, createTestResultsCollector } from './collector/test-results-collector';
 export type { TestResultsCollector } from './collector/test-results-collector';
-export { parseTestData, runScenarioTest } from './test-run';
+export { generateTestData, parseTestData, runScenarioTest } from './test-run';
 export type { TestDataIssue } from './test-run';

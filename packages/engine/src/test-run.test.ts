@@ -2,7 +2,7 @@ import { ResultsWithCountsSchema } from '@scenaria/deployment-sdk';
 import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
 import { describe, expect, it } from 'vitest';
 import { kafkaSink, kafkaSource, modelOptions, scenario, spel } from '../test/support';
-import { compareContextIds, parseTestData, runScenarioTest } from './index';
+import { compareContextIds, compileScenario, generateTestData, parseTestData, runScenarioTest } from './index';
 
 const nodes: CanonicalNode[] = [
   kafkaSource(),
@@ -128,5 +128,26 @@ describe('parseTestData', () => {
 describe('compareContextIds', () => {
   it('orders numeric parts numerically', () => {
     expect(['s-0-10', 's-0-9', 's-0-9-1', 's-1-0'].sort(compareContextIds)).toEqual(['s-0-9', 's-0-9-1', 's-0-10', 's-1-0']);
+  });
+});
+
+describe('generateTestData', () => {
+  it('takes records from generating sources and refuses scenarios without one', () => {
+    const generating = compileScenario(
+      scenario('g', [
+        { type: 'Source', id: 'gen', ref: { typ: 'event-generator', parameters: [{ name: 'schedule', expression: spel("T(java.time.Duration).parse('PT1S')") }, { name: 'count', expression: spel('2') }, { name: 'value', expression: spel("{id: 7, name: 'x'}") }] } },
+        kafkaSink('out'),
+      ]),
+      modelOptions(),
+    );
+    if (!generating.ok) throw new Error(JSON.stringify(generating.errors));
+    expect(generateTestData(generating.value, 3)).toEqual({
+      ok: true,
+      value: { records: [1, 2, 3].map(() => ({ sourceId: 'gen', record: { id: 7, name: 'x' } })) },
+    });
+    const reading = compileScenario(scenario('r', nodes), modelOptions());
+    if (!reading.ok) throw new Error('did not compile');
+    const refused = generateTestData(reading.value, 3);
+    expect(refused.ok ? [] : refused.errors.map((e) => e.code)).toEqual(['CannotGenerateTestData']);
   });
 });

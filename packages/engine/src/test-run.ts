@@ -1,9 +1,10 @@
 import type { ResultsWithCounts, ScenarioTestData, ScenarioTestRecord } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
+import { toPlainJson } from '@scenaria/typing';
 import { createTestResultsCollector } from './collector/test-results-collector';
 import type { EngineIssue } from './compile/issues';
 import { compileScenario } from './scenario';
-import type { CompileScenarioOptions } from './scenario';
+import type { CompileScenarioOptions, CompiledScenario } from './scenario';
 
 /** A problem with test data text. */
 export interface TestDataIssue {
@@ -80,4 +81,34 @@ export async function runScenarioTest(
   }
   await runnable.flush();
   return { ok: true, value: collector.results(runnable.fragmentNodes) };
+}
+
+/**
+ * Generates test data from the sources that can make their own records (the event generator): `samples`
+ * records, taken from the generating sources in turn, as plain JSON ready for `runScenarioTest` or a test file.
+ * A scenario without such a source answers `CannotGenerateTestData`.
+ */
+export function generateTestData(
+  compiled: CompiledScenario,
+  samples: number,
+): { ok: true; value: ScenarioTestData } | { ok: false; errors: { code: 'CannotGenerateTestData'; message: string }[] } {
+  const generators = compiled.sources.filter((source) => source.instance.generate !== undefined);
+  if (generators.length === 0) {
+    return { ok: false, errors: [{ code: 'CannotGenerateTestData', message: 'No source of the scenario can generate test data' }] };
+  }
+  const records: ScenarioTestRecord[] = [];
+  const pending = new Map<string, unknown[]>();
+  for (let turn = 0; records.length < samples; turn++) {
+    const source = generators[turn % generators.length] as (typeof generators)[number];
+    let batch = pending.get(source.nodeId) ?? [];
+    if (batch.length === 0) batch = source.instance.generate?.() ?? [];
+    const next = batch.shift();
+    pending.set(source.nodeId, batch);
+    if (next === undefined) {
+      if (turn > samples * generators.length) break; // generators that produce nothing must not loop forever
+      continue;
+    }
+    records.push({ sourceId: source.nodeId, record: toPlainJson(next) });
+  }
+  return { ok: true, value: { records } };
 }
