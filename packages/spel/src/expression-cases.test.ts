@@ -536,6 +536,9 @@ const valueCases: Array<[string, string, string]> = [
   // #DATE, #DATE_FORMAT (clock fixed at 2024-03-15T10:30:00Z)
   ['#DATE.now()', 'Instant', 'Instant:2024-03-15T10:30:00Z'],
   ['#DATE.now().toEpochMilli()', 'Long', 'Long:1710498600000'],
+  ['#DATE.nowTimestamp', 'Long', 'Long:1710498600000'],
+  ["#GEO.toPoint(#CONV.toNumber('52'), #CONV.toNumber('21.5')).lon", 'Double', 'Double:21.5'],
+  ["T(java.lang.Math).max(#CONV.toNumber('3'), 2.5)", 'Double', 'Double:3.0'],
   ["#DATE.nowAtZone(#DATE.zone('Europe/Warsaw')).hour", 'Integer', 'Integer:11'],
   ["#DATE.nowAtZone('Europe/Warsaw').hour", 'Integer', 'Integer:11'],
   ["#DATE.nowAtOffset(#DATE.zoneOffset('+02:00')).toLocalDateTime()", 'LocalDateTime', 'LocalDateTime:2024-03-15T12:30'],

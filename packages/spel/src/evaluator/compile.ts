@@ -252,10 +252,11 @@ export class Compiler {
       // Java widens numeric arguments to the declared parameter class (an Integer passed as a Long).
       const paramKind = param ? numberKindOfClass(classOf(param.type)?.className ?? '') : undefined;
       const argKind = this.kindOf(arg);
-      if (paramKind && argKind && argKind !== 'String' && argKind !== paramKind) {
+      if (paramKind && argKind !== 'String' && argKind !== paramKind) {
         return (state: EvalState, self: unknown) => {
           const value = closure(state, self);
-          return value === null ? null : convertNumber(value, paramKind);
+          const valueKind = numberKindOf(value);
+          return valueKind === undefined || valueKind === paramKind ? value : convertNumber(value, paramKind);
         };
       }
       return closure;

@@ -45,6 +45,7 @@ export function dateHelper(options: DateHelperOptions): ClassDefinition {
     staticMethods: [],
     methods: [
       method('now', [], T.Instant, () => now(), 'The current instant'),
+      method('nowTimestamp', [], T.Long, () => BigInt(options.clock()), 'The current time in epoch milliseconds (older scenarios use it)'),
       method('nowAtZone', [['zoneId', T.ZoneId]], T.ZonedDateTime, (_t, [zone]) => ZonedDateTime.ofInstant(now(), zone as ZoneId), 'The current date-time in the zone'),
       method('nowAtOffset', [['offset', T.ZoneOffset]], T.OffsetDateTime, (_t, [offset]) => OffsetDateTime.ofInstant(now(), offset as ZoneOffset), 'The current date-time at the offset'),
       method('nowAtDefaultTimeZone', [], T.ZonedDateTime, () => ZonedDateTime.ofInstant(now(), defaultZone()), 'The current date-time in the default zone'),

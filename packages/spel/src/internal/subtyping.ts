@@ -109,6 +109,8 @@ export function canBeSubclassOf(actual: TypingResult, expected: TypingResult, su
     isSubclassName(a, e, supertypesOf) ||
     (WIDENING[a]?.includes(e) ?? false) ||
     (e === 'java.lang.Number' && numberKindOfClass(a) !== undefined) ||
+    // An abstract Number (e.g. from #CONV.toNumber) is accepted for any number parameter and converted on call.
+    (a === 'java.lang.Number' && numberKindOfClass(e) !== undefined) ||
     (LIST_LIKE.has(a) && LIST_LIKE.has(e)) ||
     (a === 'java.util.Set' && LIST_LIKE.has(e) && e !== ARRAY_CLASS_NAME) ||
     (a === 'java.lang.String' && STRING_CONVERTIBLE.has(e));
