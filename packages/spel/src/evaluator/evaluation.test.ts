@@ -103,6 +103,14 @@ describe('expressionConfig', () => {
     expect(typeExpression('T(java.lang.Math).nope()', { variables: variableTypes, globals, config: { staticMethodInvocationsChecking: false } }).errors).toEqual([]);
     expect(typeExpression('T(java.lang.Math).nope()', { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['UnknownMethodError']);
   });
+  it('types unknown classes in T(...) as Unknown when staticMethodInvocationsChecking is off, and fails safely at runtime', () => {
+    const options = { variables: variableTypes, globals, config: { staticMethodInvocationsChecking: false, methodExecutionForUnknownAllowed: true } };
+    expect(typeExpression('T(java.lang.Runtime).getRuntime()', options).errors).toEqual([]);
+    const compiled = compile('T(java.lang.Runtime).getRuntime()', { config: options.config });
+    const result = compiled.tryEvaluate(variableValues);
+    expect(result.ok ? 'ok' : result.error.code).toBe('IllegalAccess');
+  });
+
   it('allows dynamic record access with dynamicPropertyAccessAllowed', () => {
     expect(typeExpression('#input[#x]', { variables: variableTypes, globals }).errors.map((e) => e.code)).toEqual(['DynamicPropertyAccessError']);
     const compiled = compile("#input['na' + #input.name.substring(3)]", { config: { dynamicPropertyAccessAllowed: true } });
