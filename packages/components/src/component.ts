@@ -133,6 +133,16 @@ export function defineComponent(options: ComponentOptions): ComponentDefinition 
   };
 }
 
+const builtinIcons: Readonly<Record<string, string>> = {
+  filter: 'Filter',
+  choice: 'Switch',
+  split: 'Split',
+  variable: 'Variable',
+  'record-variable': 'VariableBuilder',
+  input: 'FragmentInputDefinition',
+  output: 'FragmentOutputDefinition',
+};
+
 function iconName(options: ComponentOptions): string {
   switch (options.type) {
     case 'source':
@@ -146,6 +156,7 @@ function iconName(options: ComponentOptions): string {
     case 'fragment':
       return 'FragmentInput';
     case 'builtin':
-      return options.name;
+      // Built-in icons are named after the node type they create (reference: `/assets/components/Filter.svg`).
+      return builtinIcons[options.name] ?? options.name;
   }
 }

@@ -16,7 +16,7 @@ describe('processDefinitionData', () => {
     expect(data.components['builtin-filter']).toEqual({
       parameters: [],
       returnType: null,
-      icon: '/assets/components/filter.svg',
+      icon: '/assets/components/Filter.svg',
       docsUrl: null,
       outputParameters: null,
     });

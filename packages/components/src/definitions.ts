@@ -1,4 +1,4 @@
-import { standardClassRegistry, type TypingResult, typingResultToJson } from '@scenaria/typing';
+import { standardClassRegistry, type TypingResult, typingResultToJson, unknownType } from '@scenaria/typing';
 import { z } from 'zod';
 import { builtinsFor } from './builtins';
 import { type ComponentDefinition, componentId, resolveParameters } from './component';
@@ -78,7 +78,7 @@ export function toUIParameter(parameter: ParameterDefinition): UIParameter {
 function staticReturnType(component: ComponentDefinition): TypingResult | null {
   if (component.output === undefined) return null;
   // A computed output has no type before a node exists; Unknown tells the designer there will be one.
-  return typeof component.output.type === 'function' ? { kind: 'unknown' } : component.output.type;
+  return typeof component.output.type === 'function' ? unknownType : component.output.type;
 }
 
 const parameterEntry = (p: ParameterDefinition) => ({ name: p.name, expression: p.defaultValue });
