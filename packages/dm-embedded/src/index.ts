@@ -10,8 +10,9 @@ export { migrate } from './storage/migrate';
 export { listTopics, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from './topics/topic-store';
 export type { TopicIssue, TopicRecord, TopicRecordInput, TopicSummary } from './topics/topic-store';
 
-/** Per-node counters of running scenarios. */
-export type { NodeCount } from './runtime/node-counters';
+/** Per-node counters of running scenarios, and their designer counts shape. */
+export { toProcessCounts } from './runtime/node-counters';
+export type { NodeCount, ProcessNodeCount } from './runtime/node-counters';
 
 /** Scenario kinds, models and where request-response scenarios are served. */
 export { defaultEmbeddedModels, scenarioKindOf } from './runtime/live-scenario';

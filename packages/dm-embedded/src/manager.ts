@@ -67,6 +67,8 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
   scenarioUrl(scenarioName: string): string | undefined;
   /** Per-node counters of the scenario's current (or last) deployment, since it started. */
   nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  /** Per-node counters of every scenario running here (for a metrics exporter). */
+  allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
   /** Resolves when the streaming work queued so far is done. */
   idle(): Promise<void>;
 }
@@ -325,6 +327,13 @@ export async function createEmbeddedDeploymentManager(
     }
   };
 
+  const nodeCounts = async (scenarioName: string): Promise<Record<string, NodeCount>> => {
+    const deployment = running.get(scenarioName);
+    if (deployment) await flushRequestResponseCounts(deployment);
+    const row = deployment?.row ?? (await findLatestDeployment(db, scenarioName));
+    return row ? Object.fromEntries(await readNodeCounts(db, row.externalId)) : {};
+  };
+
   // Deployments stored as active come back; each failure is recorded on its own deployment.
   for (const row of await findOpenDeployments(db)) {
     if (row.state === 'ACTIVE') await exclusively(row.scenarioName, () => start(row));
@@ -348,11 +357,11 @@ export async function createEmbeddedDeploymentManager(
       const base = server.url();
       return slug && base ? `${base}/scenario/${encodeURIComponent(slug)}` : undefined;
     },
-    async nodeCounts(scenarioName) {
-      const deployment = running.get(scenarioName);
-      if (deployment) await flushRequestResponseCounts(deployment);
-      const row = deployment?.row ?? (await findLatestDeployment(db, scenarioName));
-      return row ? Object.fromEntries(await readNodeCounts(db, row.externalId)) : {};
+    nodeCounts,
+    async allNodeCounts() {
+      const all = new Map<string, Record<string, NodeCount>>();
+      for (const scenarioName of [...running.keys()]) all.set(scenarioName, await nodeCounts(scenarioName));
+      return all;
     },
     async idle() {
       await Promise.all([...running.values()].map((d) => d.job?.idle()));

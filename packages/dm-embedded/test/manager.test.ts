@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddedDeploymentManager, createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail } from '../src/index';
+import { createEmbeddedDeploymentManager, createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail, toProcessCounts } from '../src/index';
 import type { EmbeddedDeploymentManager } from '../src/index';
 import {
   DATABASES,
@@ -55,6 +55,9 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
 
     const notJson = await fetch(url as string, { method: 'POST', body: '{oops' });
     expect(notJson.status).toBe(400);
+    const wrongType = await fetch(url as string, { method: 'POST', body: JSON.stringify({ amount: 'seven' }) });
+    expect(wrongType.status).toBe(400);
+    expect(await wrongType.json()).toMatchObject({ violations: [{ path: '/amount', message: '/amount should be integer' }] });
     const unknown = await fetch(`${manager.requestResponseUrl()}/scenario/nothing-here`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
 
@@ -68,7 +71,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
 
     const counts = await manager.nodeCounts('fee calculator');
     expect(counts).toEqual({
-      // The body that was not JSON never reached the scenario.
+      // The bodies that were not JSON or broke the schema never reached the scenario.
       request: { recordsIn: 1, recordsOut: 1, errors: 0 },
       fee: { recordsIn: 1, recordsOut: 1, errors: 0 },
       response: { recordsIn: 1, recordsOut: 1, errors: 0 },
@@ -119,6 +122,8 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
       doubled: { recordsIn: 2, recordsOut: 2, errors: 0 },
       sink: { recordsIn: 2, recordsOut: 2, errors: 0 },
     });
+    expect(toProcessCounts(await manager.nodeCounts('doubler'))['small']).toEqual({ all: 1, errors: 0, fragmentCounts: {} });
+    expect([...(await manager.allNodeCounts()).keys()]).toEqual(['doubler']);
     expect(await listTopics(database.db)).toEqual([
       { name: 'alerts', recordCount: 2 },
       { name: 'transactions', recordCount: 3 },

@@ -138,3 +138,18 @@ export class NodeCounters {
     return deltas;
   }
 }
+
+/** One node's count in the designer's counts shape (`GET /api/processCounts/{name}`). */
+export interface ProcessNodeCount {
+  all: number;
+  errors: number;
+  fragmentCounts: Record<string, ProcessNodeCount>;
+}
+
+/**
+ * Node counters in the designer's counts shape: `all` is what reached the node.
+ * @example toProcessCounts(await manager.nodeCounts('fraud')) // { source: { all: 3, errors: 0, fragmentCounts: {} }, ... }
+ */
+export function toProcessCounts(counts: Readonly<Record<string, NodeCount>>): Record<string, ProcessNodeCount> {
+  return Object.fromEntries(Object.entries(counts).map(([nodeId, count]) => [nodeId, { all: count.recordsIn, errors: count.errors, fragmentCounts: {} }]));
+}

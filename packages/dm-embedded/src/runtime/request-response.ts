@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { toJsonText } from '@scenaria/typing';
+import { checkJsonSchema } from './json-schema-check';
 import type { LiveScenario } from './live-scenario';
 
 /** Where a request-response scenario is served: its `slug` property, else its name made URL-safe. */
@@ -50,7 +51,7 @@ export function scenarioOpenApi(endpoint: Pick<RequestResponseEndpoint, 'scenari
           requestBody: { required: true, content: { 'application/json': { schema: input } } },
           responses: {
             '200': { description: 'The response the scenario computed', content: { 'application/json': { schema: output } } },
-            '400': { description: 'The body is not JSON' },
+            '400': { description: 'The body is not JSON or does not match the input schema' },
             '500': {
               description: 'The scenario failed for this request',
               content: {
@@ -165,6 +166,8 @@ export class RequestResponseServer {
     } else {
       return send(response, 405, JSON.stringify({ message: 'Use POST (or GET with query parameters)' }));
     }
+    const violations = checkJsonSchema(parseSchema(endpoint.scenario.metaData.additionalFields.properties?.['inputSchema']), input);
+    if (violations.length > 0) return send(response, 400, JSON.stringify({ message: 'The request does not match the input schema', violations }));
     const { live } = endpoint;
     const sourceId = live.requestSourceId as string;
     const scope = await live.compiled.processRecord(sourceId, input);
