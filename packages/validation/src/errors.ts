@@ -31,7 +31,6 @@ export const errorCatalogue = {
   InvalidEdge: ['RenderNotAllowed', 'An edge refers to a missing node or has a type its source node does not support.'],
   DuplicatedEdge: ['RenderNotAllowed', 'Two edges connect the same nodes the same way.'],
   CycleInScenario: ['RenderNotAllowed', 'The scenario graph contains a cycle.'],
-  StructureError: ['SaveAllowed', 'The graph structure is not valid.'],
   // identifiers and labels
   NodeIdValidationError: ['SaveNotAllowed', 'The node id is empty, too long or contains forbidden characters.'],
   ScenarioNameValidationError: ['SaveNotAllowed', 'The scenario name is empty, too long or contains forbidden characters.'],
