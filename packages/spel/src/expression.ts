@@ -157,7 +157,19 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
   // (reset on every call) is safe; swapping it in and out keeps nested evaluations of other expressions apart.
   const budget = new Budget(limits);
   const noVariables: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+  // Trees without loops or registry calls cannot exhaust a budget: they skip installing one (the hot path of
+  // simple expressions), unless the caller set limits of their own.
+  const unbudgeted = !compiler.needsBudget && options.limits === undefined;
   const evaluate = (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
+    if (unbudgeted) {
+      try {
+        return root(variables, null);
+      } catch (error) {
+        if (isExpressionEvaluationError(error)) throw error;
+        if (error instanceof RangeError) throw toEvaluationError(error, wholeRange);
+        throw error;
+      }
+    }
     budget.steps = 0;
     const previous = swapBudget(budget);
     try {

@@ -77,6 +77,13 @@ export class Compiler {
 
   compile(node: AstNode): Compiled {
     const typing = this.nodes.get(node);
+    if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'methodCall' || node.kind === 'constructor' || typing?.method || typing?.dynamic) {
+      this.needsBudget = true;
+    }
+    if (node.kind === 'property' || node.kind === 'indexer') {
+      // Dynamic member access may run registry getters.
+      this.needsBudget ||= typing?.mapKey === undefined;
+    }
     // Constant folding: the typer already computed scalar known values; lists are frozen so sharing is safe.
     if (typing && typing.type.kind === 'value' && isPure(node)) {
       const known = knownValueOf(typing.type)!.value;
@@ -171,6 +178,12 @@ export class Compiler {
   private target(node: AstNode | null): Compiled {
     return node === null ? (_state, self) => self : this.compile(node);
   }
+
+  /**
+   * Whether the compiled tree can loop or call registry code (selection, projection, methods, dynamic
+   * members, templates). Trees that cannot are evaluated without installing a budget.
+   */
+  needsBudget = false;
 
   private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
     activeBudget().step();
@@ -735,6 +748,7 @@ function isPure(node: AstNode): boolean {
 
 /** Compiles a template: text parts verbatim, inserts converted with `toString` (null prints as "null"). */
 export function compileTemplate(template: TemplateNode, compiler: Compiler): Compiled {
+  compiler.needsBudget = true;
   const parts: Compiled[] = template.parts.map((part) => {
     if (part.kind === 'text') {
       const text = part.text;
