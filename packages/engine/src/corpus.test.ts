@@ -4,7 +4,8 @@ import { upgradeScenario } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { describe, expect, it } from 'vitest';
 import { modelOptions } from '../test/support';
-import { compileScenario } from './index';
+import { ResultsWithCountsSchema } from '@scenaria/deployment-sdk';
+import { compileScenario, generateTestData, runScenarioTest } from './index';
 
 // The shared corpus of real scenarios (see test/fixtures/README.md).
 const corpusDir = '/work/shared/corpus/scenarios';
@@ -30,5 +31,28 @@ describe.runIf(files.length > 0)('the corpus of real scenarios', () => {
     // Most corpus scenarios use components of other models (Avro, custom services): those are issues, not crashes.
     expect(Object.values(outcomes).reduce((a, b) => a + b, 0)).toBeGreaterThan(80);
     expect(outcomes['ok'] ?? 0).toBeGreaterThan(0);
+  });
+
+  it('tests every scenario that compiles with records (generated where a source can), in the ResultsWithCounts shape', async () => {
+    let tested = 0;
+    for (const { scenario } of scenarios) {
+      if (fragments.has(scenario.metaData.id)) continue;
+      const type = scenario.metaData.additionalFields.metaDataType === 'RequestResponseMetaData' ? 'request-response' : 'streaming';
+      const options = { ...modelOptions(type), fragments: (id: string) => fragments.get(id) };
+      const compiled = compileScenario(scenario, options);
+      if (!compiled.ok) continue;
+      const generated = generateTestData(compiled.value, 2);
+      const records = generated.ok
+        ? generated.value.records
+        : compiled.value.sources.flatMap((source) => [{ sourceId: source.nodeId, record: { id: 1, amount: 10, name: 'a' } }, { sourceId: source.nodeId, record: 'plain text' }]);
+      const result = await runScenarioTest(scenario, { records }, options);
+      expect(result.ok).toBe(true);
+      if (!result.ok) continue;
+      expect(ResultsWithCountsSchema.safeParse(result.value).success).toBe(true);
+      const sourceCounts = compiled.value.sources.map((source) => result.value.counts[source.nodeId]?.all ?? 0);
+      expect(sourceCounts.reduce((a, b) => a + b, 0)).toBe(records.length);
+      tested += 1;
+    }
+    expect(tested).toBeGreaterThan(10);
   });
 });
