@@ -175,6 +175,14 @@ describe('valid scenarios: variable types after each node', () => {
     });
   });
 
+  it('a model may allow member access on Unknown (undeclared topics) through its expression config', () => {
+    const graph = chain([n.source('in', 'kafka', { Topic: "'undeclared'", 'Schema version': "'latest'" }), n.filter('f', '#input.amount > 1'), n.sink('end')]);
+    const strict = validateScenario(graph, streaming);
+    expect(strict.errors.invalidNodes.f?.map((e) => e.typ)).toEqual(['ExpressionParserCompilationError']);
+    const lenient = expectValid(graph, { ...streaming, expressionConfig: { methodExecutionForUnknownAllowed: true } });
+    expect(localVariables(lenient, 'f')).toEqual({ input: 'Unknown' });
+  });
+
   it('fragment: its own validation and a scenario using it', () => {
     const fragment: ScenarioGraph = {
       properties: properties('FragmentSpecificData'),
