@@ -375,7 +375,11 @@ const collectionClass: ClassDefinition = {
   methods: [
     method('size', [], T.Integer, (c) => (c instanceof Set ? c.size : list(c).length), 'Number of elements'),
     method('isEmpty', [], T.Boolean, (c) => (c instanceof Set ? c.size : list(c).length) === 0, 'Whether there are no elements'),
-    method('contains', [['element', T.Unknown]], T.Boolean, (c, [element]) => list(c).some((item) => javaEquals(item, element)), 'Whether the element is present'),
+    method('contains', [['element', T.Unknown]], T.Boolean, (c, [element]) => {
+      // Strings and booleans equal only themselves, so the native search gives Java's answer directly.
+      if (typeof element === 'string' || typeof element === 'boolean') return list(c).includes(element);
+      return list(c).some((item) => javaEquals(item, element));
+    }, 'Whether the element is present'),
     method('containsAll', [['elements', T.Collection()]], T.Boolean, (c, [elements]) => list(elements).every((element) => list(c).some((item) => javaEquals(item, element))), 'Whether every element is present'),
   ],
   staticMethods: [],
