@@ -3,12 +3,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, totalmem, tmpdir, platform, release } from 'node:os';
+import { cpus, loadavg, totalmem, tmpdir, platform, release } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 
 const here = dirname(fileURLToPath(import.meta.url));
+const loadAtStart = loadavg();
 const SCENARIOS = 1000;
 const CONCURRENCY = 8;
 const authorization = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
@@ -73,14 +74,45 @@ async function measure(name: string, total: number, request: (index: number) => 
   return { name, requests: total, p50: percentile(latencies, 50), p99: percentile(latencies, 99), throughput: total / elapsed };
 }
 
-async function main(): Promise<void> {
+interface Target {
+  label: string;
+  env: Record<string, string>;
+  cleanup: () => Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
   const dataDir = mkdtempSync(join(tmpdir(), 'scenaria-bench-'));
+  return { label: 'PGlite', env: { SCENARIA_DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+// A fresh PostgreSQL database for the run, dropped afterwards.
+async function postgresTarget(url: string): Promise<Target> {
+  const { default: postgres } = await import('postgres');
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  const name = `scenaria_bench_${Date.now()}`;
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'scenaria-bench-'));
+  return {
+    label: 'PostgreSQL',
+    env: { SCENARIA_DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+    cleanup: async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end({ timeout: 5 });
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function runAgainst(target: Target): Promise<Measurement[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, [join(here, 'main.js')], {
-    env: { ...process.env, PORT: String(port), SCENARIA_DATA_DIR: dataDir, SCENARIA_STATIC_DIR: '', DATABASE_URL: '' },
+    env: { ...process.env, ...target.env, PORT: String(port), SCENARIA_STATIC_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const exited = new Promise((done) => server.once('exit', done));
   try {
     await new Promise<void>((ready, fail) => {
       server.stdout.on('data', (chunk: Buffer) => {
@@ -95,25 +127,35 @@ async function main(): Promise<void> {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
 
-    console.log(`creating ${SCENARIOS} scenarios ...`);
+    console.log(`${target.label}: creating ${SCENARIOS} scenarios ...`);
     await measure('setup: create', SCENARIOS, (index) => call('POST', '/api/processes', { name: `bench-${index}`, isFragment: false, category: 'Default' }), 201);
     await measure('setup: first save', SCENARIOS, (index) => call('PUT', `/api/processes/bench-${index}`, { scenarioGraph: graph('initial') }), 200);
 
     const results: Measurement[] = [];
-    results.push(await measure('baseline: GET /api/app/healthCheck', 2000, () => call('GET', '/api/app/healthCheck'), 200));
-    results.push(await measure('scenario details: GET /api/processes/{name}', 1000, (index) => call('GET', `/api/processes/bench-${(index * 7919) % SCENARIOS}`), 200));
-    results.push(await measure(`list of ${SCENARIOS + 3} scenarios: GET /api/processes`, 100, () => call('GET', '/api/processes'), 200));
-    results.push(await measure(`list with graphs: GET /api/processesDetails`, 30, () => call('GET', '/api/processesDetails'), 200));
-    results.push(await measure('save (new version): PUT /api/processes/{name}', 1000, (index) => call('PUT', `/api/processes/bench-${index % 50}`, { scenarioGraph: graph(`save-${index}`), comment: 'bench' }), 200));
-    for (const result of results) {
+    const run = async (name: string, total: number, request: (index: number) => Promise<Response>, expected: number) => {
+      const result = await measure(`${name} [${target.label}]`, total, request, expected);
       console.log(`${result.name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.throughput.toFixed(0)} req/s`);
-    }
-    writeSection(results);
+      results.push(result);
+    };
+    await run('baseline: GET /api/app/healthCheck', 2000, () => call('GET', '/api/app/healthCheck'), 200);
+    await run('scenario details (validated): GET /api/processes/{name}', 500, (index) => call('GET', `/api/processes/bench-${(index * 7919) % SCENARIOS}`), 200);
+    await run('scenario details: GET /api/processes/{name}?skipValidateAndResolve=true', 500, (index) => call('GET', `/api/processes/bench-${(index * 7919) % SCENARIOS}?skipValidateAndResolve=true`), 200);
+    await run(`list of ${SCENARIOS + 3} scenarios: GET /api/processes`, 100, () => call('GET', '/api/processes'), 200);
+    await run('list with graphs: GET /api/processesDetails', 30, () => call('GET', '/api/processesDetails'), 200);
+    await run('save (new version, validated): PUT /api/processes/{name}', 500, (index) => call('PUT', `/api/processes/bench-${index % 50}`, { scenarioGraph: graph(`save-${index}`), comment: 'bench' }), 200);
+    await run('validation: POST /api/processValidation/{name}', 500, (index) => call('POST', `/api/processValidation/bench-${index % 50}`, { scenarioGraph: graph(`validate-${index}`) }), 200);
+    return results;
   } finally {
     server.kill('SIGTERM');
-    await new Promise((done) => server.once('exit', done));
-    rmSync(dataDir, { recursive: true, force: true });
+    await exited;
+    await target.cleanup();
   }
+}
+
+async function main(): Promise<void> {
+  const results = await runAgainst(await pgliteTarget());
+  if (process.env.DATABASE_URL) results.push(...(await runAgainst(await postgresTarget(process.env.DATABASE_URL))));
+  writeSection(results);
 }
 
 function writeSection(results: Measurement[]): void {
@@ -121,15 +163,16 @@ function writeSection(results: Measurement[]): void {
   const start = '<!-- api:start -->';
   const end = '<!-- api:end -->';
   const cpu = cpus();
-  const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}`;
+  const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} at start (the machine is shared)`;
   const rows = results.map((r) => `| ${r.name} | ${r.requests} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.throughput.toFixed(0)} |`);
   const section = [
     start,
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
     `\`pnpm bench\` in apps/api: the built server (dist/main.js, PGlite on disk, default config, basic auth) in its own`,
     `process, driven over loopback by a bounded loop with ${CONCURRENCY} requests in flight; ${SCENARIOS} scenarios are created`,
-    'first. The health check is the baseline (the same stack with no database work). Scenario validation is not',
-    'wired into the server yet, so it is not measured.',
+    'first (the default trial configuration also seeds 3 examples). The health check is the baseline: the same',
+    'stack (HTTP, routing, auth headers) with no database work. Details and saves include scenario validation',
+    'unless skipped. PostgreSQL rows appear when DATABASE_URL is set.',
     '',
     '| request | requests | p50 ms | p99 ms | req/s |',
     '|---|---:|---:|---:|---:|',
