@@ -3,7 +3,7 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { Types, listType, recordType, typeForClassName } from '@scenaria/typing';
 import type { ComponentRuntimeRegistry, Emit, RuntimeServices } from './components/component-runtime';
 import { compileGraph } from './compile/compile-scenario';
-import { sourceContext } from './runtime/context';
+import { createScope, sourceContext } from './runtime/context';
 import type { CompiledGraph, CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
 import type { CompileEnvironment } from './compile/environment';
 import { CompilationFailed } from './compile/issues';
@@ -117,7 +117,7 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
   const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, idPrefix: `${scenarioName}-${index}-`, counter: 0 }]));
   // Emissions of a flush or a time step are collected in one scope of their own, which the call returns.
   const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number], emit: Emit) => void | Promise<void>) => {
-    const scope: InvocationScope = { outputs: [], errors: [] };
+    const scope = createScope();
     for (const node of graph.statefulNodes) {
       const emit: Emit = (context, value) => node.emit({ ...context, scope }, value);
       try {
@@ -143,11 +143,11 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
       try {
         input = entry.source.instance.decodeRecord(record);
       } catch (error) {
-        const failed: InvocationScope = { outputs: [], errors: [], original, input: undefined };
+        const failed = createScope(original);
         recordFailure(sourceId, sourceContext(contextId, record, eventTime, failed), error, env.listener);
         return failed;
       }
-      const scope: InvocationScope = { outputs: [], errors: [], original, input };
+      const scope = createScope(original, input);
       const pending = entry.source.step(sourceContext(contextId, input, eventTime, scope));
       return pending === undefined ? scope : pending.then(() => scope);
     },

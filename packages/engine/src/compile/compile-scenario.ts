@@ -17,7 +17,7 @@ import type { TypingResult } from '@scenaria/typing';
 import type { CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
 import type { CompiledExpression } from '../expression/expression-compiler';
 import type { RuntimeContext } from '../runtime/context';
-import { withOnlyVariables, withVariable } from '../runtime/context';
+import { createScope, withOnlyVariables, withVariable } from '../runtime/context';
 import type { CompileEnvironment } from './environment';
 import { compileNodeExpression, declaredType } from './expressions';
 import { CompilationFailed } from './issues';
@@ -388,7 +388,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
         id: `${env.scenarioName}-${nodeId}`,
         variables: {},
         eventTime: env.services.clock.now(),
-        scope: { outputs: [], errors: [] },
+        scope: createScope(),
       }),
     };
   }

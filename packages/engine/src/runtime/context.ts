@@ -8,6 +8,27 @@ export interface InvocationScope {
   readonly input?: unknown;
 }
 
+/**
+ * The scope of one record. Most records never fail, so the error list is only made when the first error
+ * is recorded (one allocation less per record on the hot path).
+ */
+class RecordScope implements InvocationScope {
+  readonly outputs: SinkOutput[] = [];
+  #errors: NodeError[] | undefined;
+  constructor(
+    readonly original?: string,
+    readonly input?: unknown,
+  ) {}
+  get errors(): NodeError[] {
+    return (this.#errors ??= []);
+  }
+}
+
+/** A new, empty scope for a record (or for what a flush or time step emits). */
+export function createScope(original?: string, input?: unknown): InvocationScope {
+  return new RecordScope(original, input);
+}
+
 /** A value a sink produced. */
 export interface SinkOutput {
   nodeId: string;
