@@ -13,7 +13,6 @@ import type {
 import {
   findStructureProblems,
   fromCanonical,
-  parseCanonicalProcess,
   serializeCanonicalProcess,
   toCanonical,
   upgradeScenario,
@@ -56,11 +55,10 @@ export interface SaveRequest {
   scenarioLabels?: string[] | undefined;
 }
 
-// Graph parsing already checked the shape; these stored texts were written by this server.
+// Versions are written only as serializeCanonicalProcess output (schema-checked on the way in), so reading
+// them back skips a second schema pass: it dominated the cost of listing a thousand graphs.
 function parseStored(canonicalJson: string): CanonicalProcess {
-  const parsed = parseCanonicalProcess(JSON.parse(canonicalJson));
-  if (!parsed.ok) throw new Error(`Stored scenario JSON does not parse: ${parsed.issues[0]?.message ?? ''}`);
-  return parsed.value;
+  return JSON.parse(canonicalJson) as CanonicalProcess;
 }
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
