@@ -22,7 +22,7 @@ export { createSpelCompilerFactory } from './expression/spel-compiler';
 export type { SpelCompilerOptions } from './expression/spel-compiler';
 
 /** Runtime contexts, outputs and per-record errors. */
-export { withOnlyVariables, withVariable } from './runtime/context';
+export { createScope, derivedContext, freshContext, withOnlyVariables, withVariable } from './runtime/context';
 export type { InvocationScope, NodeError, RuntimeContext, SinkOutput } from './runtime/context';
 /** Observing a run node by node. */
 export type { ExecutionListener } from './runtime/listener';

@@ -3,7 +3,7 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { Types, listType, recordType, typeForClassName } from '@scenaria/typing';
 import type { ComponentRuntimeRegistry, Emit, RuntimeServices } from './components/component-runtime';
 import { compileGraph } from './compile/compile-scenario';
-import { createScope, sourceContext } from './runtime/context';
+import { createScope, derivedContext, sourceContext } from './runtime/context';
 import type { CompiledGraph, CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
 import type { CompileEnvironment } from './compile/environment';
 import { CompilationFailed } from './compile/issues';
@@ -119,7 +119,7 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
   const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number], emit: Emit) => void | Promise<void>) => {
     const scope = createScope();
     for (const node of graph.statefulNodes) {
-      const emit: Emit = (context, value) => node.emit({ ...context, scope }, value);
+      const emit: Emit = (context, value) => node.emit(derivedContext(context, { scope }), value);
       try {
         await action(node, emit);
       } catch (error) {

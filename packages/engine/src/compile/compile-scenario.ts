@@ -17,7 +17,7 @@ import type { TypingResult } from '@scenaria/typing';
 import type { CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
 import type { CompiledExpression } from '../expression/expression-compiler';
 import type { RuntimeContext } from '../runtime/context';
-import { createScope, withOnlyVariables, withVariable } from '../runtime/context';
+import { derivedContext, freshContext, withOnlyVariables, withVariable } from '../runtime/context';
 import type { CompileEnvironment } from './environment';
 import { compileNodeExpression, declaredType } from './expressions';
 import { CompilationFailed } from './issues';
@@ -299,7 +299,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     if (instance.flush || instance.advanceTime) graph.statefulNodes.push({ nodeId: id, instance, emit });
     return nodeStep(id, listener, (context) => {
       // What a record triggers (also windows it closes for earlier records) belongs to that record's outputs.
-      const emitHere: Emit = (emitted, value) => emit(emitted.scope === context.scope ? emitted : { ...emitted, scope: context.scope }, value);
+      const emitHere: Emit = (emitted, value) => emit(emitted.scope === context.scope ? emitted : derivedContext(emitted, { scope: context.scope }), value);
       return instance.process(context, eagerValues(context), emitHere);
     });
   }
@@ -384,12 +384,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
       parameterTypes: parameters.types,
       scenarioProperties: env.scenarioProperties,
       services: env.services,
-      globalContext: (): RuntimeContext => ({
-        id: `${env.scenarioName}-${nodeId}`,
-        variables: {},
-        eventTime: env.services.clock.now(),
-        scope: createScope(),
-      }),
+      globalContext: () => freshContext(`${env.scenarioName}-${nodeId}`, env.services.clock.now()),
     };
   }
 

@@ -2,6 +2,7 @@ import { parseTabularData } from '@scenaria/components';
 import type { TabularDataDefinition } from '@scenaria/components';
 import { convertStringTo, fromPlainJson, javaBigDecimal, javaDouble, javaLong, toPlainJson } from '@scenaria/typing';
 
+import { derivedContext } from '../runtime/context';
 import type { RuntimeContext } from '../runtime/context';
 
 import type { ComponentInstanceArgs, ComponentRuntime, ComponentRuntimeRegistry, Emit, LazyParameter } from './component-runtime';
@@ -77,7 +78,7 @@ function tableRows(table: TabularDataDefinition): Map<string, unknown>[] {
 
 function forEachElement(context: RuntimeContext, elements: readonly unknown[], emit: Emit, from = 0): void | Promise<void> {
   for (let index = from; index < elements.length; index++) {
-    const pending = emit({ ...context, id: `${context.id}-${index}` }, elements[index]);
+    const pending = emit(derivedContext(context, { id: `${context.id}-${index}` }), elements[index]);
     if (pending !== undefined) return pending.then(() => forEachElement(context, elements, emit, index + 1));
   }
   return undefined;

@@ -1,4 +1,5 @@
 import { AggregatorSpec } from '@scenaria/components';
+import { derivedContext } from '../runtime/context';
 import type { RuntimeContext } from '../runtime/context';
 import { aggregateValues } from './aggregators';
 import type { ComponentInstanceArgs, CustomInstance, Emit } from './component-runtime';
@@ -89,7 +90,7 @@ export function tumblingAggregate(args: ComponentInstanceArgs, windowLength: num
     const due = [...open.values()].filter((w) => w.start + windowLength <= limit).sort((a, b) => a.start - b.start);
     for (const window of due) {
       open.delete(idOf(window.key, window.start));
-      await emit({ ...window.last, eventTime: window.start + windowLength - 1 }, aggregateValues(window.spec, window.values));
+      await emit(derivedContext(window.last, { eventTime: window.start + windowLength - 1 }), aggregateValues(window.spec, window.values));
       const nextStart = window.start + windowLength;
       if (trigger === 'OnEndWithExtraWindow' && !window.isExtra && !open.has(idOf(window.key, nextStart))) {
         open.set(idOf(window.key, nextStart), { ...window, start: nextStart, values: [], isExtra: true });

@@ -61,20 +61,41 @@ export interface RuntimeContext {
   readonly parent?: RuntimeContext;
 }
 
+// Every context the engine makes is one class, so the steps that read contexts see a single object shape.
+class Context implements RuntimeContext {
+  constructor(
+    readonly id: string,
+    readonly variables: Readonly<Record<string, unknown>>,
+    readonly eventTime: number,
+    readonly scope: InvocationScope,
+    readonly parent: RuntimeContext | undefined,
+  ) {}
+}
+
 /** The context with one more variable (or a variable replaced). */
 export function withVariable(context: RuntimeContext, name: string, value: unknown): RuntimeContext {
   // Object.assign clones an object literal's properties many times faster than a spread does on Node 20.
   const variables: Record<string, unknown> = Object.assign({}, context.variables);
   variables[name] = value;
-  return { id: context.id, variables, eventTime: context.eventTime, scope: context.scope, parent: context.parent };
+  return new Context(context.id, variables, context.eventTime, context.scope, context.parent);
 }
 
 /** The context with its variables replaced by the given ones. */
 export function withOnlyVariables(context: RuntimeContext, values: Readonly<Record<string, unknown>>, parent?: RuntimeContext): RuntimeContext {
-  return { id: context.id, variables: Object.assign({}, values), eventTime: context.eventTime, scope: context.scope, parent };
+  return new Context(context.id, Object.assign({}, values), context.eventTime, context.scope, parent);
+}
+
+/** The same context with another id, event time or scope (for components that emit derived records). */
+export function derivedContext(context: RuntimeContext, changes: { id?: string; eventTime?: number; scope?: InvocationScope }): RuntimeContext {
+  return new Context(changes.id ?? context.id, context.variables, changes.eventTime ?? context.eventTime, changes.scope ?? context.scope, context.parent);
 }
 
 /** The first context of a record read by a source. */
 export function sourceContext(id: string, input: unknown, eventTime: number, scope: InvocationScope): RuntimeContext {
-  return { id, variables: { input }, eventTime, scope, parent: undefined };
+  return new Context(id, { input }, eventTime, scope, undefined);
+}
+
+/** A context holding only the given variables, for records a component makes itself (generated events). */
+export function freshContext(id: string, eventTime: number, variables: Readonly<Record<string, unknown>> = {}): RuntimeContext {
+  return new Context(id, Object.assign({}, variables), eventTime, createScope(), undefined);
 }
