@@ -88,6 +88,13 @@ function sameGraph(storedJson: string, newJson: string): boolean {
   return strip(storedJson) === strip(newJson);
 }
 
+// Recording a change under another user's name is impersonation: it needs that right on the category.
+function actingName(user: AuthenticatedUser, category: string, forwardedUserName: string | undefined): string {
+  if (forwardedUserName === undefined || forwardedUserName === user.username) return user.username;
+  if (!hasPermission(user, category, 'Impersonate')) throw forbidden(`Acting as ${forwardedUserName} needs the Impersonate permission on ${category}`);
+  return forwardedUserName;
+}
+
 function nameProblems(name: string): string | undefined {
   const issues = validateScenarioName(name);
   return issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : undefined;
@@ -169,7 +176,7 @@ export class ScenarioService {
     if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['name']);
     const { processingType, category } = this.resolveProcessingType(user, request);
     const initial = graph ?? this.initialGraph(processingType, request.isFragment);
-    const createdBy = request.forwardedUserName ?? user.username;
+    const createdBy = actingName(user, category, request.forwardedUserName);
     const now = this.context.now();
     return this.db.transaction(async (tx) => {
       const inserted = await tx
@@ -375,7 +382,7 @@ export class ScenarioService {
     }
     const newJson = canonicalText(request.scenarioGraph, name);
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    const userName = forwardedUserName ?? user.username;
+    const userName = actingName(user, row.category, forwardedUserName);
     const result = await this.db.transaction(async (tx) => {
       const locked = await this.lockScenario(tx, row.id);
       if (locked.isArchived) throw conflict("Can't update graph archived scenario.");

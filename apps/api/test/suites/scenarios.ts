@@ -48,6 +48,11 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(malformed.status).toBe(400);
       expect(((await malformed.json()) as { message: string }).message).toMatch(/JSON/i);
       await expectGuarded(server(), api.createScenario, { json: { name: 'x', isFragment: false, category: 'Default' } }, 'reader');
+      // Acting in another user's name needs Impersonate (the writer lacks it, the admin has it).
+      expectError(await server().call('writer', api.createScenario, { json: { name: 'forwarded', isFragment: false, category: 'Default', forwardedUserName: 'someone' } }), 403, /Impersonate/);
+      expect((await server().call('admin', api.createScenario, { json: { name: 'forwarded', isFragment: false, category: 'Default', forwardedUserName: 'someone' } })).status).toBe(201);
+      const forwarded = await server().call('reader', api.getScenario, name('forwarded'));
+      expect(forwarded.ok && forwarded.data.createdBy).toBe('someone');
     });
 
     test('details and a given version', async () => {
