@@ -244,17 +244,22 @@ export class ScenarioEditor {
 
   /** Replaces a node's data (from the details form); renames follow through edges. */
   updateNode(previousId: string, next: NodeData, options: { coalesce?: boolean } = {}): void {
+    if (previousId === next.id) {
+      // The common case (typing in a field): swap one canvas node, leave the others as they are, so
+      // the canvas re-renders one node per keystroke.
+      this.nodes = this.nodes.map((node) => (node.id === previousId ? { ...node, data: { node: next } } : node));
+      this.commit(options);
+      return;
+    }
     const graph = this.currentGraph();
     const replaced = replaceNode(graph.nodes, graph.edges, previousId, next);
-    const positions = new Map(this.nodes.map((node) => [node.id === previousId ? next.id : node.id, node]));
+    const flowNodes = new Map(this.nodes.map((node) => [node.id === previousId ? next.id : node.id, node]));
     this.nodes = replaced.nodes.map((node) => {
-      const flowNode = positions.get(node.id);
-      return { ...(flowNode ?? { type: 'scenario', position: { x: 0, y: 0 } }), id: node.id, type: 'scenario', data: { node } } as ScenarioFlowNode;
+      const flowNode = flowNodes.get(node.id);
+      return flowNode ? { ...flowNode, id: node.id, data: { node } } : { id: node.id, type: 'scenario', position: { x: 0, y: 0 }, data: { node } };
     });
-    if (previousId !== next.id) {
-      this.edges = toFlowEdges(replaced.edges);
-      if (this.openNodeId === previousId) this.openNodeId = next.id;
-    }
+    this.edges = toFlowEdges(replaced.edges);
+    if (this.openNodeId === previousId) this.openNodeId = next.id;
     this.commit(options);
   }
 

@@ -1,7 +1,7 @@
 import { defaultGlobals, displayType, suggestExpression, typeExpression, type TypingResult } from '@scenaria/spel';
 import { typingResultFromJson } from '@scenaria/typing';
 import type { TypingResultJson } from '$lib/definitions/definitions';
-import type { ExpressionCompletionItem, ExpressionContext, ExpressionService } from './expression-service';
+import type { ExpressionCheck, ExpressionCompletionItem, ExpressionContext, ExpressionService } from './expression-service';
 
 /**
  * Expression typing and completion in the browser with @scenaria/spel, against the variable types the
@@ -34,21 +34,31 @@ export function createSpelService(): ExpressionService {
   const usesScope = (text: string) =>
     [...text.matchAll(/#([A-Za-z_$][\w$]*)/g)].some((match) => !globalNames.has(match[1] ?? '') && match[1] !== 'this' && match[1] !== 'root');
 
+  function checkText(text: string, context: ExpressionContext): ExpressionCheck {
+    if (text.trim() === '') return { problems: [] };
+    const result = typeExpression(text, {
+      variables: variablesOf(context.variables),
+      language: context.language,
+      expectedType: expectedTypeOf(context),
+    });
+    // Without the scope from validation, typing errors would be guesses; syntax errors are still certain.
+    const guessing = context.variablesKnown === false && usesScope(text);
+    const errors = guessing ? result.errors.filter((error) => error.code === 'SyntaxError') : result.errors;
+    return {
+      type: result.errors.length === 0 ? displayType(result.type) : undefined,
+      problems: errors.map((error) => ({ from: error.range.start, to: error.range.end, message: error.message })),
+    };
+  }
+
+  // The field shows the type and the linter marks errors for the same text: type it once.
+  let last: { text: string; context: ExpressionContext; check: ExpressionCheck } | undefined;
+
   return {
     check(text, context) {
-      if (text.trim() === '') return { problems: [] };
-      const result = typeExpression(text, {
-        variables: variablesOf(context.variables),
-        language: context.language,
-        expectedType: expectedTypeOf(context),
-      });
-      // Without the scope from validation, typing errors would be guesses; syntax errors are still certain.
-      const guessing = context.variablesKnown === false && usesScope(text);
-      const errors = guessing ? result.errors.filter((error) => error.code === 'SyntaxError') : result.errors;
-      return {
-        type: result.errors.length === 0 ? displayType(result.type) : undefined,
-        problems: errors.map((error) => ({ from: error.range.start, to: error.range.end, message: error.message })),
-      };
+      if (last && last.text === text && last.context === context) return last.check;
+      const check = checkText(text, context);
+      last = { text, context, check };
+      return check;
     },
     complete(text, cursor, context) {
       const result = suggestExpression(text, cursor, variablesOf(context.variables));
