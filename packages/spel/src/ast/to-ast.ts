@@ -37,6 +37,23 @@ function cover(a: SourceRange, b: SourceRange): SourceRange {
   return { start: Math.min(a.start, b.start), end: Math.max(a.end, b.end) };
 }
 
+/** Binding strength of each binary operator (higher binds tighter). */
+const PRECEDENCE: Record<BinaryOperator, number> = {
+  '||': 1, '&&': 2,
+  '==': 3, '!=': 3, '<': 3, '>': 3, '<=': 3, '>=': 3, instanceof: 3, matches: 3, between: 3,
+  '+': 4, '-': 4,
+  '*': 5, '/': 5, '%': 5,
+  '^': 6,
+};
+
+function binaryOperatorOf(image: string): BinaryOperator {
+  const lower = image.toLowerCase();
+  if (lower === '||' || lower === 'or') return '||';
+  if (lower === '&&' || lower === 'and') return '&&';
+  if (lower === '+' || lower === '-' || lower === '^') return lower;
+  return RELATIONAL[lower] ?? MULTIPLICATIVE[lower] ?? '==';
+}
+
 const RELATIONAL: Record<string, BinaryOperator> = {
   '==': '==', '!=': '!=', '<': '<', '>': '>', '<=': '<=', '>=': '>=',
   eq: '==', ne: '!=', lt: '<', gt: '>', le: '<=', ge: '>=',
@@ -76,9 +93,9 @@ class AstBuilder {
   expression(cst: CstNode): AstNode {
     const c = cst.children as Children;
     const range = nodeRange(cst);
-    const head = this.sub(this.child(c, 'logicalOr'), this.logicalOr, range);
+    const head = this.sub(this.child(c, 'binary'), this.binary, range);
     if (c.Assign) {
-      return { kind: 'assign', target: head, value: this.sub(this.child(c, 'assigned'), this.logicalOr, range), range };
+      return { kind: 'assign', target: head, value: this.sub(this.child(c, 'assigned'), this.binary, range), range };
     }
     if (c.Elvis) {
       return { kind: 'elvis', value: head, fallback: this.sub(this.child(c, 'fallback'), this.expression, { start: range.end, end: range.end }), range };
@@ -96,64 +113,43 @@ class AstBuilder {
     return head;
   }
 
-  private binaryChain(cst: CstNode, operand: (cst: CstNode) => AstNode, mapOperator: (image: string) => BinaryOperator): AstNode {
+  /**
+   * Builds binary nodes from the flat operand/operator lists by precedence climbing: or < and < relational <
+   * additive < multiplicative < power; power is right-associative, the others left-associative.
+   */
+  binary(cst: CstNode): AstNode {
     const c = cst.children as Children;
-    // Most levels of the precedence ladder hold a single operand: pass it through without allocating.
-    const only = c.operands;
-    if (c.operators === undefined && only?.length === 1 && !isToken(only[0])) return operand.call(this, only[0]!);
-    const operands = this.nodes(c, 'operands');
+    const range = nodeRange(cst);
+    const operandCsts = c.operands ?? [];
     const operators = this.tokens(c, 'operators');
-    const range = nodeRange(cst);
-    let left = this.sub(operands[0], operand, range);
-    operators.forEach((operatorToken, i) => {
-      const operatorRange = tokenRange(operatorToken);
-      const right = this.sub(operands[i + 1], operand, { start: operatorRange.end, end: operatorRange.end });
-      left = {
-        kind: 'binary',
-        operator: mapOperator(operatorToken.image),
-        operatorRange,
-        left,
-        right,
-        range: cover(cover(left.range, operatorRange), right.range),
-      };
-    });
-    return left;
-  }
-
-  logicalOr(cst: CstNode): AstNode {
-    return this.binaryChain(cst, this.logicalAnd, () => '||');
-  }
-
-  logicalAnd(cst: CstNode): AstNode {
-    return this.binaryChain(cst, this.relational, () => '&&');
-  }
-
-  relational(cst: CstNode): AstNode {
-    return this.binaryChain(cst, this.additive, (image) => RELATIONAL[image.toLowerCase()] ?? '==');
-  }
-
-  additive(cst: CstNode): AstNode {
-    return this.binaryChain(cst, this.multiplicative, (image) => (image === '-' ? '-' : '+'));
-  }
-
-  multiplicative(cst: CstNode): AstNode {
-    return this.binaryChain(cst, this.power, (image) => MULTIPLICATIVE[image.toLowerCase()] ?? '*');
-  }
-
-  power(cst: CstNode): AstNode {
-    const c = cst.children as Children;
-    const range = nodeRange(cst);
-    let node = this.sub(this.child(c, 'base'), this.unary, range);
-    if (c.Caret) {
-      const caret = c.Caret[0] as IToken;
-      const exponent = this.sub(this.child(c, 'exponent'), this.unary, { start: range.end, end: range.end });
-      node = { kind: 'binary', operator: '^', operatorRange: tokenRange(caret), left: node, right: exponent, range: cover(node.range, exponent.range) };
+    if (operators.length === 0 && operandCsts.length === 1 && !isToken(operandCsts[0])) return this.unary(operandCsts[0]!);
+    const operands: AstNode[] = [];
+    for (let i = 0; i <= operators.length; i++) {
+      const operand = operandCsts[i];
+      if (operand && !isToken(operand)) {
+        operands.push(this.unary(operand));
+      } else {
+        const previous = operators[i - 1];
+        const at = previous ? tokenRange(previous).end : range.end;
+        operands.push(this.missing({ start: at, end: at }));
+      }
     }
-    const postfix = this.token(c, 'postfix');
-    if (postfix) {
-      node = { kind: 'unary', operator: postfix.image as UnaryOperator, operand: node, postfix: true, range };
-    }
-    return node;
+    let position = 0;
+    const climb = (minimumPrecedence: number): AstNode => {
+      let left = operands[position]!;
+      while (position < operators.length) {
+        const token = operators[position]!;
+        const operator = binaryOperatorOf(token.image);
+        const precedence = PRECEDENCE[operator];
+        if (precedence < minimumPrecedence) break;
+        position += 1;
+        const right = climb(operator === '^' ? precedence : precedence + 1);
+        const operatorRange = tokenRange(token);
+        left = { kind: 'binary', operator, operatorRange, left, right, range: cover(cover(left.range, operatorRange), right.range) };
+      }
+      return left;
+    };
+    return climb(0);
   }
 
   unary(cst: CstNode): AstNode {
@@ -170,7 +166,10 @@ class AstBuilder {
       }
       return { kind: 'unary', operator: image, operand, postfix: false, range };
     }
-    return this.sub(this.child(c, 'primary'), this.primary, range);
+    const primary = this.sub(this.child(c, 'primary'), this.primary, range);
+    const postfix = this.token(c, 'postfix');
+    if (postfix) return { kind: 'unary', operator: postfix.image as UnaryOperator, operand: primary, postfix: true, range };
+    return primary;
   }
 
   primary(cst: CstNode): AstNode {

@@ -2,10 +2,7 @@ import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/node
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
 import { tryConvert } from '../internal/conversions';
-import {
-  JavaArithmeticError, addAs, compareNumbers, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass,
-  power, promoteKinds, remainderAs, subtractAs, type NumberKind,
-} from '../internal/java-numbers';
+import { JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
 import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
 import { UnsafePatternError, checkedRegExp } from '../internal/regex';
 import { ConversionError } from '../internal/standard-classes';
@@ -766,4 +763,3 @@ export function compileTemplate(template: TemplateNode, compiler: Compiler): Com
   };
 }
 
-export { compareNumbers };

@@ -1,15 +1,12 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
 import { parseNarrowestNumber } from '../internal/conversions';
-import {
-  JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs,
-  subtractAs, toDouble, type NumberKind,
-} from '../internal/java-numbers';
+import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs, subtractAs, toDouble, type NumberKind } from '../internal/java-numbers';
 import { javaCompare } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
 import { checkedRegExp } from '../internal/regex';
 import { numberKindOfType, promoteNumberTypes } from '../internal/subtyping';
-import { JavaDouble, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
+import { JavaDouble, recordType, unknownType, withoutValue, javaToString } from '../internal/typing-bridge';
 import { parseJson, toJsonString } from './json';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
@@ -269,4 +266,3 @@ export function geoHelper(): ClassDefinition {
   ]);
 }
 
-export { JavaArithmeticError, type TypingResult };

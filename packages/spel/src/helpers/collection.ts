@@ -4,7 +4,7 @@ import { addAs, numberKindOf, promoteKinds } from '../internal/java-numbers';
 import { javaCompare, javaEquals } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
 import { classOf, commonSupertype, isNumberType } from '../internal/subtyping';
-import { classType, listType, mapType, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
+import { listType, mapType, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
 
 /** Class name of the `#COLLECTION` helper. */
 export const COLLECTION_CLASS = 'pl.touk.nussknacker.engine.util.functions.collection';
@@ -163,4 +163,3 @@ export function collectionHelper(random: () => number): ClassDefinition {
   };
 }
 
-export { classType };

@@ -5,9 +5,8 @@ import {
 import '@js-joda/timezone';
 import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
 import { toBigInt } from '../internal/java-numbers';
-import { javaClassOf } from '../internal/java-values';
+
 import { T, method } from '../internal/method-dsl';
-import { JavaLocale, valueType } from '../internal/typing-bridge';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
 
@@ -123,4 +122,3 @@ export const dateTimeFormatterClass: ClassDefinition = {
   staticMethods: [method('ofPattern', [['pattern', T.String]], T.Formatter, (_t, [pattern]) => formatterOf(pattern), 'A formatter of a pattern')],
 };
 
-export { JavaLocale, javaClassOf, valueType };

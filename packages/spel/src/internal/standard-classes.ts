@@ -1,18 +1,13 @@
 import { Duration, Instant, LocalDate, LocalDateTime, LocalTime, Period, ZoneId, ZoneOffset } from '@js-joda/core';
 import { ExactDecimal } from './typing-bridge';
 import type { ClassDefinition, MethodDefinition } from './class-registry';
-import {
-  CONVERSION_TARGETS, conversionResultType, resolveConversionTarget, tryConvert,
-} from './conversions';
-import { convertNumber, numberKindOf, toBigInt, toDecimal, toDouble, JavaArithmeticError, type NumberKind } from './java-numbers';
+import { conversionResultType, resolveConversionTarget, tryConvert } from './conversions';
+import { convertNumber, toBigInt, toDecimal, toDouble, JavaArithmeticError, type NumberKind } from './java-numbers';
 import { javaCompare, javaEquals } from './java-values';
 import { method, T } from './method-dsl';
 import { checkedRegExp } from './regex';
 import { classOf, isNumberType } from './subtyping';
-import {
-  JavaBigInteger, JavaCharacter, JavaDouble, JavaUuid, classType, knownValueOf, listType, recordType, unknownType, valueType,
-  withoutValue, javaToString, type TypingResult,
-} from './typing-bridge';
+import { JavaBigInteger, JavaCharacter, JavaDouble, JavaUuid, classType, knownValueOf, listType, unknownType, valueType, withoutValue, javaToString, type TypingResult } from './typing-bridge';
 
 /** Thrown by `to(...)` when a value cannot be converted; the evaluator reports it with a position. */
 export class ConversionError extends Error {
@@ -588,8 +583,3 @@ export const standardClasses: readonly ClassDefinition[] = [
   plain('java.time.format.DateTimeFormatter', ['java.lang.Object']),
 ];
 
-/** Classes of which `new X(...)` would be allowed if they declared constructors; exported for completion. */
-export const conversionTargetClasses = CONVERSION_TARGETS;
-
-/** Helper for result-type functions: the type of the record field or map value read by `get`. */
-export { mapValueOf, elementOf, numberKindOf, recordType };

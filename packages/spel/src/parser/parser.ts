@@ -4,7 +4,7 @@ import * as t from '../lexer/tokens';
 /**
  * The SpEL grammar with no embedded actions: the CST it builds is turned into our AST by `ast/to-ast.ts`.
  * Precedence follows Spring's SpEL: assignment/elvis/ternary < or < and < relational < additive <
- * multiplicative < power < unary < navigation.
+ * multiplicative < power < unary < navigation (binary levels are resolved in the AST builder).
  */
 class SpelGrammar extends CstParser {
   constructor() {
@@ -13,10 +13,10 @@ class SpelGrammar extends CstParser {
   }
 
   expression = this.RULE('expression', () => {
-    this.SUBRULE(this.logicalOr);
+    this.SUBRULE(this.binary);
     this.OPTION(() => {
       this.OR([
-        { ALT: () => { this.CONSUME(t.Assign); this.SUBRULE2(this.logicalOr, { LABEL: 'assigned' }); } },
+        { ALT: () => { this.CONSUME(t.Assign); this.SUBRULE2(this.binary, { LABEL: 'assigned' }); } },
         { ALT: () => { this.CONSUME(t.Elvis); this.SUBRULE(this.expression, { LABEL: 'fallback' }); } },
         {
           ALT: () => {
@@ -30,62 +30,25 @@ class SpelGrammar extends CstParser {
     });
   });
 
-  logicalOr = this.RULE('logicalOr', () => {
-    this.SUBRULE(this.logicalAnd, { LABEL: 'operands' });
+  /**
+   * All binary operators in one flat loop; precedence (or < and < relational < additive < multiplicative <
+   * power) is applied when building the AST. A precedence ladder of rules would cost ten rule calls per operand.
+   */
+  binary = this.RULE('binary', () => {
+    this.SUBRULE(this.unary, { LABEL: 'operands' });
     this.MANY(() => {
-      this.CONSUME(t.OrOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.logicalAnd, { LABEL: 'operands' });
-    });
-  });
-
-  logicalAnd = this.RULE('logicalAnd', () => {
-    this.SUBRULE(this.relational, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.AndOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.relational, { LABEL: 'operands' });
-    });
-  });
-
-  relational = this.RULE('relational', () => {
-    this.SUBRULE(this.additive, { LABEL: 'operands' });
-    this.OPTION(() => {
       this.OR([
+        { ALT: () => this.CONSUME(t.OrOp, { LABEL: 'operators' }) },
+        { ALT: () => this.CONSUME(t.AndOp, { LABEL: 'operators' }) },
         { ALT: () => this.CONSUME(t.RelationalOp, { LABEL: 'operators' }) },
         { ALT: () => this.CONSUME(t.InstanceOf, { LABEL: 'operators' }) },
         { ALT: () => this.CONSUME(t.Matches, { LABEL: 'operators' }) },
         { ALT: () => this.CONSUME(t.Between, { LABEL: 'operators' }) },
+        { ALT: () => this.CONSUME(t.AdditiveOp, { LABEL: 'operators' }) },
+        { ALT: () => this.CONSUME(t.MultiplicativeOp, { LABEL: 'operators' }) },
+        { ALT: () => this.CONSUME(t.Caret, { LABEL: 'operators' }) },
       ]);
-      this.SUBRULE2(this.additive, { LABEL: 'operands' });
-    });
-  });
-
-  additive = this.RULE('additive', () => {
-    this.SUBRULE(this.multiplicative, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.AdditiveOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.multiplicative, { LABEL: 'operands' });
-    });
-  });
-
-  multiplicative = this.RULE('multiplicative', () => {
-    this.SUBRULE(this.power, { LABEL: 'operands' });
-    this.MANY(() => {
-      this.CONSUME(t.MultiplicativeOp, { LABEL: 'operators' });
-      this.SUBRULE2(this.power, { LABEL: 'operands' });
-    });
-  });
-
-  power = this.RULE('power', () => {
-    this.SUBRULE(this.unary, { LABEL: 'base' });
-    this.OPTION(() => {
-      this.CONSUME(t.Caret);
-      this.SUBRULE2(this.unary, { LABEL: 'exponent' });
-    });
-    this.OPTION2(() => {
-      this.OR([
-        { ALT: () => this.CONSUME(t.PlusPlus, { LABEL: 'postfix' }) },
-        { ALT: () => this.CONSUME(t.MinusMinus, { LABEL: 'postfix' }) },
-      ]);
+      this.SUBRULE2(this.unary, { LABEL: 'operands' });
     });
   });
 
@@ -103,7 +66,17 @@ class SpelGrammar extends CstParser {
           this.SUBRULE(this.unary, { LABEL: 'operand' });
         },
       },
-      { ALT: () => this.SUBRULE(this.primary) },
+      {
+        ALT: () => {
+          this.SUBRULE(this.primary);
+          this.OPTION(() => {
+            this.OR3([
+              { ALT: () => this.CONSUME2(t.PlusPlus, { LABEL: 'postfix' }) },
+              { ALT: () => this.CONSUME2(t.MinusMinus, { LABEL: 'postfix' }) },
+            ]);
+          });
+        },
+      },
     ]);
   });
 

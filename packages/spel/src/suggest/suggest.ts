@@ -1,4 +1,4 @@
-import type { AstNode, SourceRange } from '../ast/nodes';
+import type { SourceRange } from '../ast/nodes';
 import { defaultGlobals, type Globals } from '../helpers/globals';
 import type { ClassRegistry as TypingClassRegistry } from '@scenaria/typing';
 import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
@@ -202,4 +202,3 @@ function docOf(type: TypingResult, registry: ClassRegistry): { documentation?: s
   return description ? { documentation: description } : {};
 }
 
-export type { AstNode };

@@ -1,7 +1,7 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
 import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
-import { resolveConversionTarget, tryConvert } from '../internal/conversions';
+import { tryConvert } from '../internal/conversions';
 import {
   JavaArithmeticError, addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
 } from '../internal/java-numbers';
@@ -788,4 +788,3 @@ function javaClassName(value: unknown): string {
   return kind ? `java.lang.${kind}` : 'java.lang.Object';
 }
 
-export { resolveConversionTarget };
