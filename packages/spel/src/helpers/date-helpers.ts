@@ -5,7 +5,6 @@ import {
 import '@js-joda/timezone';
 import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
 import { toBigInt } from '../internal/java-numbers';
-
 import { T, method } from '../internal/method-dsl';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
