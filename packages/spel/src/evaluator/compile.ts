@@ -387,7 +387,13 @@ export class Compiler {
         for (let i = items.length - 1; i >= 0; i--) if (test(state, items[i])) return items[i];
         return null;
       }
-      const selected = items.filter((item) => test(state, item));
+      const selected: unknown[] = [];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        const result = condition(state, item);
+        if (result === true) selected.push(item);
+        else if (result !== false) test(state, item);
+      }
       if (fromMap) return entriesToMap(selected);
       return value instanceof Set ? new Set(selected) : selected;
     };
@@ -402,7 +408,9 @@ export class Compiler {
       if (value === null || value === undefined) return safe ? null : fail('NullNavigation', 'Cannot do projection on null', range);
       const { items } = this.elements(value, range, 'projection');
       activeBudget().step(items.length);
-      return items.map((item) => expression(state, item));
+      const projected = new Array<unknown>(items.length);
+      for (let i = 0; i < items.length; i++) projected[i] = expression(state, items[i]);
+      return projected;
     };
   }
 
