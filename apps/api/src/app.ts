@@ -77,10 +77,11 @@ export function createApp(deps: AppDependencies) {
   });
 
   mountDocs(app);
-  // App routes first: `/api/processes/statusDefinitions` must not be taken for a scenario named so.
+  // Fixed segments before the parameters they would be taken for: `/api/processes/statusDefinitions` is not a
+  // scenario, `/api/processes/{name}/activity` is not a version.
   app.route('/', appRoutes(config, scenarios));
+  app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
-  app.route('/', activityRoutes(activities));
   app.route('/', definitionRoutes(config, models, scenarios));
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));

@@ -2,6 +2,7 @@ import * as contract from '@scenaria/api-contract';
 import type { Context } from 'hono';
 import { fileNameFromDisposition } from '../services/activities';
 import type { ActivityService } from '../services/activities';
+import type { ScenarioService } from '../services/scenarios';
 import { ApiError, badRequest } from '../errors';
 import { createRouter } from './router';
 
@@ -15,7 +16,7 @@ async function commentText(c: Context): Promise<string> {
 }
 
 /** Activity routes: comments, attachments and the activity list. */
-export function activityRoutes(activities: ActivityService) {
+export function activityRoutes(activities: ActivityService, scenarios: ScenarioService) {
   const router = createRouter();
 
   router.openapi(contract.listActivities, async (c) =>
@@ -75,6 +76,26 @@ export function activityRoutes(activities: ActivityService) {
 
   router.openapi(contract.listLegacyComments, async (c) =>
     c.json(await activities.legacyComments(c.get('user'), c.req.valid('param').scenarioName), 200),
+  );
+
+  router.openapi(contract.listLegacyActivity, async (c) =>
+    c.json(await activities.legacyComments(c.get('user'), c.req.valid('param').scenarioName), 200),
+  );
+
+  router.openapi(contract.addLegacyComment, async (c) => {
+    const { scenarioName, versionId } = c.req.valid('param');
+    await activities.addComment(c.get('user'), scenarioName, versionId, await commentText(c));
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.deleteLegacyComment, async (c) => {
+    const { scenarioName, commentId } = c.req.valid('param');
+    await activities.deleteComment(c.get('user'), scenarioName, commentId);
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.listScenarioDeployments, async (c) =>
+    c.json(await scenarios.finishedActions(c.get('user'), c.req.valid('param').scenarioName), 200),
   );
 
   return router;

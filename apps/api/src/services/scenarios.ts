@@ -4,6 +4,7 @@ import type {
   CreateScenarioRequest,
   CreateScenarioResponse,
   ImportScenarioResponse,
+  ProcessAction,
   ProcessState,
   ScenarioVersion,
   ScenarioWithDetails,
@@ -304,6 +305,13 @@ export class ScenarioService {
       record.validationResult = await this.validate(row, graph, { skipNodeResults: options.skipNodeResults });
     }
     return dropNulls(record);
+  }
+
+  /** Finished deployment-side actions of a scenario, newest first. */
+  async finishedActions(user: AuthenticatedUser, name: string): Promise<ProcessAction[]> {
+    const row = await this.requireScenario(user, name, 'Read');
+    const facts = await loadRecordFacts(this.db, [row.id]);
+    return (facts.actions.get(row.id) ?? []).filter((action) => action.state === 'FINISHED' || action.state === 'EXECUTION_FINISHED');
   }
 
   /** The version history, newest first. */

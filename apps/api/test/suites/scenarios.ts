@@ -205,6 +205,10 @@ export function scenarioSuite(server: () => TestServer): void {
       expectError(await server().call('writer', api.updateScenario, { ...name('old'), json: { scenarioGraph: streamingGraph('x') } }), 409, "Can't update graph archived scenario.");
       expectError(await server().call('writer', api.renameScenario, { params: { scenarioName: 'old', newName: 'older' } }), 409);
       expectError(await server().call('writer', api.importScenario, { ...name('old'), body: importForm(fixture('filter-1-18.json')) }), 409);
+      const deployments = await server().call('reader', api.listScenarioDeployments, name('old'));
+      expect(deployments.ok && deployments.data.map((action) => [action.actionName, action.state])).toEqual([['ARCHIVE', 'FINISHED']]);
+      expectError(await server().call('reader', api.listScenarioDeployments, name('missing')), 404);
+      await expectGuarded(server(), api.listScenarioDeployments, name('old'), 'outsider');
       const archived = await server().call('reader', api.listArchivedScenarios);
       expect(archived.ok && archived.data.map((scenario) => scenario.name)).toEqual(['old']);
       expect(archived.ok && archived.data[0]?.lastAction?.actionName).toBe('ARCHIVE');

@@ -8,6 +8,7 @@ import {
   ScenarioActivitiesResponseSchema,
 } from '../schemas/activity';
 import { ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
+import { ProcessActionSchema } from '../schemas/scenario';
 import { defineRoute, jsonContent } from './define';
 
 const tags = ['Activities'];
@@ -167,6 +168,70 @@ export const listLegacyComments = defineRoute(
     deprecated: true,
     request: { params: ScenarioPathSchema },
     responses: { 200: { description: 'Comments', content: jsonContent(LegacyCommentsResponseSchema) } },
+  },
+  [404],
+);
+
+/** `GET /api/processes/{scenarioName}/activity`: the legacy name of the comment list. */
+export const listLegacyActivity = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/processes/{scenarioName}/activity',
+    tags,
+    summary: 'Comments and attachments (legacy path)',
+    deprecated: true,
+    request: { params: ScenarioPathSchema },
+    responses: { 200: { description: 'Comments', content: jsonContent(LegacyCommentsResponseSchema) } },
+  },
+  [404],
+);
+
+/** `POST /api/processes/{scenarioName}/{versionId}/activity/comments`: legacy add (text/plain). */
+export const addLegacyComment = defineRoute(
+  'Write',
+  {
+    method: 'post',
+    path: '/api/processes/{scenarioName}/{versionId}/activity/comments',
+    tags,
+    summary: 'Add a comment to a version (legacy path)',
+    deprecated: true,
+    request: { params: versionPath, body: commentBody },
+    responses: { 200: { description: 'Added' } },
+  },
+  [404],
+);
+
+/** `DELETE /api/processes/{scenarioName}/activity/comments/{commentId}`: legacy delete; the id is the activity's. */
+export const deleteLegacyComment = defineRoute(
+  'Write',
+  {
+    method: 'delete',
+    path: '/api/processes/{scenarioName}/activity/comments/{commentId}',
+    tags,
+    summary: 'Delete a comment (legacy path; the comment id is the activity id of the legacy list)',
+    deprecated: true,
+    request: {
+      params: z.object({
+        scenarioName: ScenarioNameParamSchema,
+        commentId: z.string().uuid().openapi({ param: { name: 'commentId', in: 'path' }, example: '1c0d5a1e-2b7a-4f6e-9a3b-2d9f1f0e7c11' }),
+      }),
+    },
+    responses: { 200: { description: 'Deleted' } },
+  },
+  [404],
+);
+
+/** `GET /api/processes/{scenarioName}/deployments`: finished deployment-side actions, newest first. */
+export const listScenarioDeployments = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/processes/{scenarioName}/deployments',
+    tags,
+    summary: 'Finished actions of a scenario, newest first',
+    request: { params: ScenarioPathSchema },
+    responses: { 200: { description: 'Actions', content: jsonContent(z.array(ProcessActionSchema)) } },
   },
   [404],
 );
