@@ -17,7 +17,15 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { z } from 'zod';
 import { addNodeCounts, readNodeCounts } from './storage/counts-store';
 import type { EmbeddedDatabase } from './storage/database';
-import { endDeployments, findLatestDeployment, findOpenDeployments, insertDeployment } from './storage/deployments-store';
+import {
+  acquireRunnerLease,
+  endDeployments,
+  findLatestDeployment,
+  findOpenDeployments,
+  insertDeployment,
+  isStillRunner,
+  releaseRunnerLease,
+} from './storage/deployments-store';
 import type { DeploymentRow } from './storage/deployments-store';
 import { migrate } from './storage/migrate';
 import { defaultEmbeddedModels, prepareLiveScenario, scenarioKindOf } from './runtime/live-scenario';
@@ -39,6 +47,10 @@ export const EmbeddedManagerSettingsSchema = z.object({
   batchSize: z.number().int().positive().default(100),
   /** How often request-response counters are written to the database. */
   countsFlushIntervalMs: z.number().int().positive().default(1_000),
+  /** How often the manager picks up deployments made or canceled by other managers over the same database. */
+  syncIntervalMs: z.number().int().positive().default(1_000),
+  /** How long a manager that stopped answering keeps the streaming jobs it ran before another takes over. */
+  runnerLeaseMs: z.number().int().positive().default(10_000),
 });
 /** Settings of the embedded manager that fit in a configuration file. */
 export type EmbeddedManagerSettings = z.input<typeof EmbeddedManagerSettingsSchema>;
@@ -102,6 +114,8 @@ export async function createEmbeddedDeploymentManager(
     pollIntervalMs: options.pollIntervalMs,
     batchSize: options.batchSize,
     countsFlushIntervalMs: options.countsFlushIntervalMs,
+    syncIntervalMs: options.syncIntervalMs,
+    runnerLeaseMs: options.runnerLeaseMs,
   });
   const { db } = options;
   const { logger } = dependencies;
@@ -109,11 +123,15 @@ export async function createEmbeddedDeploymentManager(
   const models = options.models ?? defaultEmbeddedModels();
   if (options.migrate !== false) await migrate(db);
 
+  // Streaming jobs run in one manager per database (the lease holder); request-response endpoints in all.
+  const instanceId = randomUUID();
   const running = new Map<string, RunningDeployment>();
   const locks = new Map<string, Promise<unknown>>();
   const server = new RequestResponseServer();
   if (settings.port !== null) await server.listen(settings.port, settings.host);
   let isClosed = false;
+  // Set as soon as close begins, so a synchronisation under way starts nothing new.
+  let isClosing = false;
 
   // Commands on one scenario run one at a time; different scenarios proceed in parallel.
   const exclusively = <T>(scenarioName: string, work: () => Promise<T>): Promise<T> => {
@@ -194,21 +212,40 @@ export async function createEmbeddedDeploymentManager(
       server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, live });
       scheduleCountsFlush(deployment);
     } else {
-      const job = new StreamingJob({
-        db,
-        scheduler,
-        logger,
-        externalId: row.externalId,
-        scenarioName: row.scenarioName,
-        live,
-        pollIntervalMs: settings.pollIntervalMs,
-        batchSize: settings.batchSize,
-        onFailure: (error) => void fail(deployment, [error instanceof Error ? error.message : String(error)]),
-      });
-      deployment.job = job;
-      job.start();
+      await claimStreaming(deployment);
     }
     deployment.status = 'RUNNING';
+  };
+
+  /** Runs the streaming job here when this manager holds (or can take) the deployment's lease; renews it. */
+  const claimStreaming = async (deployment: RunningDeployment) => {
+    const { row, live } = deployment;
+    if (!live || live.kind !== 'streaming' || deployment.status === 'FAILED' || isClosing) return;
+    const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, dependencies.clock.now(), settings.runnerLeaseMs);
+    if (!isRunner) {
+      const job = deployment.job;
+      deployment.job = undefined;
+      await job?.stop();
+      return;
+    }
+    if (deployment.job) return;
+    const job = new StreamingJob({
+      db,
+      scheduler,
+      logger,
+      externalId: row.externalId,
+      scenarioName: row.scenarioName,
+      live,
+      pollIntervalMs: settings.pollIntervalMs,
+      batchSize: settings.batchSize,
+      onFailure: (error) => void fail(deployment, [error instanceof Error ? error.message : String(error)]),
+      isStillRunner: (tx) => isStillRunner(tx, row.externalId, instanceId),
+      onRunnerLost: () => {
+        if (deployment.job === job) deployment.job = undefined;
+      },
+    });
+    deployment.job = job;
+    job.start();
   };
 
   /** Stops what runs here for a scenario (the stored state is the caller's business). */
@@ -218,8 +255,51 @@ export async function createEmbeddedDeploymentManager(
     running.delete(scenarioName);
     deployment.flushTask?.cancel();
     if (deployment.slug && server.endpoint(deployment.slug)?.scenarioName === scenarioName) server.unregister(deployment.slug);
-    await deployment.job?.stop();
-    if (!isClosed || deployment.live?.kind === 'request-response') await flushRequestResponseCounts(deployment);
+    if (deployment.job) {
+      await deployment.job.stop();
+      await releaseRunnerLease(db, deployment.row.externalId, instanceId);
+    }
+    await flushRequestResponseCounts(deployment);
+  };
+
+  /**
+   * Catches up with the database: starts deployments other managers made, stops those they canceled or
+   * replaced, and renews (or takes over) streaming leases.
+   */
+  const synchronise = async () => {
+    const scenarioNames = new Set([...running.keys(), ...(await findOpenDeployments(db)).map((row) => row.scenarioName)]);
+    for (const scenarioName of scenarioNames) {
+      if (isClosing) return;
+      await exclusively(scenarioName, async () => {
+        if (isClosing) return;
+        // Read again under the scenario's lock: a command of this manager may have changed it meanwhile.
+        const active = (await findOpenDeployments(db, scenarioName)).find((row) => row.state === 'ACTIVE');
+        const here = running.get(scenarioName);
+        if (!active) {
+          if (here) await stop(scenarioName);
+          return;
+        }
+        if (here?.row.externalId === active.externalId) return claimStreaming(here);
+        await stop(scenarioName);
+        await start(active);
+      });
+    }
+  };
+
+  let syncTask: ScheduledTask | undefined;
+  let syncing: Promise<void> = Promise.resolve();
+  const scheduleSync = () => {
+    syncTask = scheduler.schedule(settings.syncIntervalMs, () => {
+      syncing = synchronise().then(
+        () => {
+          if (!isClosing) scheduleSync();
+        },
+        (error: unknown) => {
+          logger.error('Synchronising deployments failed', { error: String(error) });
+          if (!isClosing) scheduleSync();
+        },
+      );
+    });
   };
 
   const statusOf = (row: DeploymentRow): StatusDetails => {
@@ -338,6 +418,7 @@ export async function createEmbeddedDeploymentManager(
   for (const row of await findOpenDeployments(db)) {
     if (row.state === 'ACTIVE') await exclusively(row.scenarioName, () => start(row));
   }
+  scheduleSync();
 
   return {
     processCommand: <C extends DeploymentManagerCommand>(command: C) => handle(command) as Promise<CommandResult<C>>,
@@ -367,7 +448,10 @@ export async function createEmbeddedDeploymentManager(
       await Promise.all([...running.values()].map((d) => d.job?.idle()));
     },
     async close() {
-      if (isClosed) return;
+      if (isClosing) return;
+      isClosing = true;
+      syncTask?.cancel();
+      await syncing;
       await Promise.all([...locks.values()]);
       for (const scenarioName of [...running.keys()]) await stop(scenarioName);
       isClosed = true;

@@ -24,8 +24,8 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
   let database: TestDatabase;
   const managers: EmbeddedDeploymentManager[] = [];
 
-  const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}) => {
-    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, dependencies());
+  const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}, deps = dependencies()) => {
+    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, deps);
     managers.push(manager);
     return manager;
   };
@@ -156,6 +156,41 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `r${i}`));
     // Counters are committed with the records, so they agree with the output across the restart.
     expect((await second.nodeCounts('doubler'))['sink']).toEqual({ recordsIn: 200, recordsOut: 200, errors: 0 });
+  });
+
+  it('shares deployments between managers over one database: endpoints everywhere, each stream in one of them', async () => {
+    const settings = { syncIntervalMs: 30, runnerLeaseMs: 2_000 };
+    const a = await createManager(settings);
+    const logged: string[] = [];
+    const record = (message: string) => void logged.push(message);
+    const b = await createManager(settings, { ...dependencies(), logger: { debug: record, info: record, warn: record, error: record } });
+    await a.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    await a.processCommand({ type: 'runDeployment', processVersion: processVersion('fees'), deploymentData: deploymentData('d2'), scenario: requestResponseScenario('fees'), updateStrategy: replace });
+    const answer = await eventually(async () => {
+      const url = b.scenarioUrl('fees');
+      expect(url).toBeDefined();
+      return fetch(url as string, { method: 'POST', body: JSON.stringify({ amount: 1, currency: 'EUR' }) }).then((r) => r.json());
+    });
+    expect(answer).toEqual({ fee: 4, label: 'EUR:4' });
+    expect((await b.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
+
+    const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
+    await publishToTopic(database.db, 'transactions', batch(0, 60));
+    const outputIds = async () => (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    await eventually(async () => expect((await outputIds()).length).toBe(60));
+    // Only the first manager runs the stream: the second never even competed for a batch.
+    expect(logged).not.toContain('Batch committed elsewhere; skipped');
+    expect((await b.nodeCounts('doubler'))['sink']).toEqual({ recordsIn: 60, recordsOut: 60, errors: 0 });
+
+    await a.close();
+    managers.splice(managers.indexOf(a), 1);
+    await publishToTopic(database.db, 'transactions', batch(60, 40));
+    await eventually(async () => expect((await outputIds()).length).toBeGreaterThanOrEqual(100));
+    await b.idle();
+    expect(await outputIds()).toEqual(Array.from({ length: 100 }, (_, i) => `r${i}`));
+
+    expect((await b.processCommand({ type: 'cancelScenario', scenarioName: 'fees', user: { id: 'a', username: 'a' } })).ok).toBe(true);
+    expect(b.scenarioUrl('fees')).toBeUndefined();
   });
 
   it('runs an event generator on the injected scheduler', async () => {

@@ -3,7 +3,7 @@ import type { InvocationScope } from '@scenaria/engine';
 import { toPlainJson } from '@scenaria/typing';
 import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
-import type { EmbeddedDatabase } from '../storage/database';
+import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';
 import { consumerOffsets } from '../storage/schema';
 import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
 import { TopicWrite } from './live-scenario';
@@ -24,10 +24,17 @@ export interface StreamingJobOptions {
   batchSize: number;
   /** The job cannot go on (the database failed): it is stopped and reported. */
   onFailure(error: unknown): void;
+  /** Checked inside every commit: false when this manager no longer runs the deployment (canceled, taken over). */
+  isStillRunner(tx: EmbeddedTransaction): Promise<boolean>;
+  /** The job stopped itself because another manager runs the deployment now (or it was canceled elsewhere). */
+  onRunnerLost(): void;
 }
 
 // Another instance committed the same batch first: this one's work is thrown away.
 class OffsetConflict extends Error {}
+
+// This manager no longer runs the deployment: the batch is rolled back and the job stops here.
+class RunnerLost extends Error {}
 
 /** The consumer of a source: offsets belong to the scenario, so a redeploy continues where the last one stopped. */
 export function consumerGroupOf(scenarioName: string, sourceNodeId: string): string {
@@ -176,7 +183,7 @@ export class StreamingJob {
   private async commit(
     scopes: readonly InvocationScope[],
     mustCommit: boolean,
-    inside: (tx: Parameters<Parameters<EmbeddedDatabase['transaction']>[0]>[0]) => Promise<void>,
+    inside: (tx: EmbeddedTransaction) => Promise<void>,
   ): Promise<boolean> {
     const { db, live, externalId, logger, scenarioName } = this.options;
     const writes = new Map<string, { key: string | null; value: unknown; timestamp: number }[]>();
@@ -199,11 +206,18 @@ export class StreamingJob {
     if (!mustCommit && writes.size === 0 && deltas.size === 0) return true;
     try {
       await db.transaction(async (tx) => {
+        if (!(await this.options.isStillRunner(tx))) throw new RunnerLost(`${scenarioName} is run elsewhere or was canceled`);
         await inside(tx);
         for (const [topic, records] of writes) await appendToTopic(tx, topic, records);
         await addNodeCounts(tx, externalId, deltas);
       });
     } catch (error) {
+      if (error instanceof RunnerLost) {
+        logger.info('Streaming job handed over', { scenarioName, reason: error.message });
+        this.stopped = true;
+        this.options.onRunnerLost();
+        return false;
+      }
       if (error instanceof OffsetConflict) {
         logger.warn('Batch committed elsewhere; skipped', { scenarioName, reason: error.message });
         return false;

@@ -1,6 +1,6 @@
 import type { ProcessVersion } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { Queryable } from './database';
 import { deployments } from './schema';
 
@@ -58,4 +58,44 @@ export async function insertDeployment(db: Queryable, row: Omit<DeploymentRow, '
 export async function endDeployments(db: Queryable, externalIds: readonly string[], state: 'CANCELED' | 'FAILED', endedAt: number, errors: string[] = []): Promise<void> {
   if (externalIds.length === 0) return;
   await db.update(deployments).set({ state, endedAt, ...(state === 'FAILED' ? { errors } : {}) }).where(inArray(deployments.externalId, [...externalIds]));
+}
+
+/**
+ * Takes (or renews) the runner lease of an ACTIVE deployment for `runner` until `now + leaseMs`; false when
+ * another runner holds a lease that has not run out.
+ */
+export async function acquireRunnerLease(db: Queryable, externalId: string, runner: string, now: number, leaseMs: number): Promise<boolean> {
+  const taken = await db
+    .update(deployments)
+    .set({ runner, runnerLeaseUntil: now + leaseMs })
+    .where(
+      and(
+        eq(deployments.externalId, externalId),
+        eq(deployments.state, 'ACTIVE'),
+        or(isNull(deployments.runner), eq(deployments.runner, runner), lt(deployments.runnerLeaseUntil, now)),
+      ),
+    )
+    .returning({ externalId: deployments.externalId });
+  return taken.length > 0;
+}
+
+/** Gives the lease up (on stop or close), so another manager can take over at once. */
+export async function releaseRunnerLease(db: Queryable, externalId: string, runner: string): Promise<void> {
+  await db
+    .update(deployments)
+    .set({ runner: null, runnerLeaseUntil: null })
+    .where(and(eq(deployments.externalId, externalId), eq(deployments.runner, runner)));
+}
+
+/**
+ * Inside a commit: locks the deployment row and tells whether `runner` still runs it (the deployment is
+ * active and nobody took the lease over). A commit that fails this check is rolled back.
+ */
+export async function isStillRunner(tx: Queryable, externalId: string, runner: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ state: deployments.state, runner: deployments.runner })
+    .from(deployments)
+    .where(eq(deployments.externalId, externalId))
+    .for('update');
+  return row?.state === 'ACTIVE' && row.runner === runner;
 }

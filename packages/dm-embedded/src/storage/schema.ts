@@ -25,6 +25,9 @@ export const deployments = dmSchema.table(
     errors: jsonb('errors').$type<string[]>().notNull(),
     startedAt: bigint('started_at', { mode: 'number' }).notNull(),
     endedAt: bigint('ended_at', { mode: 'number' }),
+    /** The manager instance that runs the streaming job (one per database runs it), until its lease ends. */
+    runner: text('runner'),
+    runnerLeaseUntil: bigint('runner_lease_until', { mode: 'number' }),
   },
   (table) => [index('deployments_scenario_name_idx').on(table.scenarioName)],
 );
