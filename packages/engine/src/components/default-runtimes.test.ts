@@ -104,6 +104,45 @@ describe('tumbling aggregate', () => {
   });
 });
 
+describe('session aggregate', () => {
+  const session = (emitWhen: string, endCondition = 'false') =>
+    compile([
+      eventsSource,
+      {
+        type: 'CustomNode',
+        id: 'aggregate',
+        nodeType: 'aggregate-session',
+        outputVar: 'agg',
+        parameters: [
+          param('groupBy', '#input.key'),
+          param('aggregator', '#AGG.list'),
+          param('aggregateBy', '#input.value'),
+          param('endSessionCondition', endCondition),
+          param('sessionTimeout', "T(java.time.Duration).parse('PT10S')"),
+          param('emitWhen', `T(pl.touk.nussknacker.engine.flink.util.transformer.aggregate.SessionWindowTrigger).${emitWhen}`),
+        ],
+      },
+      kafkaSink('out', '#agg'),
+    ]);
+  const records: [number, Record<string, unknown>][] = [
+    [1_000, { key: 'a', value: 1 }],
+    [2_000, { key: 'a', value: 2 }],
+    [3_000, { key: 'b', value: 5 }],
+    [20_000, { key: 'a', value: 3 }],
+  ];
+  it('OnEnd emits a session once the key was quiet for the timeout, and open sessions at the end of input', async () => {
+    const compiled = session('OnEnd');
+    expect(await feed(compiled, records)).toEqual([[1, 2], [5]]);
+    expect((await compiled.flush()).outputs.map((o) => o.value)).toEqual([[3]]);
+  });
+  it('ends a session at the record meeting the end condition', async () => {
+    expect(await feed(session('OnEnd', '#input.value == 1'), records)).toEqual([[1], [2], [5]]);
+  });
+  it('OnEvent emits the session so far on every record', async () => {
+    expect(await feed(session('OnEvent'), records)).toEqual([[1], [1, 2], [5], [3]]);
+  });
+});
+
 describe('delay', () => {
   it('holds records until their event time plus the delay, in order', async () => {
     const compiled = compile([

@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime/context';
 
 import type { ComponentInstanceArgs, ComponentRuntime, ComponentRuntimeRegistry, Emit, LazyParameter } from './component-runtime';
 import { createComponentRuntimeRegistry } from './component-runtime';
-import { slidingAggregate, tumblingAggregate } from './windows';
+import { sessionAggregate, slidingAggregate, tumblingAggregate } from './windows';
 
 /** Reads JSON text (or takes already parsed JSON) and decodes it into runtime values. */
 function decodeJsonRecord(record: unknown): unknown {
@@ -168,6 +168,7 @@ const runtimes: Record<string, ComponentRuntime> = {
   },
   'custom-aggregate-sliding': { kind: 'custom', create: (args) => slidingAggregate(args, toMillis(args.constants['windowLength'], 'windowLength')) },
   'custom-aggregate-tumbling': { kind: 'custom', create: (args) => tumblingAggregate(args, toMillis(args.constants['windowLength'], 'windowLength')) },
+  'custom-aggregate-session': { kind: 'custom', create: (args) => sessionAggregate(args, toMillis(args.constants['sessionTimeout'], 'sessionTimeout')) },
   'custom-delay': {
     kind: 'custom',
     create(args) {

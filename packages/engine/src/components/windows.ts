@@ -123,3 +123,49 @@ export function tumblingAggregate(args: ComponentInstanceArgs, windowLength: num
     flush: (emit) => (trigger === 'OnEvent' ? undefined : closeUpTo(Number.POSITIVE_INFINITY, emit)),
   };
 }
+
+interface Session {
+  values: unknown[];
+  last: RuntimeContext;
+  lastTime: number;
+  spec: AggregatorSpec;
+}
+
+/**
+ * Session windows by event time: a key's session collects values until `endSessionCondition` holds for a
+ * record (that record included) or no record came for `sessionTimeout` (judged by the watermark, the highest
+ * event time seen; at the end of input every session ends). `OnEvent` emits the session so far on every
+ * record, `OnEnd` one record per ended session.
+ */
+export function sessionAggregate(args: ComponentInstanceArgs, timeout: number): CustomInstance {
+  const emitsOnEnd = String(args.constants['emitWhen'] ?? 'OnEvent') === 'OnEnd';
+  const sessions = new Map<string, Session>();
+  let watermark = Number.NEGATIVE_INFINITY;
+
+  async function end(key: string, session: Session, emit: Emit): Promise<void> {
+    sessions.delete(key);
+    if (emitsOnEnd) await emit(session.last, aggregateValues(session.spec, session.values));
+  }
+  async function endTimedOut(now: number, emit: Emit): Promise<void> {
+    const due = [...sessions].filter(([, session]) => session.lastTime + timeout <= now).sort(([, a], [, b]) => a.lastTime - b.lastTime);
+    for (const [key, session] of due) await end(key, session, emit);
+  }
+
+  return {
+    async process(context, values, emit) {
+      const spec = specOf(values);
+      const key = keyOf(args, context);
+      watermark = Math.max(watermark, context.eventTime);
+      await endTimedOut(watermark, emit);
+      const session = sessions.get(key) ?? { values: [], last: context, lastTime: context.eventTime, spec };
+      session.values.push(aggregateBy(args, context));
+      session.last = context;
+      session.lastTime = Math.max(session.lastTime, context.eventTime);
+      sessions.set(key, session);
+      if (!emitsOnEnd) await emit(context, aggregateValues(spec, session.values));
+      if (args.lazy['endSessionCondition']?.evaluate(context) === true) await end(key, session, emit);
+    },
+    advanceTime: (now, emit) => endTimedOut(now, emit),
+    flush: (emit) => endTimedOut(Number.POSITIVE_INFINITY, emit),
+  };
+}
