@@ -80,7 +80,7 @@ it('measures opening large scenarios and typing expressions', { timeout: 600_000
         if (!Number.isNaN(elapsed)) perKey.push(elapsed);
       }
       console.log(`${graph.nodes.length} nodes: rendered ${rendered.join(', ')} ms; interactive ${interactive.join(', ')} ms; keys ${perKey.map((t) => t.toFixed(1)).join(', ')}`);
-      rows.push(`| ${graph.nodes.length} | ${median(rendered).toFixed(0)} | ${median(interactive).toFixed(0)} | ${median(perKey).toFixed(1)} | ${Math.max(...perKey).toFixed(1)} |`);
+      rows.push(`| ${graph.nodes.length} | ${median(rendered).toFixed(0)} | ${median(interactive).toFixed(0)} | ${median(perKey).toFixed(1)} | ${Math.max(...perKey).toFixed(1)} | ${perKey.length} |`);
     }
   } finally {
     await browser.close();
@@ -90,10 +90,10 @@ it('measures opening large scenarios and typing expressions', { timeout: 600_000
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   const section = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB), Node ${process.version}, headless Debian Chromium; the API runs in the same process (in-memory PGlite).`,
-    `Generated scenarios saved without positions (a source, a split, branches of filter/variable pairs, one sink per branch), so opening includes the automatic layout (dagre). Open times are medians of ${rounds} openings, from navigation to the first node painted on the canvas (large graphs render only the nodes in view) and to the first node's details opened by a click. Keystroke times are from the key event to the repainted type beside a filter expression (typed in the browser by @scenaria/spel), median and worst of ${keystrokes} keys.`,
+    `Generated scenarios saved without positions (a source, a split, branches of filter/variable pairs, one sink per branch), so opening includes the automatic layout (dagre). Open times are medians of ${rounds} openings, from navigation to the first node painted on the canvas (large graphs render only the nodes in view) and to the first node's details opened by a click. Keystroke times are from the key event to the repainted type beside a filter expression (typed in the browser by @scenaria/spel), median and worst of ${keystrokes} keys (a key whose repaint was not seen within 5 s is left out; the count measured is in the table).`,
     '',
-    '| nodes | canvas rendered (ms) | interactive: node details open (ms) | keystroke to type shown, median (ms) | worst (ms) |',
-    '|---:|---:|---:|---:|---:|',
+    '| nodes | canvas rendered (ms) | interactive: node details open (ms) | keystroke to type shown, median (ms) | worst (ms) | keys measured |',
+    '|---:|---:|---:|---:|---:|---:|',
     ...rows,
   ].join('\n');
   const file = resolve(import.meta.dirname, '../../../BENCHMARKS.md');

@@ -1,8 +1,12 @@
 import { Graph, layout } from '@dagrejs/dagre';
 import type { Position } from './scenario-flow';
+import { computeTreeLayout } from './tree-layout';
 
 /** The size every node is laid out with; the canvas draws nodes at this size too. */
 export const nodeSize = { width: 220, height: 60 } as const;
+
+/** Above this many nodes the linear tree layout replaces dagre, which takes seconds there. */
+export const largeGraphSize = 300;
 
 export interface LayoutEdge {
   from: string;
@@ -14,6 +18,9 @@ export interface LayoutEdge {
  * versions. Returns top-left corners, which is what the canvas and `layoutData` use.
  */
 export function computeLayout(nodeIds: readonly string[], edges: readonly LayoutEdge[]): Map<string, Position> {
+  if (nodeIds.length > largeGraphSize) {
+    return computeTreeLayout(nodeIds, edges, { width: nodeSize.width, height: nodeSize.height, columnGap: 60, rowGap: 70 });
+  }
   const graph = new Graph({ multigraph: true });
   graph.setGraph({ rankdir: 'TB', nodesep: 60, ranksep: 70, marginx: 20, marginy: 20 });
   graph.setDefaultEdgeLabel(() => ({}));
