@@ -1,4 +1,8 @@
 import type { CstElement, CstNode, IToken } from 'chevrotain';
+import type {
+  ArgumentListCstNode, BinaryCstNode, ExpressionCstNode, InlineCollectionCstNode, LiteralCstNode, NameOrCallCstNode,
+  NavigationCstNode, PrimaryCstNode, QualifiedNameCstNode, StartNodeCstNode, UnaryCstNode, VariableOrFunctionCstNode,
+} from '../parser/cst.generated';
 import type { AstNode, BinaryOperator, InlineMapEntry, LiteralNode, SourceRange, UnaryOperator } from './nodes';
 
 /** A problem found while building the AST (e.g. a malformed number literal or inline map). */
@@ -13,10 +17,13 @@ export interface AstProblem {
  * so a half-typed expression still has a tree.
  */
 export function toAst(cst: CstNode, problems: AstProblem[]): AstNode {
-  return new AstBuilder(problems).expression(cst);
+  // The root is always the `expression` rule (see parseTokens).
+  return new AstBuilder(problems).expression(cst as ExpressionCstNode);
 }
 
-type Children = Record<string, CstElement[] | undefined>;
+/** The CST node types a children list holds (recovery may leave any list missing, so all are optional here). */
+type NodeIn<L> = L extends ReadonlyArray<infer E> ? Extract<E, CstNode> : never;
+type AnyChildren = object;
 
 function isToken(element: CstElement | undefined): element is IToken {
   return element !== undefined && 'image' in element;
@@ -68,39 +75,47 @@ class AstBuilder {
     return { kind: 'missing', range: at };
   }
 
-  private child(children: Children, key: string, index = 0): CstNode | undefined {
-    const element = children[key]?.[index];
-    return element && !isToken(element) ? element : undefined;
+  private list<C extends AnyChildren>(children: C, key: keyof C & string): CstElement[] {
+    return ((children as Record<string, CstElement[] | undefined>)[key] ?? []);
   }
 
-  private token(children: Children, key: string, index = 0): IToken | undefined {
-    const element = children[key]?.[index];
+  private child<C extends AnyChildren, K extends keyof C & string>(children: C, key: K, index = 0): NodeIn<C[K]> | undefined {
+    const element = this.list(children, key)[index];
+    return (element && !isToken(element) ? element : undefined) as NodeIn<C[K]> | undefined;
+  }
+
+  private token<C extends AnyChildren>(children: C, key: keyof C & string, index = 0): IToken | undefined {
+    const element = this.list(children, key)[index];
     return isToken(element) && !element.isInsertedInRecovery ? element : undefined;
   }
 
-  private nodes(children: Children, key: string): CstNode[] {
-    return (children[key] ?? []).filter((element): element is CstNode => !isToken(element));
+  private nodes<C extends AnyChildren, K extends keyof C & string>(children: C, key: K): NodeIn<C[K]>[] {
+    return this.list(children, key).filter((element) => !isToken(element)) as NodeIn<C[K]>[];
   }
 
-  private tokens(children: Children, key: string): IToken[] {
-    return (children[key] ?? []).filter(isToken);
+  private tokens<C extends AnyChildren>(children: C, key: keyof C & string): IToken[] {
+    return this.list(children, key).filter(isToken);
   }
 
-  private sub(node: CstNode | undefined, build: (cst: CstNode) => AstNode, fallback: SourceRange): AstNode {
+  private has<C extends AnyChildren>(children: C, key: keyof C & string): boolean {
+    return this.list(children, key).length > 0;
+  }
+
+  private sub<N extends CstNode>(node: N | undefined, build: (cst: N) => AstNode, fallback: SourceRange): AstNode {
     return node ? build.call(this, node) : this.missing(fallback);
   }
 
-  expression(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  expression(cst: ExpressionCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
     const head = this.sub(this.child(c, 'binary'), this.binary, range);
-    if (c.Assign) {
+    if (this.has(c, 'Assign')) {
       return { kind: 'assign', target: head, value: this.sub(this.child(c, 'assigned'), this.binary, range), range };
     }
-    if (c.Elvis) {
+    if (this.has(c, 'Elvis')) {
       return { kind: 'elvis', value: head, fallback: this.sub(this.child(c, 'fallback'), this.expression, { start: range.end, end: range.end }), range };
     }
-    if (c.Question) {
+    if (this.has(c, 'Question')) {
       const end = { start: range.end, end: range.end };
       return {
         kind: 'ternary',
@@ -117,17 +132,17 @@ class AstBuilder {
    * Builds binary nodes from the flat operand/operator lists by precedence climbing: or < and < relational <
    * additive < multiplicative < power; power is right-associative, the others left-associative.
    */
-  binary(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  binary(cst: BinaryCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
-    const operandCsts = c.operands ?? [];
+    const operandCsts = this.list(c, 'operands');
     const operators = this.tokens(c, 'operators');
-    if (operators.length === 0 && operandCsts.length === 1 && !isToken(operandCsts[0])) return this.unary(operandCsts[0]!);
+    if (operators.length === 0 && operandCsts.length === 1 && !isToken(operandCsts[0])) return this.unary(operandCsts[0] as UnaryCstNode);
     const operands: AstNode[] = [];
     for (let i = 0; i <= operators.length; i++) {
       const operand = operandCsts[i];
       if (operand && !isToken(operand)) {
-        operands.push(this.unary(operand));
+        operands.push(this.unary(operand as UnaryCstNode));
       } else {
         const previous = operators[i - 1];
         const at = previous ? tokenRange(previous).end : range.end;
@@ -152,8 +167,8 @@ class AstBuilder {
     return climb(0);
   }
 
-  unary(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  unary(cst: UnaryCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
     const prefix = this.token(c, 'prefix');
     if (prefix) {
@@ -172,16 +187,16 @@ class AstBuilder {
     return primary;
   }
 
-  primary(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  primary(cst: PrimaryCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
     let node = this.sub(this.child(c, 'startNode'), this.startNode, range);
     for (const navigation of this.nodes(c, 'navigation')) node = this.navigation(navigation, node);
     return node;
   }
 
-  private navigation(cst: CstNode, target: AstNode): AstNode {
-    const c = cst.children as Children;
+  private navigation(cst: NavigationCstNode, target: AstNode): AstNode {
+    const c = cst.children;
     const range = cover(target.range, nodeRange(cst));
     const dot = this.token(c, 'dot');
     if (dot) {
@@ -197,7 +212,7 @@ class AstBuilder {
       const end = dot.startOffset + dot.image.length;
       return { kind: 'property', target, name: '', nameRange: { start: end, end }, safe, range };
     }
-    const open = (c.open?.[0] as IToken | undefined)?.image ?? '[';
+    const open = this.tokens(c, 'open')[0]?.image ?? '[';
     if (open === '[') {
       return { kind: 'indexer', target, index: this.sub(this.child(c, 'index'), this.expression, { start: range.end, end: range.end }), safe: false, range };
     }
@@ -209,8 +224,8 @@ class AstBuilder {
     return { kind: 'selection', target, mode, condition: inner, safe, range };
   }
 
-  private nameOrCall(cst: CstNode, target: AstNode | null, safe: boolean, outerRange?: SourceRange): AstNode {
-    const c = cst.children as Children;
+  private nameOrCall(cst: NameOrCallCstNode, target: AstNode | null, safe: boolean, outerRange?: SourceRange): AstNode {
+    const c = cst.children;
     const nameToken = this.token(c, 'name');
     const range = outerRange ?? nodeRange(cst);
     const name = nameToken?.image ?? '';
@@ -222,12 +237,12 @@ class AstBuilder {
     return { kind: 'property', target, name, nameRange, safe, range };
   }
 
-  private argumentList(cst: CstNode): AstNode[] {
-    return this.nodes(cst.children as Children, 'args').map((arg) => this.expression(arg));
+  private argumentList(cst: ArgumentListCstNode): AstNode[] {
+    return this.nodes(cst.children, 'args').map((arg) => this.expression(arg));
   }
 
-  private variableOrFunction(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  private variableOrFunction(cst: VariableOrFunctionCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
     const token = this.token(c, 'name');
     const name = token ? token.image.slice(1) : '';
@@ -236,28 +251,28 @@ class AstBuilder {
     return { kind: 'variable', name, range };
   }
 
-  startNode(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  startNode(cst: StartNodeCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
-    if (c.paren) return this.sub(this.child(c, 'inner'), this.expression, range);
+    if (this.has(c, 'paren')) return this.sub(this.child(c, 'inner'), this.expression, range);
     const literal = this.child(c, 'literal');
     if (literal) return this.literal(literal);
     const typeReference = this.child(c, 'typeReference');
     if (typeReference) {
-      const tc = typeReference.children as Children;
+      const tc = typeReference.children;
       return {
         kind: 'typeReference',
         typeName: this.qualifiedName(this.child(tc, 'qualifiedName')),
-        dimensions: (tc.dimensions ?? []).length,
+        dimensions: this.tokens(tc, 'dimensions').length,
         range,
       };
     }
     const constructorCall = this.child(c, 'constructorCall');
     if (constructorCall) {
-      const cc = constructorCall.children as Children;
+      const cc = constructorCall.children;
       const typeName = this.qualifiedName(this.child(cc, 'qualifiedName'));
       const argumentList = this.child(cc, 'argumentList');
-      const isArray = (cc.dimensions ?? []).length > 0;
+      const isArray = this.tokens(cc, 'dimensions').length > 0;
       const args = argumentList ? this.argumentList(argumentList) : this.nodes(cc, 'sizes').map((size) => this.expression(size));
       return { kind: 'constructor', typeName, args, isArray, range };
     }
@@ -269,19 +284,19 @@ class AstBuilder {
     if (nameOrCall) return this.nameOrCall(nameOrCall, null, false);
     const inline = this.child(c, 'inlineCollection');
     if (inline) return this.inlineCollection(inline);
-    if (c.rootIndex) {
+    if (this.has(c, 'rootIndex')) {
       return { kind: 'indexer', target: null, index: this.sub(this.child(c, 'index'), this.expression, range), safe: false, range };
     }
     return this.missing(range);
   }
 
-  private qualifiedName(cst: CstNode | undefined): string {
+  private qualifiedName(cst: QualifiedNameCstNode | undefined): string {
     if (!cst) return '';
-    return this.tokens(cst.children as Children, 'parts').map((part) => part.image).join('.');
+    return this.tokens(cst.children, 'parts').map((part) => part.image).join('.');
   }
 
-  private literal(cst: CstNode): AstNode {
-    const token = this.token(cst.children as Children, 'token');
+  private literal(cst: LiteralCstNode): AstNode {
+    const token = this.token(cst.children, 'token');
     const range = nodeRange(cst);
     if (!token) return this.missing(range);
     const literal = parseLiteral(token.image, token.tokenType.name, range);
@@ -292,15 +307,15 @@ class AstBuilder {
     return literal;
   }
 
-  private inlineCollection(cst: CstNode): AstNode {
-    const c = cst.children as Children;
+  private inlineCollection(cst: InlineCollectionCstNode): AstNode {
+    const c = cst.children;
     const range = nodeRange(cst);
-    if (c.emptyMap) return { kind: 'inlineMap', entries: [], range };
+    if (this.has(c, 'emptyMap')) return { kind: 'inlineMap', entries: [], range };
     const entries = this.nodes(c, 'entries').map((entry) => {
-      const ec = entry.children as Children;
+      const ec = entry.children;
       const first = this.sub(this.child(ec, 'first'), this.expression, nodeRange(entry));
       const secondCst = this.child(ec, 'second');
-      const second = secondCst ? this.expression(secondCst) : ec.Colon ? this.missing({ start: first.range.end, end: first.range.end }) : undefined;
+      const second = secondCst ? this.expression(secondCst) : this.has(ec, 'Colon') ? this.missing({ start: first.range.end, end: first.range.end }) : undefined;
       return { first, second };
     });
     if (entries.length === 0 || entries.every((entry) => entry.second === undefined)) {

@@ -285,3 +285,8 @@ function toProblem(error: IRecognitionException, textLength: number): SyntaxProb
   const what = atEnd ? 'end of expression' : `'${token.image}'`;
   return { message: `Unexpected ${what} at position ${start}`, start, end };
 }
+
+/** The grammar's productions, for generating CST types (scripts/generate-cst-types.mjs). */
+export function grammarProductions(): ReturnType<SpelGrammar['getGAstProductions']> {
+  return grammar.getGAstProductions();
+}
