@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { CanonicalNode } from '@scenaria/graph';
 import { describe, expect, it } from 'vitest';
 import { kafkaSink, modelOptions, param, scenario } from '../../test/support';
-import { compileScenario } from '../index';
+import { componentId, defaultModel } from '@scenaria/components';
+import { compileScenario, defaultComponentRuntimes } from '../index';
 import type { CompiledScenario } from '../index';
 
 const eventsSource: CanonicalNode = { type: 'Source', id: 'source', ref: { typ: 'kafka', parameters: [param('Topic', "'events'"), param('Schema version', "'latest'")] } };
@@ -36,6 +37,19 @@ const aggregate = (nodeType: string, aggregator: string, extra: { name: string; 
     param('windowLength', "T(java.time.Duration).parse('PT10S')"),
     ...extra.map((p) => param(p.name, p.expression)),
   ],
+});
+
+describe('defaultComponentRuntimes', () => {
+  it('implements every component of the default models, with the kind its definition needs', () => {
+    const runtimes = defaultComponentRuntimes();
+    const components = [...defaultModel('streaming').components, ...defaultModel('request-response').components];
+    const missing = components.flatMap((component) => {
+      const expected = component.inputs === 'branches' ? 'join' : component.type;
+      const runtime = runtimes.get(componentId(component));
+      return runtime?.kind === expected ? [] : [`${componentId(component)} (${expected})`];
+    });
+    expect(missing).toEqual([]);
+  });
 });
 
 describe('sliding aggregate', () => {
