@@ -24,10 +24,12 @@ import {
   findOpenDeployments,
   insertDeployment,
   isStillRunner,
+  lockDeployment,
   releaseRunnerLease,
 } from './storage/deployments-store';
 import type { DeploymentRow } from './storage/deployments-store';
 import { migrate } from './storage/migrate';
+import { makeSavepoint, restoreSavepoint } from './storage/savepoints-store';
 import { defaultEmbeddedModels, prepareLiveScenario, scenarioKindOf } from './runtime/live-scenario';
 import type { EmbeddedModels, LiveScenario } from './runtime/live-scenario';
 import type { NodeCount } from './runtime/node-counters';
@@ -336,6 +338,7 @@ export async function createEmbeddedDeploymentManager(
       if (command.updateStrategy.type === 'dontReplaceDeployment' && open.some((row) => row.state === 'ACTIVE')) {
         return refusal('DeploymentAlreadyRunning', `Scenario ${scenarioName} already has a running deployment`);
       }
+      const restoring = command.updateStrategy.type === 'replaceDeploymentWithSameScenarioName' ? command.updateStrategy.stateRestoringStrategy : undefined;
       await stop(scenarioName);
       const row: DeploymentRow = {
         externalId: randomUUID(),
@@ -348,12 +351,37 @@ export async function createEmbeddedDeploymentManager(
         startedAt: dependencies.clock.now(),
         endedAt: null,
       };
-      await db.transaction(async (tx) => {
+      const restored = await db.transaction(async (tx) => {
+        if (restoring?.type === 'restoreStateFromCustomSavepoint' && !(await restoreSavepoint(tx, restoring.savepointPath, scenarioName))) return false;
         await endDeployments(tx, open.map((r) => r.externalId), 'CANCELED', row.startedAt);
         await insertDeployment(tx, row);
+        return true;
       });
+      if (!restored) {
+        // Nothing was changed in the database: what ran before runs again.
+        const previous = open.find((r) => r.state === 'ACTIVE');
+        if (previous) await start(previous);
+        return refusal('SavepointNotFound', `No savepoint ${restoring?.type === 'restoreStateFromCustomSavepoint' ? restoring.savepointPath : ''}`);
+      }
       await start(row, prepared.value);
       return { ok: true as const, value: { externalDeploymentId: row.externalId } };
+    });
+
+  /** Saves the offsets of the scenario's active deployment; with `thenCancel`, cancels it in the same turn. */
+  const savepoint = (scenarioName: string, thenCancel: boolean) =>
+    exclusively(scenarioName, async () => {
+      const active = (await findOpenDeployments(db, scenarioName)).find((row) => row.state === 'ACTIVE');
+      if (!active) return refusal('NotDeployed', `Scenario ${scenarioName} is not running`);
+      // Stopping first lets the batch in flight commit, so the savepoint is where the job really stopped.
+      if (thenCancel) await stop(scenarioName);
+      // The row lock keeps a job running in another manager from committing between the snapshot and the cancel.
+      const savepointPath = await db.transaction(async (tx) => {
+        await lockDeployment(tx, active.externalId);
+        const path = await makeSavepoint(tx, active, randomUUID(), dependencies.clock.now());
+        if (thenCancel) await endDeployments(tx, [active.externalId], 'CANCELED', dependencies.clock.now());
+        return path;
+      });
+      return { ok: true as const, value: { savepointPath } };
     });
 
   const cancel = (scenarioName: string, deploymentId: string | undefined) =>
@@ -383,10 +411,12 @@ export async function createEmbeddedDeploymentManager(
         return cancel(command.scenarioName, undefined);
       case 'cancelDeployment':
         return cancel(command.scenarioName, command.deploymentId);
+      // A savepoint holds the committed topic offsets (the only state kept across deployments); it lives in
+      // the database, so `savepointDir` has no meaning here.
       case 'stopScenario':
+        return savepoint(command.scenarioName, true);
       case 'makeScenarioSavepoint':
-        // Progress already lives in committed consumer offsets; window state is not kept across deployments.
-        return refusal('SavepointsNotSupported', 'The embedded engine keeps progress as committed topic offsets and takes no savepoints');
+        return savepoint(command.scenarioName, false);
       case 'testScenario': {
         const kind = scenarioKindOf(command.scenario);
         if (!kind) return refusal('UnsupportedScenarioType', `Cannot test a scenario of type ${command.scenario.metaData.additionalFields.metaDataType}`);

@@ -193,6 +193,47 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(b.scenarioUrl('fees')).toBeUndefined();
   });
 
+  it('takes savepoints of the committed offsets and deploys from them', async () => {
+    const manager = await createManager();
+    const user = { id: 'a', username: 'a' };
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
+    const outputIds = async () => (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    await publishToTopic(database.db, 'transactions', batch(0, 10));
+    await eventually(async () => expect(await outputIds()).toHaveLength(10));
+    const saved = await manager.processCommand({ type: 'makeScenarioSavepoint', scenarioName: 'doubler', savepointDir: null });
+    if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
+    expect(saved.value.savepointPath).toMatch(/^scenaria-embedded:savepoint\//);
+
+    await publishToTopic(database.db, 'transactions', batch(10, 5));
+    await eventually(async () => expect(await outputIds()).toHaveLength(15));
+    const stopped = await manager.processCommand({ type: 'stopScenario', scenarioName: 'doubler', savepointDir: null, user });
+    expect(stopped.ok).toBe(true);
+    expect((await manager.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['CANCELED']);
+
+    const fromUnknown = await manager.processCommand({
+      type: 'runDeployment',
+      processVersion: processVersion('doubler', 2),
+      deploymentData: deploymentData('d2'),
+      scenario: topicToTopic('doubler'),
+      updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromCustomSavepoint', savepointPath: 'scenaria-embedded:savepoint/nope' } },
+    });
+    expect(fromUnknown).toMatchObject({ ok: false, errors: [{ code: 'SavepointNotFound' }] });
+
+    // Deploying from the first savepoint reads the five records after it again.
+    const restored = await manager.processCommand({
+      type: 'runDeployment',
+      processVersion: processVersion('doubler', 3),
+      deploymentData: deploymentData('d3'),
+      scenario: topicToTopic('doubler'),
+      updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromCustomSavepoint', savepointPath: saved.value.savepointPath } },
+    });
+    expect(restored.ok).toBe(true);
+    await eventually(async () => expect(await outputIds()).toHaveLength(20));
+    await manager.idle();
+    expect((await outputIds()).slice(15)).toEqual(['r10', 'r11', 'r12', 'r13', 'r14']);
+  });
+
   it('runs an event generator on the injected scheduler', async () => {
     const scheduler = createManualScheduler(1_700_000_000_000);
     const manager = await createManager({ scheduler, pollIntervalMs: 60_000 });
@@ -232,7 +273,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(await publishToTopic(database.db, 'bad topic!', [{ value: 1 }])).toMatchObject({ ok: false, errors: [{ code: 'InvalidTopicName' }] });
     const user = { id: 'a', username: 'a' };
     expect(await manager.processCommand({ type: 'cancelScenario', scenarioName: 'never', user })).toMatchObject({ ok: false, errors: [{ code: 'NotDeployed' }] });
-    expect(await manager.processCommand({ type: 'stopScenario', scenarioName: 'never', savepointDir: null, user })).toMatchObject({ ok: false, errors: [{ code: 'SavepointsNotSupported' }] });
+    expect(await manager.processCommand({ type: 'stopScenario', scenarioName: 'never', savepointDir: null, user })).toMatchObject({ ok: false, errors: [{ code: 'NotDeployed' }] });
     const fragment = { ...topicToTopic('frag'), metaData: { id: 'frag', additionalFields: { metaDataType: 'FragmentSpecificData', properties: {} } } };
     expect(await manager.processCommand({ type: 'validate', processVersion: processVersion('frag'), deploymentData: deploymentData(), scenario: fragment })).toMatchObject({
       ok: false,

@@ -51,7 +51,9 @@ export class StreamingJob {
   private stopped = false;
   private queue: Promise<void> = Promise.resolve();
   private readonly tasks = new Set<ScheduledTask>();
-  private readonly pendingPolls = new Set<string>();
+  // Per source: the poll planned but not yet queued, with when it is due.
+  private readonly plannedPolls = new Map<string, { due: number; task: ScheduledTask }>();
+  private readonly queuedPolls = new Set<string>();
   private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: StreamingJobOptions) {}
@@ -104,16 +106,28 @@ export class StreamingJob {
     });
   }
 
+  /** Plans a poll of a source; an earlier request replaces a later plan (a wake-up beats the poll interval). */
   private requestPoll(nodeId: string, delayMs: number): void {
-    if (this.pendingPolls.has(nodeId)) return;
-    this.pendingPolls.add(nodeId);
-    this.later(delayMs, () =>
+    if (this.stopped || this.queuedPolls.has(nodeId)) return;
+    const due = this.options.scheduler.now() + delayMs;
+    const planned = this.plannedPolls.get(nodeId);
+    if (planned && planned.due <= due) return;
+    if (planned) {
+      planned.task.cancel();
+      this.tasks.delete(planned.task);
+    }
+    const task = this.options.scheduler.schedule(delayMs, () => {
+      this.tasks.delete(task);
+      this.plannedPolls.delete(nodeId);
+      this.queuedPolls.add(nodeId);
       this.enqueue(async () => {
-        this.pendingPolls.delete(nodeId);
+        this.queuedPolls.delete(nodeId);
         const hasMore = await this.pollOnce(nodeId);
         this.requestPoll(nodeId, hasMore ? 0 : this.options.pollIntervalMs);
-      }),
-    );
+      });
+    });
+    this.tasks.add(task);
+    this.plannedPolls.set(nodeId, { due, task });
   }
 
   private scheduleGenerator(nodeId: string, periodMs: number): void {

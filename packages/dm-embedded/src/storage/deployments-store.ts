@@ -99,3 +99,8 @@ export async function isStillRunner(tx: Queryable, externalId: string, runner: s
     .for('update');
   return row?.state === 'ACTIVE' && row.runner === runner;
 }
+
+/** Locks a deployment row until the end of the transaction: its job cannot commit meanwhile. */
+export async function lockDeployment(tx: Queryable, externalId: string): Promise<void> {
+  await tx.select({ externalId: deployments.externalId }).from(deployments).where(eq(deployments.externalId, externalId)).for('update');
+}

@@ -77,3 +77,13 @@ export const nodeCounts = dmSchema.table(
   },
   (table) => [primaryKey({ columns: [table.externalId, table.nodeId] })],
 );
+
+/** Savepoints: the committed offsets of a scenario's topic sources at one moment, to deploy from later. */
+export const savepoints = dmSchema.table('savepoints', {
+  id: text('id').primaryKey(),
+  scenarioName: text('scenario_name').notNull(),
+  externalId: text('external_id').notNull(),
+  /** `[{ sourceNodeId, topic, nextOffset }]`. */
+  offsets: jsonb('offsets').$type<{ sourceNodeId: string; topic: string; nextOffset: number }[]>().notNull(),
+  createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
