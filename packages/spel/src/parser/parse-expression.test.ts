@@ -18,3 +18,73 @@ describe('parseExpression', () => {
     expect(template.parts.map((p) => p.kind)).toEqual(['text', 'expression', 'text']);
   });
 });
+
+describe('parse details', () => {
+  it.each([
+    ['1 + 2 * 3', '(1 + (2 * 3))'],
+    ['1 * 2 + 3', '((1 * 2) + 3)'],
+    ['1 - 2 - 3', '((1 - 2) - 3)'],
+    ['2 ^ 3 ^ 2', '(2 ^ (3 ^ 2))'],
+    ['a || b && c', '(a || (b && c))'],
+    ['a and b or c', '((a && b) || c)'],
+    ['1 < 2 == true', '((1 < 2) == true)'],
+    ['-2 ^ 2', '(-2 ^ 2)'],
+    ['!a && b', '(!a && b)'],
+    ['1 + 2 > 2 and 3 mod 2 eq 1', '(((1 + 2) > 2) && ((3 % 2) == 1))'],
+    ["x matches 'a' or y between {1, 2}", "((x matches 'a') || (y between {1, 2}))"],
+  ])('%s groups as %s', (text, expected) => {
+    const { ast, errors } = parseExpression(text);
+    expect(errors).toEqual([]);
+    expect(render(ast!, text)).toBe(expected);
+  });
+
+  it('keeps source ranges of every node', () => {
+    const text = "#input.name.toUpperCase() + '!'";
+    const { ast } = parseExpression(text);
+    expect(ast?.kind).toBe('binary');
+    if (ast?.kind !== 'binary') return;
+    expect(text.slice(ast.left.range.start, ast.left.range.end)).toBe('#input.name.toUpperCase()');
+    expect(text.slice(ast.right.range.start, ast.right.range.end)).toBe("'!'");
+    expect(text.slice(ast.operatorRange.start, ast.operatorRange.end)).toBe('+');
+    if (ast.left.kind !== 'methodCall') throw new Error('expected a method call');
+    expect(text.slice(ast.left.nameRange.start, ast.left.nameRange.end)).toBe('toUpperCase');
+  });
+
+  it.each([
+    ['#input.clients.?[vip', 'selection'],
+    ['#COLLECTION.join(#input.', 'methodCall'],
+    ['{1, 2, ', 'inlineList'],
+    ['#a > ', 'binary'],
+    ['#a ? 1 : ', 'ternary'],
+    ["'a' + ", 'binary'],
+    ['T(java.lang.Math).', 'property'],
+  ])('half-typed %s still yields a %s tree', (text, kind) => {
+    const { ast, errors } = parseExpression(text);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(ast?.kind).toBe(kind);
+  });
+
+  it('parses literals of every kind', () => {
+    const { ast } = parseExpression('{1, 2L, 3.5, 4.5f, 0x10, "s", true, null}');
+    if (ast?.kind !== 'inlineList') throw new Error('expected a list');
+    expect(ast.items.map((item) => (item.kind === 'literal' ? item.literalKind : item.kind))).toEqual(['Integer', 'Long', 'Double', 'Float', 'Integer', 'String', 'Boolean', 'Null']);
+  });
+
+  it('treats textual operators case-insensitively and keywords as property names after a dot', () => {
+    expect(parseExpression('1 LT 2 AND NOT false').errors).toEqual([]);
+    const { ast, errors } = parseExpression('#x.div');
+    expect(errors).toEqual([]);
+    expect(ast?.kind === 'property' && ast.name).toBe('div');
+  });
+});
+
+function render(node: import('../ast/nodes').AstNode, text: string): string {
+  switch (node.kind) {
+    case 'binary':
+      return `(${render(node.left, text)} ${node.operator} ${render(node.right, text)})`;
+    case 'unary':
+      return node.postfix ? `${render(node.operand, text)}${node.operator}` : `${node.operator}${render(node.operand, text)}`;
+    default:
+      return text.slice(node.range.start, node.range.end);
+  }
+}
