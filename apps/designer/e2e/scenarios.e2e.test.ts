@@ -68,4 +68,17 @@ describe('scenario list', () => {
     await page.getByLabel('Archived').selectOption('active');
     await eventually(() => rows.count()).toBe(3);
   });
+
+  it('creates a fragment from the list and opens it', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'New fragment' }).click();
+    await eventually(() => page.getByRole('heading', { name: 'New fragment' }).isVisible()).toBe(true);
+    await page.getByLabel('Name', { exact: true }).fill('card checks');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.waitForURL(/\/scenarios\/card%20checks$/);
+    await eventually(() => page.locator('.toolbar .badge.accent').textContent()).toBe('fragment');
+    await page.getByRole('link', { name: 'Back to scenarios' }).click();
+    await page.getByLabel('Type').selectOption('fragments');
+    await eventually(() => page.locator('[data-testid="scenario-list"] tbody tr').count()).toBe(2);
+  });
 });
