@@ -208,6 +208,22 @@ export class Compiler {
     if (method && isStatic) return (state, self) => (target(state, self), this.invoke(method, null, [], range));
     if (typing?.mapKey !== undefined && !typing.dynamic) {
       const key = typing.mapKey;
+      const targetNode = node.target;
+      // `#variable.field`, the most common shape in scenarios: read the variable and the field in one closure.
+      if (targetNode?.kind === 'variable' && !this.nodes.get(targetNode)?.currentObject && !(targetNode.name in Object.prototype)) {
+        const variableName = targetNode.name;
+        const fallback = Object.hasOwn(this.globalValues, variableName) ? (this.globalValues[variableName] ?? null) : null;
+        return (state) => {
+          let value = state[variableName];
+          if (value === undefined) value = fallback;
+          if (value === null) return nullTarget();
+          if (value instanceof Map) {
+            const field = value.get(key);
+            return field === undefined ? null : field;
+          }
+          return this.dynamicProperty(value, name, range);
+        };
+      }
       return (state, self) => {
         const value = target(state, self);
         if (value === null || value === undefined) return nullTarget();
