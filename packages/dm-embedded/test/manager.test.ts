@@ -17,6 +17,8 @@ import {
   topicToTopic,
 } from './support';
 import type { TestDatabase } from './support';
+import { eq } from 'drizzle-orm';
+import { deployments } from '../src/storage/schema';
 
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
 
@@ -191,6 +193,24 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
 
     expect((await b.processCommand({ type: 'cancelScenario', scenarioName: 'fees', user: { id: 'a', username: 'a' } })).ok).toBe(true);
     expect(b.scenarioUrl('fees')).toBeUndefined();
+  });
+
+  it('takes over a stream from a manager that stopped answering once its lease runs out', async () => {
+    const settings = { syncIntervalMs: 30, runnerLeaseMs: 60_000 };
+    const manager = await createManager(settings);
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    await manager.close();
+    managers.splice(managers.indexOf(manager), 1);
+    // A manager that vanished without closing still holds the lease.
+    const lease = (until: number) => database.db.update(deployments).set({ runner: 'vanished-manager', runnerLeaseUntil: until }).where(eq(deployments.scenarioName, 'doubler'));
+    await lease(Date.now() + 60_000);
+    const successor = await createManager(settings);
+    await publishToTopic(database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await readTopicTail(database.db, 'alerts')).toEqual([]);
+    expect((await successor.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
+    await lease(Date.now() - 1);
+    await eventually(async () => expect((await readTopicTail(database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
   });
 
   it('takes savepoints of the committed offsets and deploys from them', async () => {
