@@ -46,8 +46,21 @@ describe('scenario list', () => {
   it('lists, searches, filters, archives and unarchives', async () => {
     const { page } = browser;
     expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'shared helpers', isFragment: true, category: 'Default' }) })).status).toBe(201);
+    const smallGraph = { properties: { additionalFields: { description: 'Flags card payments that look unusual', properties: {}, metaDataType: 'StreamMetaData', showDescription: false } },
+      nodes: [
+        { type: 'Source', id: 'payments', ref: { typ: 'kafka', parameters: [] } },
+        { type: 'Sink', id: 'alerts', ref: { typ: 'kafka', parameters: [] } },
+      ],
+      edges: [{ from: 'payments', to: 'alerts', edgeType: null }],
+    };
+    const labelled = await apiCall(server.url, '/api/processes/fraud%20detection', { method: 'PUT', body: JSON.stringify({ scenarioGraph: smallGraph, scenarioLabels: ['cards', 'risk'] }) });
+    expect(labelled.status, await labelled.clone().text()).toBe(200);
     await page.goto(server.url);
     const rows = page.locator('[data-testid="scenario-list"] tbody tr');
+    await eventually(() => rows.count()).toBe(3);
+    await page.getByRole('button', { name: 'risk' }).click();
+    await eventually(() => rows.count()).toBe(1);
+    await page.getByRole('button', { name: 'risk' }).click();
     await eventually(() => rows.count()).toBe(3);
     await eventually(() => page.locator('tr[data-scenario="fraud detection"] [data-testid="status-badge"]').getAttribute('data-status')).toBe('NOT_DEPLOYED');
     await screenshot(page, 'list');
