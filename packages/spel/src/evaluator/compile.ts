@@ -633,6 +633,8 @@ export class Compiler {
       };
     }
     if ((lk === 'Double' || lk === 'Integer') && (rk === 'Double' || rk === 'Integer')) {
+      const raw = this.rawDouble(node);
+      if (raw) return (state, self) => new JavaDouble(raw(state, self));
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
@@ -659,6 +661,49 @@ export class Compiler {
       };
     }
     return (state, self) => genericPlus(left(state, self), right(state, self), range);
+  }
+
+  /**
+   * A Double-typed arithmetic subtree compiled to closures over raw JS numbers, so that `a * 1.2 + b`
+   * allocates one Double for the result instead of one per operator. Undefined when the node does not qualify.
+   */
+  private rawDouble(node: AstNode): ((state: EvalState, self: unknown) => number) | undefined {
+    if (node.kind !== 'binary' || this.kindOf(node) !== 'Double' || this.constantOf(node) !== undefined) return undefined;
+    const op = node.operator;
+    if (op !== '+' && op !== '-' && op !== '*' && op !== '/' && op !== '%') return undefined;
+    const isPlain = (side: AstNode) => this.kindOf(side) === 'Double' || this.kindOf(side) === 'Integer';
+    if (!isPlain(node.left) || !isPlain(node.right)) return undefined;
+    const left = this.rawOperand(node.left, op, node.operatorRange);
+    const right = this.rawOperand(node.right, op, node.operatorRange);
+    switch (op) {
+      case '+':
+        return (state, self) => left(state, self) + right(state, self);
+      case '-':
+        return (state, self) => left(state, self) - right(state, self);
+      case '*':
+        return (state, self) => left(state, self) * right(state, self);
+      case '/':
+        return (state, self) => left(state, self) / right(state, self);
+      default:
+        return (state, self) => left(state, self) % right(state, self);
+    }
+  }
+
+  private rawOperand(node: AstNode, op: string, range: SourceRange): (state: EvalState, self: unknown) => number {
+    const raw = this.rawDouble(node);
+    if (raw) return raw;
+    const constant = this.constantOf(node);
+    if (constant instanceof JavaDouble || typeof constant === 'number') {
+      const value = constant instanceof JavaDouble ? constant.value : constant;
+      return () => value;
+    }
+    const boxed = this.compile(node);
+    return (state, self) => {
+      const value = boxed(state, self);
+      if (value instanceof JavaDouble) return value.value;
+      if (typeof value === 'number') return value;
+      return fail('TypeMismatch', `Operator '${op}' not supported for ${javaClassOf(value)}`, range);
+    };
   }
 
   private arithmetic(node: BinaryNode, left: Compiled, right: Compiled): Compiled {
@@ -689,6 +734,8 @@ export class Compiler {
       };
     }
     if (lk === 'Double' && rk === 'Double' || (lk === 'Double' && rk === 'Integer') || (lk === 'Integer' && rk === 'Double')) {
+      const raw = this.rawDouble(node);
+      if (raw) return (state, self) => new JavaDouble(raw(state, self));
       const fast =
         op === '-' ? (a: number, b: number) => a - b
         : op === '*' ? (a: number, b: number) => a * b

@@ -40,6 +40,8 @@ const runtimeErrors: Array<[string, string, string]> = [
   ["#unknown['a'] && true", 'TypeMismatch', "#unknown['a']"],
   ['{1, 2}.?[#this > 1 ? null : true]', 'TypeMismatch', '#this > 1 ? null : true'],
   ["'aaaa' matches '(a+)+b'", 'IllegalAccess', "'(a+)+b'"],
+  ["#unknown['b'].toDoubleOrNull * 2.0 + 1", 'TypeMismatch', '*'],
+  ["1.5 + #unknown['b'].toDoubleOrNull / 2", 'TypeMismatch', '/'],
   ["new java.math.BigDecimal('1') / (#n - 7)", 'DivisionByZero', '/'],
   ["new java.math.BigDecimal('1.5').setScale(0)", 'ArithmeticError', "new java.math.BigDecimal('1.5').setScale(0)"],
 ];
@@ -145,6 +147,9 @@ describe('Java kinds of results', () => {
     ['#n + #n', 'Integer:14'],
     ['#n + 0L', 'Long:7'],
     ['#n * 1.0', 'Double:7.0'],
+    ['#d * 2 + #n / 2', 'Double:3.2'],
+    ['(#d + #d) * (#n - 0.5) % 1', 'Double:0.30000000000000004'],
+    ['#d * 2 + #n / 2 > 3', 'Boolean:true'],
     ['#n * 1.0f', 'Float:7.0'],
     ['#n.toBigDecimal', 'BigDecimal:7'],
     ["#n.to('BigInteger')", 'BigInteger:7'],
