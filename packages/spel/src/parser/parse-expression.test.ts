@@ -1,3 +1,4 @@
+import type { AstNode } from '../ast/nodes';
 import { describe, expect, it } from 'vitest';
 import { parseExpression, parseTemplate } from './parse-expression';
 
@@ -78,7 +79,7 @@ describe('parse details', () => {
   });
 });
 
-function render(node: import('../ast/nodes').AstNode, text: string): string {
+function render(node: AstNode, text: string): string {
   switch (node.kind) {
     case 'binary':
       return `(${render(node.left, text)} ${node.operator} ${render(node.right, text)})`;
