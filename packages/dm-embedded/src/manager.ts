@@ -53,6 +53,10 @@ export const EmbeddedManagerSettingsSchema = z.object({
   syncIntervalMs: z.number().int().positive().default(1_000),
   /** How long a manager that stopped answering keeps the streaming jobs it ran before another takes over. */
   runnerLeaseMs: z.number().int().positive().default(10_000),
+  /** A streaming job that fails (a database error) is restarted this many times before its deployment fails. */
+  maxRestarts: z.number().int().min(0).default(3),
+  /** Wait before the first restart; doubled for each further one. */
+  restartBackoffMs: z.number().int().positive().default(1_000),
 });
 /** Settings of the embedded manager that fit in a configuration file. */
 export type EmbeddedManagerSettings = z.input<typeof EmbeddedManagerSettingsSchema>;
@@ -87,9 +91,14 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
   idle(): Promise<void>;
 }
 
+// Failures further apart than this start the restart count again.
+const RESTART_COUNT_RESET_MS = 5 * 60_000;
+
 interface RunningDeployment {
   row: DeploymentRow;
-  status: 'DURING_DEPLOY' | 'RUNNING' | 'FAILED';
+  status: 'DURING_DEPLOY' | 'RUNNING' | 'RESTARTING' | 'FAILED';
+  restarts: number;
+  lastFailureAt: number;
   errors: string[];
   live?: LiveScenario;
   job?: StreamingJob;
@@ -118,6 +127,8 @@ export async function createEmbeddedDeploymentManager(
     countsFlushIntervalMs: options.countsFlushIntervalMs,
     syncIntervalMs: options.syncIntervalMs,
     runnerLeaseMs: options.runnerLeaseMs,
+    maxRestarts: options.maxRestarts,
+    restartBackoffMs: options.restartBackoffMs,
   });
   const { db } = options;
   const { logger } = dependencies;
@@ -195,7 +206,7 @@ export async function createEmbeddedDeploymentManager(
 
   /** Starts what a stored ACTIVE deployment runs; a scenario that no longer compiles fails the deployment. */
   const start = async (row: DeploymentRow, prepared?: LiveScenario) => {
-    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [] };
+    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [], restarts: 0, lastFailureAt: 0 };
     running.set(row.scenarioName, deployment);
     let live = prepared;
     if (!live) {
@@ -222,7 +233,8 @@ export async function createEmbeddedDeploymentManager(
   /** Runs the streaming job here when this manager holds (or can take) the deployment's lease; renews it. */
   const claimStreaming = async (deployment: RunningDeployment) => {
     const { row, live } = deployment;
-    if (!live || live.kind !== 'streaming' || deployment.status === 'FAILED' || isClosing) return;
+    const isStarting = deployment.status === 'RUNNING' || deployment.status === 'DURING_DEPLOY';
+    if (!live || live.kind !== 'streaming' || !isStarting || isClosing) return;
     const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, dependencies.clock.now(), settings.runnerLeaseMs);
     if (!isRunner) {
       const job = deployment.job;
@@ -240,7 +252,10 @@ export async function createEmbeddedDeploymentManager(
       live,
       pollIntervalMs: settings.pollIntervalMs,
       batchSize: settings.batchSize,
-      onFailure: (error) => void fail(deployment, [error instanceof Error ? error.message : String(error)]),
+      onFailure: (error) => {
+        if (deployment.job === job) deployment.job = undefined;
+        restartLater(deployment, error);
+      },
       isStillRunner: (tx) => isStillRunner(tx, row.externalId, instanceId),
       onRunnerLost: () => {
         if (deployment.job === job) deployment.job = undefined;
@@ -248,6 +263,31 @@ export async function createEmbeddedDeploymentManager(
     });
     deployment.job = job;
     job.start();
+  };
+
+  /** Restarts a failed streaming job after a growing pause; past `maxRestarts` the deployment fails. */
+  const restartLater = (deployment: RunningDeployment, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = dependencies.clock.now();
+    if (now - deployment.lastFailureAt > RESTART_COUNT_RESET_MS) deployment.restarts = 0;
+    deployment.lastFailureAt = now;
+    if (deployment.restarts >= settings.maxRestarts) {
+      void fail(deployment, [message]);
+      return;
+    }
+    deployment.restarts += 1;
+    deployment.status = 'RESTARTING';
+    deployment.errors = [message];
+    logger.warn('Streaming job failed; restarting', { scenarioName: deployment.row.scenarioName, attempt: deployment.restarts, error: message });
+    const scenarioName = deployment.row.scenarioName;
+    deployment.flushTask = scheduler.schedule(settings.restartBackoffMs * 2 ** (deployment.restarts - 1), () => {
+      void exclusively(scenarioName, async () => {
+        if (isClosing || running.get(scenarioName) !== deployment || deployment.status !== 'RESTARTING') return;
+        deployment.status = 'RUNNING';
+        deployment.errors = [];
+        await claimStreaming(deployment);
+      }).catch((restartError: unknown) => restartLater(deployment, restartError));
+    });
   };
 
   /** Stops what runs here for a scenario (the stored state is the caller's business). */
@@ -312,6 +352,7 @@ export async function createEmbeddedDeploymentManager(
     if (row.state === 'FAILED' || here?.status === 'FAILED') {
       return { ...base, status: ProblemStatus.failed(), errors: here?.status === 'FAILED' ? here.errors : row.errors };
     }
+    if (here?.status === 'RESTARTING') return { ...base, status: { name: 'RESTARTING' }, errors: here.errors };
     // Stored as active but not started by this manager (another designer instance started it): the shared
     // database is the record of what runs.
     return { ...base, status: { name: here?.status ?? 'RUNNING' }, errors: [] };

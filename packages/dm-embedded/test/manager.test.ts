@@ -17,7 +17,7 @@ import {
   topicToTopic,
 } from './support';
 import type { TestDatabase } from './support';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { deployments } from '../src/storage/schema';
 
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
@@ -211,6 +211,33 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect((await successor.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
     await lease(Date.now() - 1);
     await eventually(async () => expect((await readTopicTail(database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
+  });
+
+  it('restarts a streaming job after a database error, and fails the deployment when errors go on', async () => {
+    const manager = await createManager({ restartBackoffMs: 50, maxRestarts: 2 });
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    const moveCounts = (from: string, to: string) => database.db.execute(sql.raw(`alter table scenaria_dm_embedded.${from} rename to ${to}`));
+    await moveCounts('node_counts', 'node_counts_away');
+    await publishToTopic(database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
+    const [restarting] = await eventually(async () => {
+      const statuses = await manager.getScenarioStatuses('doubler');
+      expect(statuses[0]?.status.name).toBe('RESTARTING');
+      return statuses;
+    });
+    expect(restarting?.errors.join()).toMatch(/node_counts/);
+    await moveCounts('node_counts_away', 'node_counts');
+    await eventually(async () => expect((await readTopicTail(database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
+    expect((await manager.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
+
+    await moveCounts('node_counts', 'node_counts_away');
+    await publishToTopic(database.db, 'transactions', [{ value: { id: 'b', amount: 60 } }]);
+    const failed = await eventually(async () => {
+      const [status] = await manager.getScenarioStatuses('doubler');
+      expect(status?.status.name).toBe('PROBLEM');
+      return status;
+    });
+    expect(failed?.errors.join()).toMatch(/node_counts/);
+    await moveCounts('node_counts_away', 'node_counts');
   });
 
   it('takes savepoints of the committed offsets and deploys from them', async () => {

@@ -100,6 +100,7 @@ export class StreamingJob {
         await work();
       } catch (error) {
         this.stopped = true;
+        this.unsubscribe?.();
         this.options.logger.error('Streaming job failed', { scenarioName: this.options.scenarioName, error: String(error) });
         this.options.onFailure(error);
       }
