@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually } from './eventually';
@@ -152,6 +153,27 @@ describe('scenario editor', () => {
     await panel.getByRole('button', { name: 'Comment' }).click();
     await eventually(() => panel.locator('li').first().textContent()).toContain('Reviewed with the risk team');
     await screenshot(page, 'editor-activity');
+  });
+
+  it('exports the saved version and imports an older-format file as an unsaved change', async () => {
+    const { page } = browser;
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe('routing.json');
+    const exported = JSON.parse(await readFile((await download.path()) ?? '', 'utf8')) as { metaData: { id: string }; nodes: { id: string }[] };
+    expect(exported.metaData.id).toBe('routing');
+    expect(exported.nodes[0]?.id).toBe('transactions');
+
+    // the canonical (tree) form goes back in through the server's import, which turns it into a graph
+    exported.nodes[0] = { ...exported.nodes[0], id: 'payments in' } as never;
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import', exact: true }).click()]);
+    await chooser.setFiles({ name: 'routing-edited.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await eventually(() => node(page, 'payments in').count()).toBe(1);
+    await eventually(() => page.getByTestId('notice').textContent()).toContain('Imported routing-edited.json');
+    expect(await page.getByTestId('dirty-marker').textContent()).toContain('unsaved');
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await eventually(() => node(page, 'transactions').count()).toBe(1);
   });
 
   it('completes an expression, marks a type error inline and clears it once fixed', async () => {

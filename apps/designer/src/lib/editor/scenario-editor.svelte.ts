@@ -1,6 +1,6 @@
 import type { Connection } from '@xyflow/svelte';
 import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
-import type { ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
+import type { ImportScenarioResponse, ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
 import { apiPath, type ApiClient } from '$lib/api/client';
 import { copySelection, parseClipboard, preparePaste, serializeClipboard, uniqueNodeId, type ClipboardContent } from '$lib/clipboard/clipboard';
 import { checkConnection } from '$lib/flow/connection-rules';
@@ -425,6 +425,39 @@ export class ScenarioEditor {
     const refreshed = await this.api.get<ScenarioWithDetails>(apiPath('processes', this.name), { skipValidateAndResolve: true });
     if (refreshed.ok) this.details = { ...refreshed.value, validationResult: this.details?.validationResult };
     return true;
+  }
+
+  /**
+   * Replaces the canvas with a scenario file (any format era; the server upgrades it). Nothing is saved:
+   * the import is one undoable change, kept only if the user saves.
+   */
+  async importFile(file: File): Promise<void> {
+    const form = new FormData();
+    form.set('process', file, file.name);
+    const result = await this.api.request<ImportScenarioResponse>(apiPath('processes', 'import', this.name), { method: 'POST', form });
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Not imported: ${result.message}` };
+      return;
+    }
+    const { scenarioGraph, validationResult, changes } = result.value;
+    this.#show(scenarioGraph);
+    this.openNodeId = undefined;
+    if (validationResult) this.validation = validationResult;
+    this.commit();
+    this.notice = {
+      tone: 'info',
+      text: `Imported ${file.name}${changes.length > 0 ? ` (upgraded: ${changes.join('; ')})` : ''}. Save to keep it.`,
+    };
+  }
+
+  /** The stored (canonical) JSON of the latest saved version, as the reference exports it. */
+  async exportJson(): Promise<string | undefined> {
+    const result = await this.api.request<string>(apiPath('processesExport', this.name), { read: 'text' });
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Not exported: ${result.message}` };
+      return undefined;
+    }
+    return result.value;
   }
 
   /** Reloads the scenario record (status, versions) after an action. */
