@@ -61,14 +61,3 @@ export function swapBudget(budget: Budget): Budget {
   active = budget;
   return previous;
 }
-
-/** Runs `body` with `budget` active, restoring the previous one afterwards (evaluations may nest). */
-export function withBudget<T>(budget: Budget, body: () => T): T {
-  const previous = active;
-  active = budget;
-  try {
-    return body();
-  } finally {
-    active = previous;
-  }
-}

@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import { compareNumbers, numberKindOf, NUMBER_CLASS } from './java-numbers';
 import {
   ARRAY_CLASS_NAME, isJavaCharacter, isJavaCharset, isJavaCurrency, isJavaLocale, isJavaUuid, javaToString,
@@ -115,9 +114,4 @@ export function javaCompare(a: unknown, b: unknown): number | undefined {
     if (isJavaUuid(a)) return javaToString(a) < javaToString(b) ? -1 : javaToString(a) > javaToString(b) ? 1 : 0;
   }
   return undefined;
-}
-
-/** True for BigDecimal values (re-exported for modules that must not import decimal.js themselves). */
-export function isDecimal(value: unknown): value is Decimal {
-  return Decimal.isDecimal(value);
 }
