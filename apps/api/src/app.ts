@@ -1,4 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { BasicAuthenticator, userWithRoles } from './auth/users';
@@ -10,6 +12,8 @@ import { isApiError } from './errors';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
 import { definitionRoutes } from './routes/definitions';
+import { deploymentRoutes } from './routes/deployment-routes';
+import { mountMetrics } from './routes/metrics';
 import { mountDocs } from './routes/docs';
 import { validationHook } from './routes/router';
 import type { AppEnv } from './routes/router';
@@ -17,7 +21,13 @@ import { scenarioRoutes } from './routes/scenarios';
 import { serveSinglePageApp } from './routes/static-files';
 import { ActivityService } from './services/activities';
 import type { ScenarioValidator } from './services/context';
+import { DeploymentManagers } from './services/deployment-managers';
+import type { DeploymentManagerOverrides } from './services/deployment-managers';
+import { DeploymentService } from './services/deployments';
+import type { ActionListener } from './services/deployments';
 import { ModelRegistry } from './services/models';
+import { TestingService } from './services/testing';
+import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
 import { createScenarioValidator } from './services/validator';
 
@@ -33,6 +43,14 @@ export interface AppDependencies {
   staticDir?: string;
   /** Where unexpected errors are reported. */
   logError?: (message: string, error: unknown) => void;
+  /** Deployment managers by processing type; the others are built from the configuration (embedded). */
+  deploymentManagers?: DeploymentManagerOverrides;
+  /** Hear about finished and failed deploy/cancel actions. */
+  actionListeners?: readonly ActionListener[];
+  /** Where the server logs (pino); the audit log is its `scenario-activity-audit` child. */
+  logger?: Logger;
+  /** Limits of test runs. */
+  testDataSettings?: TestDataSettings;
 }
 
 // Paths that answer without a login (rest-api.md: health check, build info, settings the login page needs, docs).
@@ -44,8 +62,19 @@ export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
   const models = new ModelRegistry(config);
   const validateScenario = deps.validateScenario ?? createScenarioValidator(models);
-  const context = { db: deps.db, config, now: deps.now ?? (() => new Date()), validateScenario };
+  const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
+  const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers);
+  const context = {
+    db: deps.db,
+    config,
+    now: deps.now ?? (() => new Date()),
+    validateScenario,
+    stateOf: managers.stateOf.bind(managers),
+  };
   const scenarios = new ScenarioService(context);
+  const audit = logger.child({ name: 'scenario-activity-audit' });
+  const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
+  const testing = new TestingService(models, scenarios, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
   const authenticator = new BasicAuthenticator(() => config.current);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
@@ -83,6 +112,8 @@ export function createApp(deps: AppDependencies) {
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
+  app.route('/', deploymentRoutes(deployments, testing, deps.db));
+  mountMetrics(app, managers, config);
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 
@@ -101,7 +132,16 @@ export function createApp(deps: AppDependencies) {
     return c.json({ message: 'Internal server error' }, 500);
   });
 
-  return { app, services: { scenarios, activities }, config };
+  return {
+    app,
+    services: { scenarios, activities, deployments, testing },
+    config,
+    /** Builds the deployment managers now, so deployments persisted by them run again. */
+    start: () => managers.start(),
+    /** Closes the managers this app built. */
+    close: () => managers.close(),
+    managers,
+  };
 }
 
 /** The application built by `createApp`. */

@@ -6,7 +6,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import bcrypt from 'bcryptjs';
 import postgres from 'postgres';
 import { createApp } from '../src/app';
-import type { AppDependencies } from '../src/app';
+import type { AppDependencies, ScenariaApp } from '../src/app';
 import { ConfigStore } from '../src/config/config-store';
 import { parseConfig } from '../src/config/load-config';
 import type { ServerConfig, ServerConfigInput } from '../src/config/config-schema';
@@ -22,13 +22,17 @@ export type TestUser = 'admin' | 'writer' | 'reader' | 'outsider' | 'nobody' | '
 // Cost 4 keeps bcrypt fast in tests; the server does not care about the cost factor.
 const hash = (password: string) => bcrypt.hashSync(password, 4);
 
+// Port 0: every test server's embedded manager serves request-response scenarios on its own free port;
+// short intervals keep streaming tests quick.
+const EMBEDDED = { type: 'embedded', port: 0, pollIntervalMs: 50, countsFlushIntervalMs: 100, syncIntervalMs: 200 };
+
 /** The configuration the suite runs with: two processing types and one category nobody but `outsider` sees. */
 export function testConfigInput(overrides: Partial<ServerConfigInput> = {}): ServerConfigInput {
   return {
     processingTypes: {
-      streaming: { kind: 'streaming', category: 'Default', engineSetupName: 'Embedded', deploymentManager: { type: 'embedded' } },
-      'request-response': { kind: 'request-response', category: 'RequestResponse', engineSetupName: 'Embedded', deploymentManager: { type: 'embedded' } },
-      secret: { kind: 'streaming', category: 'Secret', engineSetupName: 'Other', deploymentManager: { type: 'embedded' } },
+      streaming: { kind: 'streaming', category: 'Default', engineSetupName: 'Embedded', deploymentManager: EMBEDDED },
+      'request-response': { kind: 'request-response', category: 'RequestResponse', engineSetupName: 'Embedded', deploymentManager: EMBEDDED },
+      secret: { kind: 'streaming', category: 'Secret', engineSetupName: 'Other', deploymentManager: EMBEDDED },
     },
     scenarioPropertiesConfig: { environment: { label: 'Environment', defaultValue: 'test' } },
     users: [
@@ -69,6 +73,8 @@ export interface TestServer {
   kind: 'pglite' | 'postgres';
   database: DatabaseHandle;
   config: ConfigStore;
+  /** The app behind the server (its services and deployment managers). */
+  built: ScenariaApp;
   calls: RecordedCall[];
   /** A typed client acting as a user; every call is recorded for the route-table walk. */
   as(user: TestUser): ApiClient;
@@ -126,7 +132,9 @@ export async function startTestServer(
     : await openTestDatabase(kind);
   const config = new ConfigStore(options.config ?? parseConfig(testConfigInput(), 'test'), options.reloadSource);
   const errors: unknown[] = [];
-  const { app } = createApp({ db: handle.db, config, logError: (_message, error) => errors.push(error), ...options.deps });
+  const built = createApp({ db: handle.db, config, logError: (_message, error) => errors.push(error), ...options.deps });
+  const { app } = built;
+  await built.start();
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
@@ -155,6 +163,7 @@ export async function startTestServer(
   return {
     baseUrl,
     kind,
+    built,
     database: handle,
     config,
     calls,
@@ -171,6 +180,7 @@ export async function startTestServer(
     },
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await built.close();
       await cleanup();
       if (errors.length > 0) throw new Error(`The server logged unexpected errors: ${errors.map(String).join('; ')}`);
     },

@@ -117,6 +117,9 @@ describe('servers over one database', () => {
   });
 });
 
+// Listing without states never asks for one.
+const notAsked = () => Promise.reject(new Error('the state is not asked for in this test'));
+
 describe('example scenarios', () => {
   test('parse with the graph schema and are seeded once into an empty database', async () => {
     expect(exampleScenarios().map((example) => example.name)).toEqual(['example-transactions', 'example-greeting', 'example-positive-amount']);
@@ -124,7 +127,7 @@ describe('example scenarios', () => {
     const database = await openPglite(dataDir);
     try {
       const config = new ConfigStore(defaultConfig);
-      const service = new ScenarioService({ db: database.db, config, now: () => new Date(), validateScenario: undefined });
+      const service = new ScenarioService({ db: database.db, config, now: () => new Date(), validateScenario: undefined, stateOf: notAsked });
       expect(await seedExamples(database.db, config, service)).toHaveLength(3);
       expect(await seedExamples(database.db, config, service)).toEqual([]);
       const admin = { username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
@@ -141,7 +144,7 @@ describe('example scenarios', () => {
     // The data directory persists: reopening finds the same scenarios.
     const reopened = await openPglite(dataDir);
     try {
-      const service = new ScenarioService({ db: reopened.db, config: new ConfigStore(defaultConfig), now: () => new Date(), validateScenario: undefined });
+      const service = new ScenarioService({ db: reopened.db, config: new ConfigStore(defaultConfig), now: () => new Date(), validateScenario: undefined, stateOf: notAsked });
       const admin = { username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
       expect((await service.list(admin, {}, { withGraph: false, withState: false })).length).toBe(3);
     } finally {

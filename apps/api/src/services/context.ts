@@ -2,6 +2,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidationResult } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
 import type { Database } from '../db/database';
+import type { StateResolver } from './state';
 
 /** What a scenario validator is told about the scenario it checks. */
 export interface ScenarioValidationInput {
@@ -25,4 +26,6 @@ export interface ServiceContext {
   config: ConfigStore;
   now: () => Date;
   validateScenario: ScenarioValidator | undefined;
+  /** The state of a scenario (its manager asked, reconciled with its actions). */
+  stateOf: StateResolver;
 }

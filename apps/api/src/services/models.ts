@@ -12,6 +12,16 @@ export class ModelRegistry {
 
   constructor(private readonly config: ConfigStore) {}
 
+  /** The model of a scenario kind (the embedded manager runs both kinds). */
+  modelForKind(kind: 'streaming' | 'request-response'): Model {
+    const key = `$kind:${kind}`;
+    const cached = this.#cache.get(key);
+    if (cached) return cached.model;
+    const model = defaultModel(kind);
+    this.#cache.set(key, { key, model });
+    return model;
+  }
+
   /** The model of a processing type, or undefined for an unknown type. */
   modelFor(processingType: string): Model | undefined {
     const type = this.config.processingType(processingType);

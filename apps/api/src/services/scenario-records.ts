@@ -5,7 +5,8 @@ import type { ConfigStore } from '../config/config-store';
 import type { Database, Transaction } from '../db/database';
 import type { scenarios } from '../db/schema';
 import { scenarioActions, scenarioLabels, scenarioVersions } from '../db/schema';
-import { STATE_ACTIONS, computeState } from './state';
+import { isStateAction } from './state';
+import type { StateResolver } from './state';
 
 /** A scenario row as stored. */
 export type ScenarioRow = typeof scenarios.$inferSelect;
@@ -89,7 +90,7 @@ export function toRecord(
 ): ScenarioWithDetails {
   const actions = facts.actions.get(row.id) ?? [];
   const lastAction = actions[0];
-  const lastStateAction = actions.find((action) => STATE_ACTIONS.has(action.actionName));
+  const lastStateAction = actions.find((action) => isStateAction(action.actionName));
   const lastDeployedAction = actions.find((action) => action.actionName === 'DEPLOY' && action.state === 'FINISHED');
   const record: ScenarioWithDetails = {
     name: row.name,
@@ -115,15 +116,14 @@ export function toRecord(
 }
 
 /** The state shown for a scenario; fragments have none. */
-export function stateFor(row: ScenarioRow, facts: RecordFacts) {
+export async function stateFor(resolve: StateResolver, row: ScenarioRow, facts: RecordFacts) {
   if (row.isFragment) return undefined;
-  const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => STATE_ACTIONS.has(action.actionName));
-  return computeState(row.isArchived, lastStateAction);
+  return resolve(row, facts.actions.get(row.id) ?? []);
 }
 
 /** Whether the scenario's last state action is a finished deploy. */
 export function isDeployed(row: ScenarioRow, facts: RecordFacts): boolean {
-  const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => STATE_ACTIONS.has(action.actionName));
+  const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => isStateAction(action.actionName));
   return lastStateAction?.actionName === 'DEPLOY' && lastStateAction.state !== 'FAILED';
 }
 

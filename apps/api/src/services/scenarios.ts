@@ -258,7 +258,7 @@ export class ScenarioService {
         if (description) record.description = description;
       }
       if (options.withState) {
-        const state = stateFor(row.scenario, facts);
+        const state = await stateFor(this.context.stateOf, row.scenario, facts);
         if (state) record.state = state;
       }
       records.push(dropNulls(record));
@@ -277,7 +277,7 @@ export class ScenarioService {
     const row = await this.requireScenario(user, name, 'Read');
     if (row.isFragment) throw badRequest("Fragment doesn't have state.");
     const facts = await loadRecordFacts(this.db, [row.id]);
-    return stateFor(row, facts)!;
+    return (await stateFor(this.context.stateOf, row, facts))!;
   }
 
   /** Details of the latest or a given version, with graph, history and state. */
@@ -299,7 +299,7 @@ export class ScenarioService {
     const description = graph.properties.additionalFields.description;
     if (description) record.description = description;
     record.history = await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []);
-    const state = stateFor(row, facts);
+    const state = await stateFor(this.context.stateOf, row, facts);
     if (state) record.state = state;
     if (!options.skipValidate && this.context.validateScenario) {
       record.validationResult = await this.validate(row, graph, { skipNodeResults: options.skipNodeResults });
@@ -437,7 +437,7 @@ export class ScenarioService {
     if (row.isArchived) throw conflict(`Cannot rename archived scenario ${name}.`);
     if (!row.isFragment) {
       const facts = await loadRecordFacts(this.db, [row.id]);
-      const state = stateFor(row, facts);
+      const state = await stateFor(this.context.stateOf, row, facts);
       if (state && !state.allowedActions.includes('RENAME')) {
         throw conflict(`Action RENAME cannot be performed on scenario ${name} in state ${state.status.name}. Allowed actions: ${state.allowedActions.join(', ')}`);
       }
@@ -473,7 +473,7 @@ export class ScenarioService {
     const row = await this.requireScenario(user, name, 'Write');
     if (row.isArchived) throw conflict(`Scenario ${name} is already archived.`);
     if (!row.isFragment) {
-      const state = stateFor(row, await loadRecordFacts(this.db, [row.id]));
+      const state = await stateFor(this.context.stateOf, row, await loadRecordFacts(this.db, [row.id]));
       if (state && !state.allowedActions.includes('ARCHIVE')) {
         throw conflict(`Action ARCHIVE cannot be performed on scenario ${name} in state ${state.status.name}. Allowed actions: ${state.allowedActions.join(', ')}`);
       }

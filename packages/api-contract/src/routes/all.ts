@@ -1,6 +1,7 @@
 import { listScenarios, listScenariosWithDetails, listArchivedScenarios, listScenarioStates, getScenario, getScenarioVersion, listScenarioVersions, getScenarioState, createScenario, updateScenario, deleteScenario, renameScenario, archiveScenario, unarchiveScenario, importScenario, exportScenarioGraph, exportScenario, exportScenarioVersion, validateScenarioGraph, getProcessDefinitionData } from './scenarios';
 import { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './activities';
 import { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './app';
+import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords } from './deployment';
 
 /**
  * Every route of the contract, in the order the server registers them: fixed paths before the parameterised
@@ -52,5 +53,20 @@ export const allRoutes = [
   reloadProcessingTypes,
   getCurrentUser,
   getUiSettings,
-  getScenarioParametersCombinations
+  getScenarioParametersCombinations,
+  deployScenario,
+  cancelScenario,
+  getDeploymentStatus,
+  deploymentHealthCheck,
+  getProcessCounts,
+  testScenarioWithFile,
+  generateAndTest,
+  testWithParameters,
+  testWithParametersAdminPath,
+  getTestingCapabilities,
+  getTestParameters,
+  generateTestData,
+  validateAdhocTest,
+  publishTopicRecords,
+  readTopicRecords,
 ] as const;

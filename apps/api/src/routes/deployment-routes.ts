@@ -1,0 +1,125 @@
+import * as contract from '@scenaria/api-contract';
+import { publishToTopic, readTopicTail, validateTopicName } from '@scenaria/dm-embedded';
+import type { EmbeddedDatabase, TopicRecordInput } from '@scenaria/dm-embedded';
+import { parseScenarioGraph } from '@scenaria/graph';
+import type { Context } from 'hono';
+import type { Database } from '../db/database';
+import { badRequest } from '../errors';
+import type { DeploymentService } from '../services/deployments';
+import type { TestingService } from '../services/testing';
+import { createRouter } from './router';
+import type { AppEnv } from './router';
+
+// The reference takes JSON `{comment}` or the comment itself as a plain-text body.
+async function commentOf(c: Context<AppEnv>): Promise<string | undefined> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const body = (c.req.valid as (target: 'json') => { comment?: string } | undefined)('json');
+    return body?.comment;
+  }
+  const text = await c.req.text();
+  return text === '' ? undefined : text;
+}
+
+/** Deploy, cancel, deployment status, counts, health check, testing and the embedded topics. */
+export function deploymentRoutes(deployments: DeploymentService, testing: TestingService, db: Database) {
+  const router = createRouter();
+
+  router.openapi(contract.deployScenario, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    await deployments.deploy(c.get('user'), scenarioName, await commentOf(c as unknown as Context<AppEnv>));
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.cancelScenario, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    await deployments.cancel(c.get('user'), scenarioName, await commentOf(c as unknown as Context<AppEnv>));
+    return c.body(null, 200);
+  });
+
+  router.openapi(contract.getDeploymentStatus, async (c) => c.json(await deployments.deploymentStatus(c.get('user'), c.req.valid('param').deploymentId), 200));
+
+  router.openapi(contract.deploymentHealthCheck, async (c) => {
+    const failing = await deployments.notRunning(c.get('user'));
+    if (failing.length === 0) return c.json({ status: 'OK' as const }, 200);
+    return c.json({ status: 'ERROR' as const, message: 'Deployed scenarios are not running', processes: failing }, 500);
+  });
+
+  router.openapi(contract.getProcessCounts, async (c) => {
+    const counts = await deployments.counts(c.get('user'), c.req.valid('param').scenarioName);
+    return c.json(counts as Record<string, { all: number; errors: number; fragmentCounts: Record<string, never> }>, 200);
+  });
+
+  router.openapi(contract.testScenarioWithFile, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    const form = c.req.valid('form');
+    const testData = typeof form.testData === 'string' ? form.testData : await form.testData.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(form.scenarioGraph);
+    } catch {
+      throw badRequest('The form field scenarioGraph is not JSON', ['form', 'scenarioGraph']);
+    }
+    const graph = parseScenarioGraph(json);
+    if (!graph.ok) throw badRequest(`Invalid scenarioGraph: ${graph.issues[0]?.message ?? 'bad graph'}`, ['form', 'scenarioGraph']);
+    return c.json(await testing.testWithFile(c.get('user'), scenarioName, graph.value, testData), 200);
+  });
+
+  router.openapi(contract.generateAndTest, async (c) => {
+    const { scenarioName, samples } = c.req.valid('param');
+    return c.json(await testing.generateAndTest(c.get('user'), scenarioName, c.req.valid('json'), samples), 200);
+  });
+
+  for (const route of [contract.testWithParameters, contract.testWithParametersAdminPath]) {
+    router.openapi(route, async (c) => {
+      const { scenarioName } = c.req.valid('param');
+      const { sourceParameters, scenarioGraph } = c.req.valid('json');
+      return c.json(await testing.testWithForm(c.get('user'), scenarioName, scenarioGraph, sourceParameters.sourceId, sourceParameters.parameterExpressions), 200);
+    });
+  }
+
+  router.openapi(contract.getTestingCapabilities, async (c) =>
+    c.json(await testing.capabilities(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200),
+  );
+
+  router.openapi(contract.getTestParameters, async (c) =>
+    c.json(await testing.parameters(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200),
+  );
+
+  router.openapi(contract.generateTestData, async (c) => {
+    const { scenarioName, testSampleSize } = c.req.valid('param');
+    return c.text(await testing.generate(c.get('user'), scenarioName, c.req.valid('json'), testSampleSize), 200);
+  });
+
+  router.openapi(contract.validateAdhocTest, async (c) => {
+    const { scenarioName } = c.req.valid('param');
+    const { sourceParameters, scenarioGraph } = c.req.valid('json');
+    const validationErrors = await testing.validateForm(c.get('user'), scenarioName, scenarioGraph, sourceParameters.sourceId, sourceParameters.parameterExpressions);
+    return c.json({ validationErrors, validationPerformed: true }, 200);
+  });
+
+  const embedded = db as unknown as EmbeddedDatabase;
+  const checkTopic = (topic: string) => {
+    const issues = validateTopicName(topic);
+    if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), ['param', 'topic']);
+  };
+
+  router.openapi(contract.publishTopicRecords, async (c) => {
+    const { topic } = c.req.valid('param');
+    checkTopic(topic);
+    const { records } = c.req.valid('json');
+    const stored = await publishToTopic(embedded, topic, records as TopicRecordInput[]);
+    if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
+    return c.json({ offsets: stored.value.offsets }, 200);
+  });
+
+  router.openapi(contract.readTopicRecords, async (c) => {
+    const { topic } = c.req.valid('param');
+    checkTopic(topic);
+    const { limit } = c.req.valid('query');
+    return c.json({ records: await readTopicTail(embedded, topic, limit === undefined ? {} : { limit }) }, 200);
+  });
+
+  return router;
+}
+

@@ -1,0 +1,195 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { ProcessAction, ProcessState } from '@scenaria/api-contract';
+import {
+  computeScenarioState,
+  createStatusDefinitions,
+  isEngineStateNeeded,
+  isStateChangingAction,
+  simpleStatusDefinitions,
+} from '@scenaria/deployment-sdk';
+import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
+import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
+import type { EmbeddedDatabase, EmbeddedDeploymentManager } from '@scenaria/dm-embedded';
+import type { CanonicalProcess } from '@scenaria/graph';
+import type { Logger } from 'pino';
+import type { ConfigStore } from '../config/config-store';
+import type { Database } from '../db/database';
+import { scenarioActions, scenarioActivities, scenarioVersions, scenarios } from '../db/schema';
+import { dropNulls } from './json';
+import type { ModelRegistry } from './models';
+
+/** A manager the API was given or built, with the embedded manager's extras when it is one. */
+export type ApiDeploymentManager = DeploymentManager & Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl'>>;
+
+/** Managers given to `createApp` by processing type; the rest are built from the configuration. */
+export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
+
+const DEFAULT_STATE_TTL_MS = 2_000;
+
+// Only finished actions are the "last state action"; failed ones changed nothing on the engine.
+const SETTLED = new Set(['FINISHED', 'EXECUTION_FINISHED']);
+
+/**
+ * The deployment manager of each processing type. Processing types with equal manager settings share one
+ * manager (the embedded one keeps one HTTP port and one set of tables). Built on first use, or all at once by
+ * `start()`, which is what brings persisted deployments back after a restart.
+ */
+export class DeploymentManagers {
+  readonly #built = new Map<string, Promise<ApiDeploymentManager>>();
+  readonly #stateCache = new Map<string, { at: number; snapshot: EngineStateSnapshot }>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: ConfigStore,
+    private readonly models: ModelRegistry,
+    private readonly logger: Logger,
+    private readonly overrides: DeploymentManagerOverrides = {},
+  ) {}
+
+  /** The manager of a processing type, or undefined for an unknown type or manager kind. */
+  async managerFor(processingType: string): Promise<ApiDeploymentManager | undefined> {
+    const given = this.overrides[processingType];
+    if (given) return given;
+    const type = this.config.processingType(processingType);
+    if (!type || type.deploymentManager.type !== 'embedded') return undefined;
+    const key = JSON.stringify(type.deploymentManager);
+    let manager = this.#built.get(key);
+    if (!manager) {
+      manager = this.#buildEmbedded(type.deploymentManager);
+      this.#built.set(key, manager);
+      manager.catch(() => this.#built.delete(key));
+    }
+    return manager;
+  }
+
+  async #buildEmbedded(settings: Record<string, unknown>): Promise<ApiDeploymentManager> {
+    const { type: _type, ...rest } = settings;
+    const parsed = EmbeddedManagerSettingsSchema.parse(rest);
+    const streaming = this.models.modelForKind('streaming');
+    const requestResponse = this.models.modelForKind('request-response');
+    return createEmbeddedDeploymentManager(
+      { ...parsed, db: this.db as unknown as EmbeddedDatabase, models: { streaming, 'request-response': requestResponse } },
+      {
+        clock: { now: () => Date.now() },
+        logger: pinoAdapter(this.logger.child({ component: 'dm-embedded' })),
+        scenarioActivityManager: {
+          saveActivity: async (activity) => {
+            const [row] = await this.db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, activity.scenarioName));
+            if (!row) return;
+            await this.db.insert(scenarioActivities).values({
+              scenarioId: row.id,
+              type: activity.type,
+              user: activity.user,
+              date: new Date(activity.date),
+              scenarioVersionId: activity.scenarioVersionId,
+              comment: activity.comment,
+              additionalFields: activity.additionalFields,
+            });
+          },
+        },
+        deployedScenarios: () => this.deployedScenarios(),
+      },
+    );
+  }
+
+  /** Builds every configured manager now (persisted deployments resume). */
+  async start(): Promise<void> {
+    for (const name of Object.keys(this.config.current.processingTypes)) await this.managerFor(name);
+  }
+
+  /** Closes the managers built here (injected ones belong to the caller). */
+  async close(): Promise<void> {
+    const built = [...this.#built.values()];
+    this.#built.clear();
+    for (const manager of built) await (await manager.catch(() => undefined))?.close();
+  }
+
+  /** Forget cached engine answers about a scenario (after an action changed them). */
+  invalidate(scenarioName: string): void {
+    for (const key of [...this.#stateCache.keys()]) if (key.endsWith(`\u0000${scenarioName}`)) this.#stateCache.delete(key);
+  }
+
+  async #engineState(processingType: string, scenarioName: string, manager: ApiDeploymentManager): Promise<EngineStateSnapshot> {
+    const key = `${processingType}\u0000${scenarioName}`;
+    const ttl = manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS;
+    const cached = this.#stateCache.get(key);
+    if (cached && Date.now() - cached.at < ttl) return cached.snapshot;
+    let snapshot: EngineStateSnapshot;
+    try {
+      snapshot = { ok: true, statuses: await manager.getScenarioStatuses(scenarioName) };
+    } catch (error) {
+      snapshot = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    this.#stateCache.set(key, { at: Date.now(), snapshot });
+    return snapshot;
+  }
+
+  /** The engine's jobs of a scenario (uncached), or undefined without a manager. */
+  async engineStatuses(processingType: string, scenarioName: string): Promise<readonly StatusDetails[] | undefined> {
+    const manager = await this.managerFor(processingType);
+    return manager?.getScenarioStatuses(scenarioName);
+  }
+
+  /**
+   * The state of a non-fragment scenario: the designer's actions reconciled with what its manager reports
+   * (semantics.md §1), through the deployment SDK.
+   */
+  async stateOf(scenario: { name: string; processingType: string; isArchived: boolean }, actions: readonly ProcessAction[]): Promise<ProcessState> {
+    const manager = await this.managerFor(scenario.processingType);
+    const customActions = manager?.customActions ?? [];
+    const inProgressActionNames = actions.filter((action) => action.state === 'IN_PROGRESS').map((action) => action.actionName);
+    const last = actions.find((action) => SETTLED.has(action.state) && isStateChangingAction(action.actionName, customActions));
+    const input = {
+      isArchived: scenario.isArchived,
+      lastStateAction: last ? { actionName: last.actionName, state: last.state, processVersionId: last.processVersionId, user: last.user } : null,
+      inProgressActionNames,
+    };
+    let engineState: EngineStateSnapshot | undefined;
+    if (isEngineStateNeeded(input)) {
+      engineState = manager
+        ? await this.#engineState(scenario.processingType, scenario.name, manager)
+        : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
+    }
+    const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);
+    return dropNulls(computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions)) as ProcessState;
+  }
+
+
+  /** Scenarios whose last state action is a finished DEPLOY, with the canonical form of the deployed version. */
+  async deployedScenarios(): Promise<DeployedScenarioData[]> {
+    const rows = await this.db
+      .select()
+      .from(scenarioActions)
+      .where(inArray(scenarioActions.actionName, ['DEPLOY', 'CANCEL']))
+      .orderBy(desc(scenarioActions.createdAt));
+    const seen = new Set<number>();
+    const deployed: DeployedScenarioData[] = [];
+    for (const action of rows) {
+      if (!SETTLED.has(action.state) || seen.has(action.scenarioId)) continue;
+      seen.add(action.scenarioId);
+      if (action.actionName !== 'DEPLOY') continue;
+      const [scenario] = await this.db.select().from(scenarios).where(eq(scenarios.id, action.scenarioId));
+      const [version] = await this.db
+        .select()
+        .from(scenarioVersions)
+        .where(and(eq(scenarioVersions.scenarioId, action.scenarioId), eq(scenarioVersions.versionId, action.versionId)));
+      if (!scenario || !version || scenario.isArchived) continue;
+      const canonical = JSON.parse(version.canonicalJson) as CanonicalProcess;
+      deployed.push({
+        processVersion: { versionId: action.versionId, processName: scenario.name, labels: [], user: action.user },
+        deploymentId: action.id,
+        scenario: { ...canonical, metaData: { ...canonical.metaData, id: scenario.name } },
+      });
+    }
+    return deployed;
+  }
+}
+
+function pinoAdapter(logger: Logger): DeploymentLogger {
+  return {
+    debug: (message, fields) => logger.debug(fields ?? {}, message),
+    info: (message, fields) => logger.info(fields ?? {}, message),
+    warn: (message, fields) => logger.warn(fields ?? {}, message),
+    error: (message, fields) => logger.error(fields ?? {}, message),
+  };
+}

@@ -1,0 +1,262 @@
+import { and, eq } from 'drizzle-orm';
+import type { ProcessState } from '@scenaria/api-contract';
+import { toProcessCounts } from '@scenaria/dm-embedded';
+import type { DeploymentIssue } from '@scenaria/deployment-sdk';
+import { fromCanonical } from '@scenaria/graph';
+import type { CanonicalProcess } from '@scenaria/graph';
+import type { Logger } from 'pino';
+import type { AuthenticatedUser } from '../auth/users';
+import { hasPermission } from '../auth/users';
+import { scenarioActions, scenarioActivities, scenarios } from '../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type { ServiceContext } from './context';
+import type { DeploymentManagers } from './deployment-managers';
+import { loadRecordFacts, loadVersion } from './scenario-records';
+import type { ScenarioRow } from './scenario-records';
+import type { ScenarioService } from './scenarios';
+
+/** What listeners hear about a finished deploy, cancel or custom action. */
+export interface ActionEvent {
+  actionId: string;
+  actionName: string;
+  scenarioName: string;
+  versionId: number;
+  user: string;
+  comment: string | undefined;
+  /** Set for failures. */
+  failureMessage?: string;
+}
+
+/** In-process listener of action outcomes (`OnActionSuccess` / `OnActionFailed` of the reference). */
+export interface ActionListener {
+  onActionSuccess?(event: ActionEvent): void | Promise<void>;
+  onActionFailed?(event: ActionEvent): void | Promise<void>;
+}
+
+const ACTIVITY_OF: Record<string, string> = { DEPLOY: 'SCENARIO_DEPLOYED', CANCEL: 'SCENARIO_CANCELED' };
+
+const issuesText = (errors: readonly DeploymentIssue[]) => errors.map((error) => (error.nodeId ? `${error.nodeId}: ${error.message}` : error.message)).join('; ');
+
+/** Deploy and cancel through the processing type's manager, deployment statuses, counts and the health check. */
+export class DeploymentService {
+  // Per-scenario critical section: the allowed-action check and the IN_PROGRESS insert happen together.
+  readonly #locks = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly scenarios: ScenarioService,
+    private readonly managers: DeploymentManagers,
+    private readonly audit: Logger,
+    private readonly listeners: readonly ActionListener[],
+  ) {}
+
+  private get db() {
+    return this.context.db;
+  }
+
+  async #exclusive<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(key) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(work);
+    this.#locks.set(key, next);
+    try {
+      return await next;
+    } finally {
+      if (this.#locks.get(key) === next) this.#locks.delete(key);
+    }
+  }
+
+  /** Checks the comment against `deploymentCommentSettings`; an empty comment is dropped. */
+  validateComment(comment: string | undefined): string | undefined {
+    const trimmed = comment?.trim() ? comment : undefined;
+    const settings = this.context.config.current.deploymentCommentSettings;
+    if (!settings) return trimmed;
+    const example = settings.exampleComment ? ` Example comment: ${settings.exampleComment}` : '';
+    if (trimmed === undefined) throw badRequest(`Comment is required.${example}`);
+    if (!new RegExp(settings.validationPattern).test(trimmed)) throw badRequest(`Bad comment format '${trimmed}'.${example}`);
+    return trimmed;
+  }
+
+  async #actionable(user: AuthenticatedUser, name: string): Promise<ScenarioRow> {
+    const row = await this.scenarios.requireScenario(user, name, 'Deploy');
+    if (row.isFragment) throw conflict(`Scenario ${name} is a fragment: fragments cannot be deployed or canceled`);
+    if (row.isArchived) throw conflict(`Scenario ${name} is archived`);
+    return row;
+  }
+
+  async #state(row: ScenarioRow): Promise<ProcessState> {
+    const facts = await loadRecordFacts(this.db, [row.id]);
+    return this.context.stateOf(row, facts.actions.get(row.id) ?? []);
+  }
+
+  async #begin(row: ScenarioRow, actionName: string, user: AuthenticatedUser, comment: string | undefined): Promise<{ id: string; versionId: number }> {
+    return this.#exclusive(row.name, async () => {
+      const state = await this.#state(row);
+      if (!state.allowedActions.includes(actionName)) {
+        throw conflict(
+          `Action ${actionName} cannot be performed on scenario ${row.name} in state ${state.status.name}. Allowed actions: ${state.allowedActions.join(', ')}`,
+        );
+      }
+      const [current] = await this.db.select({ latest: scenarios.latestVersionId }).from(scenarios).where(eq(scenarios.id, row.id));
+      const versionId = current?.latest ?? row.latestVersionId;
+      const [action] = await this.db
+        .insert(scenarioActions)
+        .values({ scenarioId: row.id, versionId, actionName, state: 'IN_PROGRESS', user: user.username, createdAt: this.context.now(), comment: comment ?? null })
+        .returning({ id: scenarioActions.id });
+      if (!action) throw new Error('Inserting an action returned no row');
+      this.managers.invalidate(row.name);
+      return { id: action.id, versionId };
+    });
+  }
+
+  async #finish(row: ScenarioRow, action: { id: string; versionId: number }, actionName: string, user: AuthenticatedUser, comment: string | undefined, failure?: string) {
+    const now = this.context.now();
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(scenarioActions)
+        .set({ state: failure === undefined ? 'FINISHED' : 'FAILED', performedAt: now, failureMessage: failure ?? null })
+        .where(eq(scenarioActions.id, action.id));
+      if (failure === undefined) {
+        await tx.insert(scenarioActivities).values({
+          scenarioId: row.id,
+          type: ACTIVITY_OF[actionName] ?? 'CUSTOM_ACTION',
+          user: user.username,
+          date: now,
+          scenarioVersionId: action.versionId,
+          comment: comment ?? null,
+          actionId: action.id,
+        });
+      }
+    });
+    this.managers.invalidate(row.name);
+    const event: ActionEvent = { actionId: action.id, actionName, scenarioName: row.name, versionId: action.versionId, user: user.username, comment };
+    const audit = this.audit.child({ scenarioId: row.id, scenarioVersionId: action.versionId, username: user.username });
+    if (failure === undefined) {
+      audit.info({ actionName, actionId: action.id, comment }, `${actionName} of ${row.name} finished`);
+      for (const listener of this.listeners) await listener.onActionSuccess?.(event);
+    } else {
+      audit.warn({ actionName, actionId: action.id, failureMessage: failure }, `${actionName} of ${row.name} failed`);
+      for (const listener of this.listeners) await listener.onActionFailed?.({ ...event, failureMessage: failure });
+    }
+  }
+
+  async #manager(row: ScenarioRow) {
+    const manager = await this.managers.managerFor(row.processingType);
+    if (!manager) throw conflict(`No deployment manager for processing type ${row.processingType}`);
+    return manager;
+  }
+
+  /** Deploys the latest version after validating it; answers once the manager took the deployment. */
+  async deploy(user: AuthenticatedUser, name: string, rawComment: string | undefined): Promise<void> {
+    const row = await this.#actionable(user, name);
+    const comment = this.validateComment(rawComment);
+    const manager = await this.#manager(row);
+    const action = await this.#begin(row, 'DEPLOY', user, comment);
+    let canonical: CanonicalProcess;
+    try {
+      const version = await loadVersion(this.db, row.id, action.versionId);
+      if (!version) throw new Error(`Version ${action.versionId} of ${name} is missing`);
+      const parsed = JSON.parse(version.canonicalJson) as CanonicalProcess;
+      canonical = { ...parsed, metaData: { ...parsed.metaData, id: name } };
+      const graph = fromCanonical(canonical).graph;
+      const labels = (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
+      const validation = this.context.validateScenario
+        ? await this.context.validateScenario({
+            name,
+            graph,
+            isFragment: false,
+            processingType: row.processingType,
+            category: row.category,
+            labels,
+            fragments: await this.scenarios.fragmentGraphs(row.processingType),
+            skipNodeResults: true,
+          })
+        : undefined;
+      const errors = validation?.errors;
+      const hasErrors = errors && (Object.keys(errors.invalidNodes).length > 0 || errors.processPropertiesErrors.length > 0 || errors.globalErrors.length > 0);
+      if (hasErrors) {
+        const details = [
+          ...Object.entries(errors.invalidNodes).flatMap(([nodeId, list]) => list.map((error) => `${nodeId}: ${error.message}`)),
+          ...errors.processPropertiesErrors.map((error) => `properties: ${error.message}`),
+          ...errors.globalErrors.map((error) => error.error.message),
+        ];
+        throw conflict(`Cannot deploy invalid scenario: ${details.join('; ')}`);
+      }
+    } catch (error) {
+      await this.db.delete(scenarioActions).where(eq(scenarioActions.id, action.id));
+      this.managers.invalidate(name);
+      throw error;
+    }
+    let result;
+    try {
+      result = await manager.processCommand({
+        type: 'runDeployment',
+        processVersion: { versionId: action.versionId, processName: name, labels: [], user: user.username },
+        deploymentData: { deploymentId: action.id, user: { id: user.username, username: user.username }, additionalDeploymentData: {}, nodesData: {} },
+        scenario: canonical,
+        updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } },
+      });
+    } catch (error) {
+      await this.#finish(row, action, 'DEPLOY', user, comment, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    if (!result.ok) {
+      const message = issuesText(result.errors);
+      await this.#finish(row, action, 'DEPLOY', user, comment, message);
+      throw conflict(`Deployment of ${name} failed: ${message}`);
+    }
+    await this.#finish(row, action, 'DEPLOY', user, comment);
+  }
+
+  /** Cancels the scenario's deployment. */
+  async cancel(user: AuthenticatedUser, name: string, rawComment: string | undefined): Promise<void> {
+    const row = await this.#actionable(user, name);
+    const comment = this.validateComment(rawComment);
+    const manager = await this.#manager(row);
+    const action = await this.#begin(row, 'CANCEL', user, comment);
+    let result;
+    try {
+      result = await manager.processCommand({ type: 'cancelScenario', scenarioName: name, user: { id: user.username, username: user.username } });
+    } catch (error) {
+      await this.#finish(row, action, 'CANCEL', user, comment, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    if (!result.ok) {
+      const message = issuesText(result.errors);
+      await this.#finish(row, action, 'CANCEL', user, comment, message);
+      throw conflict(`Cancel of ${name} failed: ${message}`);
+    }
+    await this.#finish(row, action, 'CANCEL', user, comment);
+  }
+
+  /** Status of one deployment by its designer-side id (the DEPLOY action's id). */
+  async deploymentStatus(user: AuthenticatedUser, deploymentId: string): Promise<{ name: string; problemDescription?: string; modifiedAt: string }> {
+    const [action] = await this.db.select().from(scenarioActions).where(and(eq(scenarioActions.id, deploymentId), eq(scenarioActions.actionName, 'DEPLOY')));
+    if (!action) throw notFound(`Deployment ${deploymentId} not found`);
+    const [row] = await this.db.select().from(scenarios).where(eq(scenarios.id, action.scenarioId));
+    if (!row) throw notFound(`Deployment ${deploymentId} not found`);
+    if (!hasPermission(user, row.category, 'Read')) throw forbidden();
+    const modifiedAt = (action.performedAt ?? action.createdAt).toISOString();
+    if (action.state === 'IN_PROGRESS') return { name: 'DURING_DEPLOY', modifiedAt };
+    if (action.state === 'FAILED') return { name: 'PROBLEM', problemDescription: action.failureMessage ?? 'Deployment failed', modifiedAt };
+    const statuses = (await this.managers.engineStatuses(row.processingType, row.name)) ?? [];
+    const job = statuses.find((status) => status.deploymentId === deploymentId);
+    if (job) return { name: job.status.name, ...(job.errors.length > 0 ? { problemDescription: job.errors.join('; ') } : {}), modifiedAt };
+    // The engine no longer knows the job: it was replaced by a later deployment or canceled.
+    return { name: action.state === 'EXECUTION_FINISHED' ? 'FINISHED' : 'CANCELED', modifiedAt };
+  }
+
+  /** Per-node counts of the scenario's deployment (the embedded manager counts; others cannot). */
+  async counts(user: AuthenticatedUser, name: string) {
+    const row = await this.scenarios.requireScenario(user, name, 'Read');
+    const manager = await this.managers.managerFor(row.processingType);
+    if (!manager?.nodeCounts) throw badRequest(`Counts of ${name} cannot be fetched: its deployment manager does not count records`);
+    return toProcessCounts(await manager.nodeCounts(name));
+  }
+
+  /** Names of scenarios the designer deployed that are not running. */
+  async notRunning(user: AuthenticatedUser): Promise<string[]> {
+    const all = await this.scenarios.list(user, { isArchived: false, isFragment: false, isDeployed: true }, { withGraph: false, withState: true });
+    return all.filter((record) => record.state && record.state.status.name !== 'RUNNING').map((record) => record.name);
+  }
+}
+

@@ -1,0 +1,240 @@
+import { z } from '@hono/zod-openapi';
+import { ScenarioGraphSchema } from '@scenaria/graph';
+import { ScenarioPathSchema, ScenarioNameParamSchema } from '../schemas/common';
+import {
+  DeploymentCommentRequestSchema,
+  DeploymentStatusResponseSchema,
+  ProcessCountsSchema,
+  ProcessesHealthCheckSchema,
+  PublishTopicRecordsRequestSchema,
+  ResultsWithCountsResponseSchema,
+  TestSourceParametersSchema,
+  TestWithParametersRequestSchema,
+  TestingCapabilitiesSchema,
+  TopicPathSchema,
+  TopicRecordSchema,
+  ValidationErrorsResponseSchema,
+} from '../schemas/deployment';
+import { defineRoute, jsonContent } from './define';
+
+const tags = ['Deployment'];
+const testTags = ['Testing'];
+
+// Deploy and cancel take JSON or, as in the reference, a plain-text body that is the comment itself.
+const commentBody = {
+  required: false,
+  content: {
+    'application/json': { schema: DeploymentCommentRequestSchema },
+    'text/plain': { schema: z.string() },
+  },
+} as const;
+
+/** `POST /api/processManagement/deploy/{scenarioName}`: deploy the latest version. */
+export const deployScenario = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/deploy/{scenarioName}',
+    tags,
+    summary: 'Deploy the latest version (validated first); answers when the manager has taken the command',
+    request: { params: ScenarioPathSchema, body: commentBody },
+    responses: { 200: { description: 'Deployed' } },
+  },
+  [404, 409],
+);
+
+/** `POST /api/processManagement/cancel/{scenarioName}`. */
+export const cancelScenario = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/cancel/{scenarioName}',
+    tags,
+    summary: 'Cancel the running deployment',
+    request: { params: ScenarioPathSchema, body: commentBody },
+    responses: { 200: { description: 'Canceled' } },
+  },
+  [404, 409],
+);
+
+/** `GET /api/deployments/{deploymentId}/status`: a deployment by its designer-side id (the action id). */
+export const getDeploymentStatus = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/deployments/{deploymentId}/status',
+    tags,
+    summary: 'Status of one deployment',
+    request: { params: z.object({ deploymentId: z.uuid().openapi({ param: { name: 'deploymentId', in: 'path' } }) }) },
+    responses: { 200: { description: 'Status', content: jsonContent(DeploymentStatusResponseSchema) } },
+  },
+  [404],
+);
+
+/** `GET /api/app/healthCheck/process/deployment`: deployed scenarios that are not running. */
+export const deploymentHealthCheck = defineRoute('authenticated', {
+  method: 'get',
+  path: '/api/app/healthCheck/process/deployment',
+  tags: ['App'],
+  summary: 'OK when every scenario deployed by the designer runs (500 with their names otherwise)',
+  responses: {
+    200: { description: 'All running', content: jsonContent(ProcessesHealthCheckSchema) },
+    500: { description: 'Some are not', content: jsonContent(ProcessesHealthCheckSchema) },
+  },
+});
+
+/** `GET /api/processCounts/{scenarioName}`: per-node counts of the running deployment. */
+export const getProcessCounts = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/processCounts/{scenarioName}',
+    tags,
+    summary: 'Records per node since the deployment started (the date range is accepted but not applied)',
+    request: { params: ScenarioPathSchema, query: z.object({ dateFrom: z.iso.datetime({ offset: true }).optional(), dateTo: z.iso.datetime({ offset: true }).optional() }) },
+    responses: { 200: { description: 'Counts', content: jsonContent(ProcessCountsSchema) } },
+  },
+  [404],
+);
+
+/** `POST /api/processManagement/test/{scenarioName}`: run a test over records from a file. */
+export const testScenarioWithFile = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/test/{scenarioName}',
+    tags: testTags,
+    summary: 'Test the posted graph with records of a file (one per line)',
+    request: {
+      params: ScenarioPathSchema,
+      body: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: z.object({
+              testData: z.union([z.string(), z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob)]).openapi({ type: 'string', format: 'binary' }),
+              scenarioGraph: z.string().openapi({ description: 'The scenario graph as JSON text' }),
+            }),
+          },
+        },
+      },
+    },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+  },
+  [404],
+);
+
+const SamplesParamSchema = z.coerce.number().int().min(1).max(10_000);
+
+/** `POST /api/processManagement/generateAndTest/{scenarioName}/{samples}`. */
+export const generateAndTest = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/generateAndTest/{scenarioName}/{samples}',
+    tags: testTags,
+    summary: 'Generate test records from the sources and test the posted graph with them',
+    request: {
+      params: z.object({ scenarioName: ScenarioNameParamSchema, samples: SamplesParamSchema.openapi({ param: { name: 'samples', in: 'path' } }) }),
+      body: { required: true, content: jsonContent(ScenarioGraphSchema) },
+    },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+  },
+  [404],
+);
+
+const testWithParametersConfig = (path: string) =>
+  ({
+    method: 'post',
+    path,
+    tags: testTags,
+    summary: 'Test the posted graph with one record built from the ad-hoc form of a source',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(TestWithParametersRequestSchema) } },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+  }) as const;
+
+/** `POST /api/processManagement/testWithParameters/{scenarioName}` (what the web client calls). */
+export const testWithParameters = defineRoute('Deploy', testWithParametersConfig('/api/processManagement/testWithParameters/{scenarioName}'), [404]);
+
+/** `POST /api/adminProcessManagement/testWithParameters/{scenarioName}` (the seed's path of the same). */
+export const testWithParametersAdminPath = defineRoute('Deploy', testWithParametersConfig('/api/adminProcessManagement/testWithParameters/{scenarioName}'), [404]);
+
+/** `POST /api/scenarioTesting/{scenarioName}/capabilities`. */
+export const getTestingCapabilities = defineRoute(
+  'Read',
+  {
+    method: 'post',
+    path: '/api/scenarioTesting/{scenarioName}/capabilities',
+    tags: testTags,
+    summary: 'Whether the posted graph can be tested, with generated data, with the form',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(ScenarioGraphSchema) } },
+    responses: { 200: { description: 'Capabilities', content: jsonContent(TestingCapabilitiesSchema) } },
+  },
+  [404],
+);
+
+/** `POST /api/scenarioTesting/{scenarioName}/parameters`. */
+export const getTestParameters = defineRoute(
+  'Read',
+  {
+    method: 'post',
+    path: '/api/scenarioTesting/{scenarioName}/parameters',
+    tags: testTags,
+    summary: 'The ad-hoc test form of each source of the posted graph',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(ScenarioGraphSchema) } },
+    responses: { 200: { description: 'Form definitions', content: jsonContent(TestSourceParametersSchema) } },
+  },
+  [404],
+);
+
+/** `POST /api/scenarioTesting/{scenarioName}/generate/{testSampleSize}`. */
+export const generateTestData = defineRoute(
+  'Read',
+  {
+    method: 'post',
+    path: '/api/scenarioTesting/{scenarioName}/generate/{testSampleSize}',
+    tags: testTags,
+    summary: 'Test records generated by the sources of the posted graph, one JSON per line',
+    request: {
+      params: z.object({ scenarioName: ScenarioNameParamSchema, testSampleSize: SamplesParamSchema.openapi({ param: { name: 'testSampleSize', in: 'path' } }) }),
+      body: { required: true, content: jsonContent(ScenarioGraphSchema) },
+    },
+    responses: { 200: { description: 'Test data', content: { 'text/plain': { schema: z.string() } } } },
+  },
+  [404],
+);
+
+/** `POST /api/scenarioTesting/{scenarioName}/adhoc/validate`. */
+export const validateAdhocTest = defineRoute(
+  'Read',
+  {
+    method: 'post',
+    path: '/api/scenarioTesting/{scenarioName}/adhoc/validate',
+    tags: testTags,
+    summary: 'Check the ad-hoc test form values against the source parameters',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(TestWithParametersRequestSchema) } },
+    responses: { 200: { description: 'Errors', content: jsonContent(ValidationErrorsResponseSchema) } },
+  },
+  [404],
+);
+
+
+/** `POST /api/topics/{topic}/records`: publish records to a topic of the embedded log (admin). */
+export const publishTopicRecords = defineRoute('admin', {
+  method: 'post',
+  path: '/api/topics/{topic}/records',
+  tags: ['Topics'],
+  summary: 'Append records to a topic of the embedded log',
+  request: { params: TopicPathSchema, body: { required: true, content: jsonContent(PublishTopicRecordsRequestSchema) } },
+  responses: { 200: { description: 'Offsets of the appended records', content: jsonContent(z.object({ offsets: z.array(z.number().int()) })) } },
+});
+
+/** `GET /api/topics/{topic}/records?limit=`: the newest records of a topic, oldest first (admin). */
+export const readTopicRecords = defineRoute('admin', {
+  method: 'get',
+  path: '/api/topics/{topic}/records',
+  tags: ['Topics'],
+  summary: 'The tail of a topic of the embedded log',
+  request: { params: TopicPathSchema, query: z.object({ limit: z.coerce.number().int().min(1).max(10_000).optional() }) },
+  responses: { 200: { description: 'Records', content: jsonContent(z.object({ records: z.array(TopicRecordSchema) })) } },
+});
