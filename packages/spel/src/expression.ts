@@ -2,11 +2,8 @@ import type { AstNode, SourceRange, TemplateNode } from './ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
 import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
 import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
-import { defaultGlobals, type Globals } from './helpers/globals';
-import type { ClassRegistry } from './internal/class-registry';
-import { standardClasses } from './internal/standard-classes';
-import { resolveRegistry } from './internal/typing-registry-adapter';
-import type { ClassRegistry as TypingClassRegistry } from '@scenaria/typing';
+import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
+import type { ClassRegistry } from '@scenaria/typing';
 import { canBeSubclassOf } from './internal/subtyping';
 import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
 import { parseExpression, parseTemplate } from './parser/parse-expression';
@@ -22,11 +19,11 @@ export interface ExpressionOptions {
   variables?: Readonly<Record<string, TypingResult>>;
   config?: Partial<ExpressionConfig>;
   /**
-   * The class whitelist: this package's registry, or a `ClassRegistry` of @scenaria/typing (e.g.
+   * The class whitelist, a `ClassRegistry` of @scenaria/typing (e.g.
    * `standardClassRegistry.extend(modelClasses)`), which is extended with the conversion methods and helpers.
    * Defaults to the standard classes plus the helpers of `globals`.
    */
-  registry?: ClassRegistry | TypingClassRegistry;
+  registry?: ClassRegistry;
   /** Helper globals (`#COLLECTION`...): default `defaultGlobals()`; null for none. */
   globals?: Globals | null;
   /** The type the caller requires (a parameter's type); a mismatch is an `ExpressionTypeError`. */
@@ -82,7 +79,7 @@ interface Prepared {
 
 function prepare(text: string, options: ExpressionOptions): Prepared {
   const globals = options.globals === undefined ? defaultGlobals() : options.globals;
-  const registry = resolveRegistry(options.registry, globals?.registry ?? defaultGlobals().registry, standardClasses, globals?.classes ?? []);
+  const registry = registryFor(options.registry, globals);
   // The caller's variables shadow the helper globals; looked up as own properties, never copied.
   const own = options.variables ?? {};
   const helperTypes = globals?.types ?? {};

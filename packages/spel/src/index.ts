@@ -38,11 +38,13 @@ export { defaultEvaluationLimits } from './evaluator/budget';
 /** Limits on evaluation work. */
 export type { EvaluationLimits } from './evaluator/budget';
 
-/** The class whitelist used by the typer and evaluator (standard classes; extend with `registry.extend`). */
-export { createClassRegistry, ClassRegistry } from './internal/class-registry';
-/** Class and method definitions of the whitelist. */
-export type { ClassDefinition, MethodDefinition, MethodParameter, ResultTypeFunction } from './internal/class-registry';
-/** The standard whitelisted classes (String, numbers, collections, java.time, Math...). */
+/** The class whitelist is @scenaria/typing's registry (re-exported); `registry.extend` adds a model's classes. */
+export { createClassRegistry, ClassRegistry, standardClassRegistry } from '@scenaria/typing';
+/** Class and method definitions of the whitelist (@scenaria/typing's format). */
+export type { ClassDefinition, ClassDefinitionInput, MethodDefinition, MethodParameter } from '@scenaria/typing';
+/** The signature of a computed method result in this package's definitions. */
+export type { ResultTypeFunction } from './internal/method-dsl';
+/** This package's classes layered over typing's standard registry (the conversion methods, Math, java.time members...). */
 export { standardClasses } from './internal/standard-classes';
 
 /** Typing essentials re-exported from @scenaria/typing so most callers need only this package. */

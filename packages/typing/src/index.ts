@@ -149,7 +149,7 @@ export { toTypedJson, fromTypedJson, fromPlainJson, toPlainJson, toJsonText, fro
 export type { JsonValue, JsonDecodeIssue, JsonDecodeResult } from './runtime/json-codec';
 
 /** The class registry: whitelisted classes and their members (the evaluator's sandbox). */
-export { ClassRegistry, createClassRegistry, invokeMethod, runtimeDispatchType, argumentsMatch, methodResultType, methodOwnerClassName, isExcludedClassName } from './registry/class-registry';
+export { ClassRegistry, createClassRegistry, invokeMethod, methodAppliesTo, runtimeDispatchType, argumentsMatch, methodResultType, methodOwnerClassName, isExcludedClassName } from './registry/class-registry';
 /** Shapes of class and method definitions. */
 export type { ClassDefinition, ClassDefinitionInput, MethodDefinition, MethodParameter, MethodResultFunction, StaticFieldDefinition, MethodMatch } from './registry/class-registry';
 /** Helpers to write class definitions. */

@@ -1,6 +1,6 @@
 import type { Model } from '@scenaria/components';
-import { type ClassDefinition, type ClassRegistry, compileExpression, defaultGlobals, typeExpression } from '@scenaria/spel';
-import type { ClassDefinitionInput, TypingResult } from '@scenaria/typing';
+import { type ClassRegistry, compileExpression, defaultGlobals, typeExpression } from '@scenaria/spel';
+import type { TypingResult } from '@scenaria/typing';
 
 /** The outcome of typing one expression: its type (Unknown where it failed) and the error messages. */
 export interface ExpressionTyping {
@@ -26,32 +26,6 @@ export interface ExpressionTyper {
   evaluate(text: string, variables: Readonly<Record<string, TypingResult>>, values: Record<string, unknown>): { ok: true; value: unknown } | { ok: false };
 }
 
-/** The model's class definitions in the expression engine's shape (static fields keyed by name). */
-function toEngineClass(input: ClassDefinitionInput): ClassDefinition {
-  const staticFields: NonNullable<ClassDefinition['staticFields']> = {};
-  for (const field of input.staticFields ?? []) {
-    staticFields[field.name] = { type: field.type, value: field.value, ...(field.description === undefined ? {} : { description: field.description }) };
-  }
-  const methods = (list: ClassDefinitionInput['methods']) =>
-    (list ?? []).map((m) => ({
-      name: m.name,
-      params: [...m.params],
-      varArgs: m.varArgs,
-      result: m.result,
-      invoke: (target: unknown, args: unknown[]) => m.invoke(target, args),
-      ...(m.description === undefined ? {} : { description: m.description }),
-    }));
-  return {
-    name: input.name,
-    superTypes: [...(input.superTypes ?? ['java.lang.Object'])],
-    methods: methods(input.methods),
-    staticMethods: methods(input.staticMethods),
-    staticFields,
-    ...(input.simpleName === undefined ? {} : { simpleName: input.simpleName }),
-    ...(input.description === undefined ? {} : { description: input.description }),
-  };
-}
-
 const typers = new WeakMap<Model, ExpressionTyper>();
 
 /** The expression typer of a model (cached per model object). */
@@ -59,7 +33,7 @@ export function expressionTyperFor(model: Model): ExpressionTyper {
   const cached = typers.get(model);
   if (cached !== undefined) return cached;
   const helpers = defaultGlobals();
-  const registry = helpers.registry.extend(model.classes.map(toEngineClass));
+  const registry = helpers.registry.extend(model.classes);
   const globals: Record<string, TypingResult> = { ...helpers.types, ...model.globalVariables };
   const typer: ExpressionTyper = {
     registry,

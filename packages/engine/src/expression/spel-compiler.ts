@@ -1,5 +1,5 @@
 import { compileExpression, createGlobals } from '@scenaria/spel';
-import type { ClassDefinition, ExpressionConfig, Globals, GlobalsOptions } from '@scenaria/spel';
+import type { ExpressionConfig, Globals, GlobalsOptions } from '@scenaria/spel';
 import type { ClassDefinitionInput } from '@scenaria/typing';
 import type { ExpressionCompiler, ExpressionCompilerFactory, GlobalVariable } from './expression-compiler';
 
@@ -19,7 +19,7 @@ export interface SpelCompilerOptions {
  */
 export function createSpelCompilerFactory(options: SpelCompilerOptions = {}): ExpressionCompilerFactory {
   const helpers = createGlobals(options.globals);
-  const registry = options.classes && options.classes.length > 0 ? helpers.registry.extend(options.classes.map(toSpelClass)) : helpers.registry;
+  const registry = options.classes && options.classes.length > 0 ? helpers.registry.extend(options.classes) : helpers.registry;
   return {
     forScenario(scenarioGlobals: Readonly<Record<string, GlobalVariable>>): ExpressionCompiler {
       const globals: Globals = {
@@ -46,25 +46,5 @@ export function createSpelCompilerFactory(options: SpelCompilerOptions = {}): Ex
         },
       };
     },
-  };
-}
-
-type SpelMethod = ClassDefinition['methods'][number];
-
-/**
- * A model class (the @scenaria/typing definition components declare) in the expression engine's own
- * registry shape, which keeps static fields by name.
- */
-function toSpelClass(input: ClassDefinitionInput): ClassDefinition {
-  const methods = (list: ClassDefinitionInput['methods']): SpelMethod[] => (list ?? []).map((method) => ({ ...method, params: [...method.params] }) as unknown as SpelMethod);
-  return {
-    name: input.name,
-    ...(input.simpleName === undefined ? {} : { simpleName: input.simpleName }),
-    ...(input.description === undefined ? {} : { description: input.description }),
-    superTypes: [...(input.superTypes ?? ['java.lang.Object'])],
-    methods: methods(input.methods),
-    staticMethods: methods(input.staticMethods),
-    staticFields: Object.fromEntries((input.staticFields ?? []).map((field) => [field.name, { type: field.type, value: field.value }])),
-    ...(input.constructors ? { constructors: methods(input.constructors) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
-import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
+import { invokeMethod, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { tryConvert } from '../internal/conversions';
 import { JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
 import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
@@ -185,7 +185,8 @@ export class Compiler {
   private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
     activeBudget().step();
     try {
-      const result = method.invoke(target, args);
+      // Variadic methods take their tail packed into one array (typing's convention).
+      const result = method.varArgs ? invokeMethod(method, target, args) : method.invoke(target, args);
       return result === undefined ? null : result;
     } catch (error) {
       throw toEvaluationError(error, range);
@@ -471,7 +472,7 @@ export class Compiler {
       return (state, self) => {
         const value = left(state, self);
         if (value === null || value === undefined) return false;
-        return this.registry.hierarchy(javaClassOf(value)).includes(className);
+        return this.registry.isSubclass(javaClassOf(value), className);
       };
     }
     if (op === 'between') {

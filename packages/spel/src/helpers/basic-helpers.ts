@@ -1,5 +1,6 @@
 import { activeBudget } from '../evaluator/budget';
-import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
+import type { MethodDefinition } from '@scenaria/typing';
+import type { ClassSpec } from '../internal/method-dsl';
 import { parseNarrowestNumber } from '../internal/conversions';
 import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs, subtractAs, toDouble, type NumberKind } from '../internal/java-numbers';
 import { javaCompare } from '../internal/java-values';
@@ -11,7 +12,7 @@ import { parseJson, toJsonString } from './json';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
 
-function helper(simpleName: string, description: string, methods: MethodDefinition[]): ClassDefinition {
+function helper(simpleName: string, description: string, methods: MethodDefinition[]): ClassSpec {
   return { name: `${PACKAGE}.${simpleName}`, simpleName, superTypes: ['java.lang.Object'], description, methods, staticMethods: [] };
 }
 
@@ -29,7 +30,7 @@ function toNumberValue(value: unknown): unknown {
 }
 
 /** `#CONV` (reference §4). */
-export function convHelper(): ClassDefinition {
+export function convHelper(): ClassSpec {
   return helper('conversion', 'Conversions between text, JSON and numbers', [
     method('toNumber', [['stringOrNumber', T.Unknown]], T.Number, (_t, [value]) => toNumberValue(value), 'Parses text as the narrowest number (deprecated)'),
     method('toJson', [['text', T.String]], T.Unknown, (_t, [text]) => parseJson(String(text)), 'Parses JSON text into maps, lists and values; fails on invalid JSON'),
@@ -46,7 +47,7 @@ export function convHelper(): ClassDefinition {
 }
 
 /** `#UTIL`. */
-export function utilHelper(random: () => number): ClassDefinition {
+export function utilHelper(random: () => number): ClassSpec {
   return helper('util', 'General utilities', [
     method('uuid', [], T.String, () => randomUuid(random), 'A random UUID'),
     method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => {
@@ -154,7 +155,7 @@ export function base64Decode(encoded: string, alphabet = STANDARD): string {
 }
 
 /** `#BASE64`. */
-export function base64Helper(): ClassDefinition {
+export function base64Helper(): ClassSpec {
   return helper('base64', 'Base64 of UTF-8 text', [
     method('encode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text)), 'Base64 of the UTF-8 bytes'),
     method('decode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text)), 'UTF-8 text of base64'),
@@ -164,7 +165,7 @@ export function base64Helper(): ClassDefinition {
 }
 
 /** `#RANDOM`: every function draws from the injected source (Math.random by default). */
-export function randomHelper(random: () => number): ClassDefinition {
+export function randomHelper(random: () => number): ClassSpec {
   const between = (from: number, to: number) => {
     if (!(from < to)) throw new RangeError('bound must be greater than origin');
     return from + random() * (to - from);
@@ -199,7 +200,7 @@ function binaryNumeric(name: string, description: string, operation: (kind: Numb
 const widen: Partial<Record<NumberKind, NumberKind>> = { Byte: 'Long', Short: 'Long', Integer: 'Long', Long: 'BigInteger', Float: 'Double', Double: 'Double' };
 
 /** `#NUMERIC`. */
-export function numericHelper(): ClassDefinition {
+export function numericHelper(): ClassSpec {
   return helper('numeric', 'Number operations', [
     method('min', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a!), withoutValue(b!)), (_t, [a, b]) => {
       const kind = promoteKinds(requireNumber(a), requireNumber(b));
@@ -253,7 +254,7 @@ function pointCoordinates(point: unknown): [number, number] {
 }
 
 /** `#GEO`. */
-export function geoHelper(): ClassDefinition {
+export function geoHelper(): ClassSpec {
   return helper('geo', 'Geographic distances', [
     method('distanceInKm', [['lat1', T.Double], ['lon1', T.Double], ['lat2', T.Double], ['lon2', T.Double]], T.Double,
       (_t, [a, b, c, d]) => new JavaDouble(haversineKm(toDouble(a), toDouble(b), toDouble(c), toDouble(d))), 'Great-circle distance in kilometres (haversine)'),

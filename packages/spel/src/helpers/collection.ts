@@ -1,5 +1,5 @@
 import { activeBudget } from '../evaluator/budget';
-import type { ClassDefinition } from '../internal/class-registry';
+import type { ClassSpec } from '../internal/method-dsl';
 import { addAs, numberKindOf, promoteKinds } from '../internal/java-numbers';
 import { javaCompare, javaEquals } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
@@ -90,7 +90,7 @@ function sumNumbers(values: unknown[]): unknown {
 }
 
 /** The `#COLLECTION` helper (reference §4), defined once for typing, evaluation and completion. */
-export function collectionHelper(random: () => number): ClassDefinition {
+export function collectionHelper(random: () => number): ClassSpec {
   const L = T.List();
   const C = T.Collection();
   return {

@@ -3,7 +3,8 @@ import {
   ZoneId, ZoneOffset, ZonedDateTime, type Temporal,
 } from '@js-joda/core';
 import '@js-joda/timezone';
-import type { ClassDefinition, MethodDefinition } from '../internal/class-registry';
+import type { MethodDefinition } from '@scenaria/typing';
+import type { ClassSpec } from '../internal/method-dsl';
 import { toBigInt } from '../internal/java-numbers';
 import { T, method } from '../internal/method-dsl';
 
@@ -26,7 +27,7 @@ function compareTemporal(a: unknown, b: unknown): number {
 }
 
 /** `#DATE` (reference §4). */
-export function dateHelper(options: DateHelperOptions): ClassDefinition {
+export function dateHelper(options: DateHelperOptions): ClassSpec {
   const now = () => Instant.ofEpochMilli(options.clock());
   const defaultZone = () => ZoneId.of(options.defaultZone);
   const constants: MethodDefinition[] = [];
@@ -88,7 +89,7 @@ function parser<R>(name: string, type: typeof T.LocalDate, parseIso: (text: stri
 }
 
 /** `#DATE_FORMAT` (reference §4). */
-export function dateFormatHelper(): ClassDefinition {
+export function dateFormatHelper(): ClassSpec {
   const isoFormat = (value: unknown) => String(value);
   return {
     name: `${PACKAGE}.dateFormat`,
@@ -114,7 +115,7 @@ export function dateFormatHelper(): ClassDefinition {
 }
 
 /** The DateTimeFormatter class, so formatters can be passed around and used. */
-export const dateTimeFormatterClass: ClassDefinition = {
+export const dateTimeFormatterClass: ClassSpec = {
   name: 'java.time.format.DateTimeFormatter',
   superTypes: ['java.lang.Object'],
   methods: [method('format', [['temporal', T.Temporal]], T.String, (f, [value]) => (f as DateTimeFormatter).format(value as Temporal), 'Formats a date/time value')],

@@ -1,6 +1,6 @@
-import type { ClassDefinition } from '../internal/class-registry';
-import type { ClassRegistry } from '../internal/class-registry';
-import { createWhitelistRegistry, typingStandardClasses } from '../internal/typing-registry-adapter';
+import { standardClassRegistry, type ClassRegistry } from '@scenaria/typing';
+import type { ClassSpec } from '../internal/method-dsl';
+import { withPrecedence } from '../internal/registry';
 import { HelperObject } from '../internal/java-values';
 import { standardClasses } from '../internal/standard-classes';
 import { classType, type TypingResult } from '../internal/typing-bridge';
@@ -22,8 +22,8 @@ export interface GlobalsOptions {
 export interface Globals {
   types: Record<string, TypingResult>;
   values: Record<string, unknown>;
-  classes: ClassDefinition[];
-  /** The standard whitelist (this package's classes, then @scenaria/typing's standard ones) plus the helper classes. */
+  classes: ClassSpec[];
+  /** @scenaria/typing's standard registry with this package's standard classes and the helper classes layered on top. */
   registry: ClassRegistry;
 }
 
@@ -31,7 +31,7 @@ export interface Globals {
 export function createGlobals(options: GlobalsOptions = {}): Globals {
   const random = options.random ?? Math.random;
   const clock = options.clock ?? Date.now;
-  const helpers: Record<string, ClassDefinition> = {
+  const helpers: Record<string, ClassSpec> = {
     COLLECTION: collectionHelper(random),
     CONV: convHelper(),
     UTIL: utilHelper(random),
@@ -49,7 +49,7 @@ export function createGlobals(options: GlobalsOptions = {}): Globals {
     values[name] = new HelperObject(definition.name);
   }
   const classes = [...Object.values(helpers), dateTimeFormatterClass];
-  return { types, values, classes, registry: createWhitelistRegistry([...standardClasses, ...typingStandardClasses(), ...classes]) };
+  return { types, values, classes, registry: withPrecedence(standardClassRegistry, [...standardClasses, ...classes]) };
 }
 
 let cached: Globals | undefined;
@@ -59,3 +59,29 @@ export function defaultGlobals(): Globals {
   cached ??= createGlobals();
   return cached;
 }
+
+const layeredRegistries = new WeakMap<ClassRegistry, WeakMap<readonly ClassSpec[], ClassRegistry>>();
+
+/**
+ * The registry to type and evaluate with: the globals' own, or a caller's @scenaria/typing registry (e.g.
+ * `standardClassRegistry.extend(model.classes)`) with this package's standard classes and the helper classes
+ * layered on top (memoized per registry and helper set).
+ */
+export function registryFor(option: ClassRegistry | undefined, globals: Globals | null): ClassRegistry {
+  const fallback = globals?.registry ?? defaultGlobals().registry;
+  if (option === undefined || option === fallback) return fallback;
+  const helpers = globals?.classes ?? NO_CLASSES;
+  let byHelpers = layeredRegistries.get(option);
+  if (byHelpers === undefined) {
+    byHelpers = new WeakMap();
+    layeredRegistries.set(option, byHelpers);
+  }
+  let registry = byHelpers.get(helpers);
+  if (registry === undefined) {
+    registry = withPrecedence(option, [...standardClasses, ...helpers]);
+    byHelpers.set(helpers, registry);
+  }
+  return registry;
+}
+
+const NO_CLASSES: readonly ClassSpec[] = [];

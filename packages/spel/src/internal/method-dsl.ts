@@ -1,5 +1,23 @@
-import type { MethodDefinition, ResultTypeFunction } from './class-registry';
+import type { MethodDefinition, StaticFieldDefinition } from '@scenaria/typing';
 import { classType, listType, mapType, setType, arrayType, unknownType, Types, type TypingResult } from './typing-bridge';
+
+/** Computes a result type from the target and argument types, or explains why the call is invalid. */
+export type ResultTypeFunction = (target: TypingResult, args: TypingResult[]) => TypingResult | { error: string };
+
+/**
+ * A class definition in @scenaria/typing's format, with arrays this package fills while building its
+ * standard classes and helpers (registries copy and freeze them).
+ */
+export type ClassSpec = {
+  name: string;
+  simpleName?: string;
+  superTypes: string[];
+  description?: string;
+  methods: MethodDefinition[];
+  staticMethods: MethodDefinition[];
+  staticFields?: StaticFieldDefinition[];
+  constructors?: MethodDefinition[];
+};
 
 /** Short names of the types used in class definitions. */
 export const T = {
@@ -18,8 +36,9 @@ export const T = {
 };
 
 /**
- * Declares a method. `params` are `[name, type]` pairs; a trailing `...` in the last name marks varargs
- * (its type is the element type).
+ * Declares a method in @scenaria/typing's format. `params` are `[name, type]` pairs; a trailing `...` in the
+ * last name marks varargs (its type is the element type). `invoke` here receives the arguments flat; the
+ * definition's own `invoke` takes typing's convention (the variadic tail packed into one array).
  */
 export function method(
   name: string,
@@ -27,18 +46,25 @@ export function method(
   result: TypingResult | ResultTypeFunction,
   invoke: (target: unknown, args: unknown[]) => unknown,
   description?: string,
-  extra: Partial<MethodDefinition> = {},
+  extra: { appliesTo?: (target: TypingResult) => boolean } = {},
 ): MethodDefinition {
   const last = params[params.length - 1];
   const varArgs = last !== undefined && last[0].endsWith('...');
-  const definition: MethodDefinition = {
+  const fixed = params.length - 1;
+  return {
     name,
     params: params.map(([paramName, type]) => ({ name: paramName.replace('...', ''), type })),
     varArgs,
-    result,
-    invoke,
+    result: result as MethodDefinition['result'],
+    invoke: varArgs
+      ? (target, args) => invoke(target, [...args.slice(0, fixed), ...(args[fixed] as readonly unknown[])])
+      : (invoke as MethodDefinition['invoke']),
     ...extra,
+    ...(description === undefined ? {} : { description }),
   };
-  if (description !== undefined) definition.description = description;
-  return definition;
+}
+
+/** Static fields written as a record of name to type and value. */
+export function fields(byName: Record<string, { type: TypingResult; value: unknown; description?: string }>): StaticFieldDefinition[] {
+  return Object.entries(byName).map(([name, field]) => ({ name, ...field }));
 }

@@ -1,10 +1,11 @@
 import { Duration, Instant, LocalDate, LocalDateTime, LocalTime, Period, ZoneId, ZoneOffset } from '@js-joda/core';
 import { ExactDecimal } from './typing-bridge';
-import type { ClassDefinition, MethodDefinition } from './class-registry';
+import type { MethodDefinition } from '@scenaria/typing';
+import type { ClassSpec } from './method-dsl';
 import { conversionResultType, resolveConversionTarget, tryConvert } from './conversions';
 import { convertNumber, toBigInt, toDecimal, toDouble, JavaArithmeticError, type NumberKind } from './java-numbers';
 import { javaCompare, javaEquals } from './java-values';
-import { method, T } from './method-dsl';
+import { fields as staticFieldsOf, method, T } from './method-dsl';
 import { checkedRegExp } from './regex';
 import { classOf, isNumberType } from './subtyping';
 import { JavaBigInteger, JavaCharacter, JavaDouble, JavaUuid, classType, knownValueOf, listType, unknownType, valueType, withoutValue, javaToString, type TypingResult } from './typing-bridge';
@@ -126,7 +127,7 @@ const conversionMethods: MethodDefinition[] = [
   ...conversionTriple('Map', 'java.util.Map', mapApplies),
 ];
 
-const objectClass: ClassDefinition = {
+const objectClass: ClassSpec = {
   name: 'java.lang.Object',
   superTypes: [],
   methods: [
@@ -139,7 +140,7 @@ const objectClass: ClassDefinition = {
 
 // ----- String -----
 
-const stringClass: ClassDefinition = {
+const stringClass: ClassSpec = {
   name: 'java.lang.String',
   superTypes: ['java.lang.CharSequence', 'java.lang.Comparable'],
   methods: [
@@ -193,7 +194,7 @@ const stringClass: ClassDefinition = {
 
 // ----- numbers -----
 
-function numberClass(className: string, kind: NumberKind, statics: MethodDefinition[] = [], fields: ClassDefinition['staticFields'] = {}): ClassDefinition {
+function numberClass(className: string, kind: NumberKind, statics: MethodDefinition[] = [], fields: Parameters<typeof staticFieldsOf>[0] = {}): ClassSpec {
   const self = classType(className);
   return {
     name: className,
@@ -205,7 +206,7 @@ function numberClass(className: string, kind: NumberKind, statics: MethodDefinit
       method('valueOf', [['text', T.String]], self, (_t, [text]) => parseOrThrow(text, kind), `Parses a ${kind}`),
       ...statics,
     ],
-    staticFields: fields,
+    staticFields: staticFieldsOf(fields),
     constructors: [],
   };
 }
@@ -222,7 +223,7 @@ function classNameOfKind(kind: NumberKind): string {
   return kind === 'BigDecimal' || kind === 'BigInteger' ? `java.math.${kind}` : `java.lang.${kind}`;
 }
 
-const numberBase: ClassDefinition = {
+const numberBase: ClassSpec = {
   name: 'java.lang.Number',
   superTypes: ['java.lang.Object'],
   methods: [
@@ -258,7 +259,7 @@ const doubleClass = numberClass('java.lang.Double', 'Double', [
 ]);
 doubleClass.methods.push(method('isNaN', [], T.Boolean, (value) => Number.isNaN(toDouble(value)), 'Whether the value is NaN'));
 
-const bigDecimalClass: ClassDefinition = {
+const bigDecimalClass: ClassSpec = {
   ...numberClass('java.math.BigDecimal', 'BigDecimal'),
   constructors: [
     method('<init>', [['text', T.String]], T.BigDecimal, (_t, [text]) => {
@@ -288,13 +289,13 @@ bigDecimalClass.methods.push(
   method('toPlainString', [], T.String, (a) => toDecimal(a).toFixed(), 'Text without exponent'),
   method('stripTrailingZeros', [], T.BigDecimal, (a) => new ExactDecimal(toDecimal(a).toString()), 'Same value without trailing zeros'),
 );
-bigDecimalClass.staticFields = {
+bigDecimalClass.staticFields = staticFieldsOf({
   ZERO: { type: T.BigDecimal, value: new ExactDecimal(0) },
   ONE: { type: T.BigDecimal, value: new ExactDecimal(1) },
   TEN: { type: T.BigDecimal, value: new ExactDecimal(10) },
-};
+});
 
-const bigIntegerClass: ClassDefinition = {
+const bigIntegerClass: ClassSpec = {
   ...numberClass('java.math.BigInteger', 'BigInteger'),
   constructors: [
     method('<init>', [['text', T.String]], T.BigInteger, (_t, [text]) => {
@@ -320,7 +321,7 @@ function mathOverloads(name: string, description: string, fn: (a: number, b: num
   ];
 }
 
-const mathClass: ClassDefinition = {
+const mathClass: ClassSpec = {
   name: 'java.lang.Math',
   superTypes: ['java.lang.Object'],
   methods: [],
@@ -337,13 +338,13 @@ const mathClass: ClassDefinition = {
     method('round', [['a', T.Double]], T.Long, (_t, [a]) => BigInt(Math.floor(toDouble(a) + 0.5)), 'Nearest Long (half up)'),
     method('signum', [['a', T.Double]], T.Double, (_t, [a]) => new JavaDouble(Math.sign(toDouble(a))), 'Sign of the value'),
   ],
-  staticFields: {
+  staticFields: staticFieldsOf({
     PI: { type: valueType(T.Double, new JavaDouble(Math.PI)), value: new JavaDouble(Math.PI) },
     E: { type: valueType(T.Double, new JavaDouble(Math.E)), value: new JavaDouble(Math.E) },
-  },
+  }),
 };
 
-const booleanClass: ClassDefinition = {
+const booleanClass: ClassSpec = {
   name: 'java.lang.Boolean',
   superTypes: ['java.lang.Comparable'],
   methods: [method('booleanValue', [], T.Boolean, (b) => b, 'The primitive value')],
@@ -352,7 +353,7 @@ const booleanClass: ClassDefinition = {
   ],
 };
 
-const characterClass: ClassDefinition = {
+const characterClass: ClassSpec = {
   name: 'java.lang.Character',
   superTypes: ['java.lang.Comparable'],
   methods: [],
@@ -364,7 +365,7 @@ const characterClass: ClassDefinition = {
 
 // ----- collections -----
 
-const collectionClass: ClassDefinition = {
+const collectionClass: ClassSpec = {
   name: 'java.util.Collection',
   superTypes: ['java.lang.Iterable'],
   methods: [
@@ -380,7 +381,7 @@ const collectionClass: ClassDefinition = {
   staticMethods: [],
 };
 
-const listClass: ClassDefinition = {
+const listClass: ClassSpec = {
   name: 'java.util.List',
   superTypes: ['java.util.Collection'],
   methods: [
@@ -407,7 +408,7 @@ const listClass: ClassDefinition = {
   staticMethods: [],
 };
 
-const arrayClass: ClassDefinition = {
+const arrayClass: ClassSpec = {
   name: '[Ljava.lang.Object;',
   simpleName: 'Array',
   superTypes: ['java.util.List'],
@@ -415,7 +416,7 @@ const arrayClass: ClassDefinition = {
   staticMethods: [],
 };
 
-const setClass: ClassDefinition = { name: 'java.util.Set', superTypes: ['java.util.Collection'], methods: [], staticMethods: [] };
+const setClass: ClassSpec = { name: 'java.util.Set', superTypes: ['java.util.Collection'], methods: [], staticMethods: [] };
 
 function mapGet(map: unknown, key: unknown): unknown {
   if (!(map instanceof Map)) return null;
@@ -424,7 +425,7 @@ function mapGet(map: unknown, key: unknown): unknown {
   return null;
 }
 
-const mapClass: ClassDefinition = {
+const mapClass: ClassSpec = {
   name: 'java.util.Map',
   superTypes: ['java.lang.Object'],
   methods: [
@@ -468,7 +469,7 @@ const getter = (name: string, type: TypingResult, jodaName = name) =>
     return typeof result === 'number' && type === T.Long ? BigInt(result) : result;
   }, `${name.replace(/^get/, '')}`);
 
-function timeClass(name: string, self: TypingResult, methods: MethodDefinition[], statics: MethodDefinition[]): ClassDefinition {
+function timeClass(name: string, self: TypingResult, methods: MethodDefinition[], statics: MethodDefinition[]): ClassSpec {
   const filtered = temporalMethods(self).filter((candidate) => typeof (probe[name] as Record<string, unknown> | undefined)?.[candidate.name] === 'function');
   return { name, superTypes: ['java.time.temporal.Temporal', 'java.lang.Comparable'], methods: [...filtered, ...methods], staticMethods: statics };
 }
@@ -517,7 +518,7 @@ const instantClass = timeClass('java.time.Instant', T.Instant, [
   method('ofEpochMilli', [['millis', T.Long]], T.Instant, (_t, [ms]) => Instant.ofEpochMilli(Number(toBigInt(ms))), 'The instant at epoch milliseconds'),
 ]);
 
-const simpleTime = (name: string, methods: MethodDefinition[], statics: MethodDefinition[] = [], superTypes = ['java.lang.Object']): ClassDefinition => ({
+const simpleTime = (name: string, methods: MethodDefinition[], statics: MethodDefinition[] = [], superTypes = ['java.lang.Object']): ClassSpec => ({
   name, superTypes, methods, staticMethods: statics,
 });
 
@@ -566,10 +567,10 @@ const localeClass = simpleTime('java.util.Locale', [
 const currencyClass = simpleTime('java.util.Currency', [method('getCurrencyCode', [], T.String, (c) => str(c), 'ISO 4217 code')]);
 const charsetClass = simpleTime('java.nio.charset.Charset', [method('name', [], T.String, (c) => str(c), 'Canonical name')], [], ['java.lang.Comparable']);
 
-const plain = (name: string, superTypes: string[]): ClassDefinition => ({ name, superTypes, methods: [], staticMethods: [] });
+const plain = (name: string, superTypes: string[]): ClassSpec => ({ name, superTypes, methods: [], staticMethods: [] });
 
 /** The classes every model exposes (reference §3: the default whitelist, without reflection or I/O). */
-export const standardClasses: readonly ClassDefinition[] = [
+export const standardClasses: readonly ClassSpec[] = [
   objectClass, stringClass, numberBase, integerClass, longClass, doubleClass, floatClass, shortClass, byteClass,
   bigDecimalClass, bigIntegerClass, mathClass, booleanClass, characterClass,
   plain('java.lang.CharSequence', ['java.lang.Object']), plain('java.lang.Comparable', ['java.lang.Object']),

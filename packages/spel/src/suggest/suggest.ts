@@ -1,9 +1,6 @@
 import type { SourceRange } from '../ast/nodes';
-import { defaultGlobals, type Globals } from '../helpers/globals';
-import type { ClassRegistry as TypingClassRegistry } from '@scenaria/typing';
-import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
-import { standardClasses } from '../internal/standard-classes';
-import { resolveRegistry } from '../internal/typing-registry-adapter';
+import { defaultGlobals, registryFor, type Globals } from '../helpers/globals';
+import type { ClassRegistry, MethodDefinition } from '@scenaria/typing';
 import { classOf } from '../internal/subtyping';
 import { displayType, simpleClassName, unknownType, withoutValue, type TypingResult } from '../internal/typing-bridge';
 import { parseExpression } from '../parser/parse-expression';
@@ -29,7 +26,7 @@ export interface SuggestionResult {
 
 /** Options of `suggestExpression` (same meaning as for typing). */
 export interface SuggestOptions {
-  registry?: ClassRegistry | TypingClassRegistry;
+  registry?: ClassRegistry;
   globals?: Globals | null;
   config?: Partial<ExpressionConfig>;
 }
@@ -74,7 +71,7 @@ function signature(method: MethodDefinition, target: TypingResult): string {
   return `${method.name}(${params.join(', ')}): ${result}`;
 }
 
-function methodSuggestions(methods: MethodDefinition[], target: TypingResult, prefix: string): Suggestion[] {
+function methodSuggestions(methods: readonly MethodDefinition[], target: TypingResult, prefix: string): Suggestion[] {
   const seen = new Set<string>();
   const suggestions: Suggestion[] = [];
   for (const method of methods) {
@@ -93,7 +90,8 @@ function memberSuggestions(target: TypingResult, staticClass: string | undefined
   const suggestions: Suggestion[] = [];
   if (staticClass !== undefined) {
     const definition = registry.getClass(staticClass);
-    for (const [name, field] of Object.entries(definition?.staticFields ?? {})) {
+    for (const field of definition?.staticFields ?? []) {
+      const name = field.name;
       if (matches(name, prefix)) suggestions.push({ label: name, kind: 'staticField', insertText: name, detail: displayType(field.type) });
     }
     suggestions.push(...methodSuggestions(definition?.staticMethods ?? [], target, prefix));
@@ -108,7 +106,7 @@ function memberSuggestions(target: TypingResult, staticClass: string | undefined
     }
     const className = type.kind === 'unknown' || type.kind === 'null' ? 'java.lang.Object' : (classOf(type)?.className ?? 'java.lang.Object');
     const plain = withoutValue(type);
-    const methods = registry.allMethods(className).filter((method) => method.appliesTo === undefined || method.appliesTo(plain));
+    const methods = registry.instanceMethods(className).filter((method) => method.appliesTo === undefined || method.appliesTo(plain));
     suggestions.push(...methodSuggestions(methods, type, prefix));
   }
   return suggestions;
@@ -126,7 +124,7 @@ export function suggestExpression(
   options: SuggestOptions = {},
 ): SuggestionResult {
   const globals = options.globals === undefined ? defaultGlobals() : options.globals;
-  const registry = resolveRegistry(options.registry, globals?.registry ?? defaultGlobals().registry, standardClasses, globals?.classes ?? []);
+  const registry = registryFor(options.registry, globals);
   const allVariables = new Map<string, TypingResult>(Object.entries(globals?.types ?? {}));
   for (const [name, type] of Object.entries(variables)) allVariables.set(name, type);
   const before = text.slice(0, Math.max(0, Math.min(cursor, text.length)));
@@ -141,7 +139,7 @@ export function suggestExpression(
     const written = typeReference[1]!;
     const start = before.length - written.length;
     const suggestions = registry
-      .allClasses()
+      .classes()
       .filter((definition) => !definition.name.startsWith('pl.touk.') && !definition.name.startsWith('['))
       .flatMap((definition): Suggestion[] => {
         const simple = definition.simpleName ?? simpleClassName(definition.name);

@@ -1,6 +1,7 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
-import type { ClassRegistry, MethodDefinition } from '../internal/class-registry';
+import { methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { resolveTypeName } from '../internal/registry';
 import { tryConvert } from '../internal/conversions';
 import {
   JavaArithmeticError, addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
@@ -218,7 +219,7 @@ class Typer {
 
   private resolveTypeReference(typeName: string, range: SourceRange): string | undefined {
     const registry = this.context.registry;
-    const className = registry.resolveClassName(typeName) ?? registry.resolveClassName(`java.lang.${typeName}`);
+    const className = resolveTypeName(registry, typeName) ?? resolveTypeName(registry, `java.lang.${typeName}`);
     // With static checks off the original types unknown classes as Unknown; evaluation still only reaches
     // whitelisted members, so such a reference can do nothing but fail at runtime.
     if (className === undefined && this.context.config.staticMethodInvocationsChecking) {
@@ -229,8 +230,8 @@ class Typer {
 
   // ----- members -----
 
-  private applicable(methods: MethodDefinition[], target: TypingResult): MethodDefinition[] {
-    return methods.filter((method) => method.appliesTo === undefined || method.appliesTo(withoutValue(target)));
+  private applicable(methods: readonly MethodDefinition[], target: TypingResult): MethodDefinition[] {
+    return methods.filter((method) => methodAppliesTo(method, target));
   }
 
   /** Instance methods named `name` visible on a (non-union) type. */
@@ -254,8 +255,7 @@ class Typer {
     const targetNode = this.nodes.get(node.target) ?? { type: this.type(node.target, self) };
     const staticClass = this.nodes.get(node.target)?.staticClass;
     if (staticClass !== undefined) {
-      const fields = this.context.registry.getClass(staticClass)?.staticFields ?? {};
-      const field = Object.hasOwn(fields, node.name) ? fields[node.name] : undefined;
+      const field = this.context.registry.lookupStaticField(staticClass, node.name);
       if (field) return this.record(node, { type: field.type, staticValue: { value: field.value }, targetType: targetNode.type });
       const methods = this.context.registry.lookupStaticMethods(staticClass, node.name).filter((method) => method.params.length === 0);
       if (methods[0]) return this.record(node, { type: this.resultType(methods[0], targetNode.type, []), method: methods[0], targetType: targetNode.type });
@@ -336,7 +336,7 @@ class Typer {
   private methodCall(node: MethodCallNode, self: TypingResult | undefined): TypingResult {
     const argTypes = node.args.map((arg) => this.type(arg, self));
     let target: TypingResult;
-    let candidates: MethodDefinition[];
+    let candidates: readonly MethodDefinition[];
     let staticClass: string | undefined;
     if (node.target === null) {
       if (self === undefined) {
@@ -393,7 +393,7 @@ class Typer {
     return this.methodError(node, staticClass ? classType(staticClass) : target, candidates, argTypes);
   }
 
-  private methodError(node: MethodCallNode, target: TypingResult, candidates: MethodDefinition[], argTypes: TypingResult[]): TypingResult {
+  private methodError(node: MethodCallNode, target: TypingResult, candidates: readonly MethodDefinition[], argTypes: TypingResult[]): TypingResult {
     if (candidates.length === 0) {
       this.error('UnknownMethodError', `Unknown method '${node.name}' in ${typeName(target)}`, node.nameRange);
     } else {
@@ -405,7 +405,7 @@ class Typer {
 
   /** Picks the first overload the arguments fit (varargs aware). */
   private matchMethod(
-    candidates: MethodDefinition[],
+    candidates: readonly MethodDefinition[],
     target: TypingResult,
     argTypes: TypingResult[],
   ): { method: MethodDefinition; type: TypingResult; conversions: Map<number, string> } | { error: string } | undefined {
@@ -448,7 +448,7 @@ class Typer {
       return this.record(node, { type: unknownType });
     }
     const registry = this.context.registry;
-    const className = registry.resolveClassName(node.typeName) ?? registry.resolveClassName(`java.lang.${node.typeName}`);
+    const className = resolveTypeName(registry, node.typeName) ?? resolveTypeName(registry, `java.lang.${node.typeName}`);
     const constructors = className ? registry.getClass(className)?.constructors ?? [] : [];
     if (className === undefined || constructors.length === 0) {
       this.error('ConstructorError', `Cannot create instance of unknown class ${node.typeName}`, node.range);
@@ -732,7 +732,7 @@ class Typer {
     const a = classOf(left)?.className;
     const b = classOf(right)?.className;
     if (a === undefined || a !== b) return false;
-    return this.context.registry.hierarchy(a).includes('java.lang.Comparable');
+    return this.context.registry.isSubclass(a, 'java.lang.Comparable');
   }
 
   private unary(node: Extract<AstNode, { kind: 'unary' }>, self: TypingResult | undefined): TypingResult {

@@ -2,7 +2,7 @@ import { allSuperTypes, computeAllSuperTypes, isSubclassName, type ClassHierarch
 import { ARRAY_CLASS_NAME, builtinClassInfo, JavaClassNames, simpleClassName } from '../types/java-classes';
 import { canBeSubclassOf } from '../types/subtyping';
 import { javaClassOf } from '../runtime/type-of-value';
-import { classType, displayType, nullType, objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
+import { classType, displayType, nullType, objTypeOf, unknownType, withoutValue, type TypingResult } from '../types/typing-result';
 
 /** One parameter of a method. With `varArgs`, the last parameter's type is the type of each variadic element. */
 export type MethodParameter = { readonly name: string; readonly type: TypingResult };
@@ -23,6 +23,11 @@ export type MethodDefinition = {
   readonly description?: string;
   readonly result: TypingResult | MethodResultFunction;
   readonly invoke: (target: unknown, args: readonly unknown[]) => unknown;
+  /**
+   * Where the method is offered at all (the conversion extensions: `toLong` on numbers, String and Unknown
+   * only). Absent means everywhere its class is; lookups by type leave out methods that do not apply.
+   */
+  readonly appliesTo?: (target: TypingResult) => boolean;
 };
 
 /** A static field (`Integer.MAX_VALUE`), with its type and value. */
@@ -173,6 +178,11 @@ export function invokeMethod(method: MethodDefinition, target: unknown, args: re
   return method.invoke(target, [...args.slice(0, fixed), passesArrayThrough ? tail[0] : tail]);
 }
 
+/** Whether the method is offered on values of the type (its `appliesTo`, judged without known values). */
+export function methodAppliesTo(method: MethodDefinition, type: TypingResult): boolean {
+  return method.appliesTo === undefined || method.appliesTo(withoutValue(type));
+}
+
 /** A cheap type for runtime dispatch: the value's class without generic parameters or known value. */
 export function runtimeDispatchType(value: unknown): TypingResult {
   if (value === null || value === undefined) return nullType;
@@ -268,7 +278,8 @@ export class ClassRegistry implements ClassHierarchy {
 
   /** Instance methods callable on the type (or class name) named `name`, nearest class first. */
   lookupMethods(type: TypingResult | string, name: string): readonly MethodDefinition[] {
-    return this.instanceMethods(type).filter((method) => method.name === name);
+    const named = this.instanceMethods(type).filter((method) => method.name === name);
+    return typeof type === 'string' ? named : named.filter((method) => methodAppliesTo(method, type));
   }
 
   /** Every instance method callable on the type, overridden signatures removed (for suggestions). */
@@ -309,7 +320,7 @@ export class ClassRegistry implements ClassHierarchy {
    */
   lookupProperty(type: TypingResult | string, name: string): MethodDefinition | undefined {
     if (EXCLUDED_MEMBERS.has(name)) return undefined;
-    const methods = this.instanceMethods(type).filter((method) => method.params.length === 0 && !method.varArgs);
+    const methods = this.instanceMethods(type).filter((method) => method.params.length === 0 && !method.varArgs && (typeof type === 'string' || methodAppliesTo(method, type)));
     const candidates = [name, `get${capitalize(name)}`, `is${capitalize(name)}`];
     for (const candidate of candidates) {
       const method = methods.find((m) => m.name === candidate);
