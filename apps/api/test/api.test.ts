@@ -4,6 +4,7 @@ import type { TestDatabase, TestServer } from './harness';
 import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
 import { badInputSuite } from './suites/bad-input';
+import { deploymentSuite } from './suites/deployment';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
 
@@ -31,5 +32,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   activitySuite(current);
   appSuite(current);
   badInputSuite(current);
+  deploymentSuite(current);
   routeTableWalk(current);
 });

@@ -4,7 +4,8 @@ import type { EmbeddedDatabase, TopicRecordInput } from '@scenaria/dm-embedded';
 import { parseScenarioGraph } from '@scenaria/graph';
 import type { Context } from 'hono';
 import type { Database } from '../db/database';
-import { badRequest } from '../errors';
+import type { AuthenticatedUser } from '../auth/users';
+import { badRequest, forbidden } from '../errors';
 import type { DeploymentService } from '../services/deployments';
 import type { TestingService } from '../services/testing';
 import { createRouter } from './router';
@@ -99,14 +100,16 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
   });
 
   const embedded = db as unknown as EmbeddedDatabase;
-  const checkTopic = (topic: string) => {
+  const checkTopic = (user: AuthenticatedUser, topic: string) => {
+    // Topics belong to no category: writing test records or reading a topic's tail is an administrator's tool.
+    if (!user.isAdmin) throw forbidden('Only an administrator may do this');
     const issues = validateTopicName(topic);
     if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), ['param', 'topic']);
   };
 
   router.openapi(contract.publishTopicRecords, async (c) => {
     const { topic } = c.req.valid('param');
-    checkTopic(topic);
+    checkTopic(c.get('user'), topic);
     const { records } = c.req.valid('json');
     const stored = await publishToTopic(embedded, topic, records as TopicRecordInput[]);
     if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
@@ -115,7 +118,7 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
 
   router.openapi(contract.readTopicRecords, async (c) => {
     const { topic } = c.req.valid('param');
-    checkTopic(topic);
+    checkTopic(c.get('user'), topic);
     const { limit } = c.req.valid('query');
     return c.json({ records: await readTopicTail(embedded, topic, limit === undefined ? {} : { limit }) }, 200);
   });
