@@ -3,8 +3,7 @@ import { ExpressionEvaluationError, isExpressionEvaluationError, type Expression
 import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
 import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
-import type { ClassRegistry } from '@scenaria/typing';
-import { canBeSubclassOf } from './internal/subtyping';
+import { canBeSubclassOf, type ClassRegistry } from '@scenaria/typing';
 import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
 import { parseExpression, parseTemplate } from './parser/parse-expression';
 import { defaultExpressionConfig, type ExpressionConfig } from './typer/config';
@@ -99,7 +98,7 @@ function prepare(text: string, options: ExpressionOptions): Prepared {
   const outcome = errors.length > 0 && ast === null ? { type: nullType, errors: [], nodes: new Map<AstNode, NodeTyping>() } : guarded(() => typeTree(ast, context));
   outcome.errors.unshift(...errors);
   const expected = options.expectedType;
-  if (expected && outcome.errors.length === 0 && !canBeSubclassOf(outcome.type, expected, (name) => registry.getClass(name)?.superTypes)) {
+  if (expected && outcome.errors.length === 0 && !canBeSubclassOf(outcome.type, expected, registry)) {
     outcome.errors.push({
       code: 'ExpressionTypeError',
       message: `Bad expression type, expected: ${displayType(expected)}, found: ${displayType(outcome.type)}`,

@@ -6,7 +6,7 @@ import { JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate
 import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
 import { UnsafePatternError, checkedRegExp } from '../internal/regex';
 import { ConversionError } from '../internal/standard-classes';
-import { classOf } from '../internal/subtyping';
+import { classOf } from '../internal/types';
 import { JavaDouble, javaToString, knownValueOf, type TypingResult } from '../internal/typing-bridge';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';

@@ -6,7 +6,7 @@ import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promo
 import { javaCompare } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
 import { checkedRegExp } from '../internal/regex';
-import { numberKindOfType, promoteNumberTypes } from '../internal/subtyping';
+import { numberKindOfType, promoteNumberTypes } from '../internal/types';
 import { JavaDouble, recordType, unknownType, withoutValue, javaToString } from '../internal/typing-bridge';
 import { parseJson, toJsonString } from './json';
 

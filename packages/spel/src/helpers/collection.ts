@@ -3,7 +3,8 @@ import type { ClassSpec } from '../internal/method-dsl';
 import { addAs, numberKindOf, promoteKinds } from '../internal/java-numbers';
 import { javaCompare, javaEquals } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
-import { classOf, commonSupertype, isNumberType } from '../internal/subtyping';
+import { commonSupertype, isNumberType } from '@scenaria/typing';
+import { classOf } from '../internal/types';
 import { listType, mapType, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
 
 /** Class name of the `#COLLECTION` helper. */
@@ -62,7 +63,7 @@ function mergeTypes(args: TypingResult[]): TypingResult {
   }
   const keys = args.map((arg) => (arg.kind === 'record' ? T.String : (classOf(arg)?.params[0] ?? unknownType)));
   const values = args.map((arg) => (arg.kind === 'record' ? (arg.objType.params[1] ?? unknownType) : (classOf(arg)?.params[1] ?? unknownType)));
-  return mapType(keys.reduce(commonSupertype), values.reduce(commonSupertype));
+  return mapType(keys.reduce((a, b) => commonSupertype(a, b)), values.reduce((a, b) => commonSupertype(a, b)));
 }
 
 function sumNumbers(values: unknown[]): unknown {

@@ -7,7 +7,8 @@ import { convertNumber, toBigInt, toDecimal, toDouble, JavaArithmeticError, type
 import { javaCompare, javaEquals } from './java-values';
 import { fields as staticFieldsOf, method, T } from './method-dsl';
 import { checkedRegExp } from './regex';
-import { classOf, isNumberType } from './subtyping';
+import { isNumberType } from '@scenaria/typing';
+import { classOf } from './types';
 import { JavaBigInteger, JavaCharacter, JavaDouble, JavaUuid, classType, knownValueOf, listType, unknownType, valueType, withoutValue, javaToString, type TypingResult } from './typing-bridge';
 
 /** Thrown by `to(...)` when a value cannot be converted; the evaluator reports it with a position. */

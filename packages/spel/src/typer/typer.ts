@@ -1,15 +1,13 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
-import { methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { canBeSubclassOf, commonSupertype, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { resolveTypeName } from '../internal/registry';
 import { tryConvert } from '../internal/conversions';
 import {
   JavaArithmeticError, addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
 } from '../internal/java-numbers';
 import { javaCompare, javaEquals } from '../internal/java-values';
-import {
-  STRING_CONVERTIBLE, canBeSubclassOf, classOf, commonSupertype, isNumberType, numberKindOfType, promoteNumberTypes,
-} from '../internal/subtyping';
+import { argumentFits, classOf, numberKindOfType, promoteNumberTypes } from '../internal/types';
 import {
   ARRAY_CLASS_NAME, JavaDouble, JavaFloat, Types, arrayType, classType, displayType, knownValueOf, listType, nullType, recordType,
   simpleClassName, unionType, unknownType, valueType, withoutValue, javaToString, type TypedClass, type TypingResult,
@@ -177,13 +175,13 @@ class Typer {
         }
         const whenTrue = this.type(node.whenTrue, self);
         const whenFalse = this.type(node.whenFalse, self);
-        return this.record(node, { type: commonSupertype(whenTrue, whenFalse) });
+        return this.record(node, { type: commonSupertype(whenTrue, whenFalse, this.context.registry) });
       }
       case 'elvis': {
         const value = this.type(node.value, self);
         const fallback = this.type(node.fallback, self);
         if (value.kind === 'null') return this.record(node, { type: withoutValue(fallback) });
-        const common = commonSupertype(value, fallback);
+        const common = commonSupertype(value, fallback, this.context.registry);
         return this.record(node, { type: common.kind === 'unknown' ? unionType(withoutValue(value), withoutValue(fallback)) : common });
       }
       case 'assign':
@@ -409,7 +407,7 @@ class Typer {
     target: TypingResult,
     argTypes: TypingResult[],
   ): { method: MethodDefinition; type: TypingResult; conversions: Map<number, string> } | { error: string } | undefined {
-    const supertypes = (name: string) => this.context.registry.getClass(name)?.superTypes;
+    const registry = this.context.registry;
     for (const method of candidates) {
       const params = method.params;
       const fixed = method.varArgs ? params.length - 1 : params.length;
@@ -419,12 +417,12 @@ class Typer {
       for (let i = 0; i < argTypes.length && fits; i++) {
         const expected = i < fixed ? params[i]!.type : params[params.length - 1]!.type;
         const actual = argTypes[i]!;
-        if (!canBeSubclassOf(actual, expected, supertypes)) {
+        if (!argumentFits(actual, expected, registry)) {
           fits = false;
           break;
         }
         const expectedClass = classOf(expected)?.className;
-        if (expectedClass && STRING_CONVERTIBLE.has(expectedClass) && classOf(actual)?.className === 'java.lang.String') {
+        if (expectedClass && isStringConvertibleClass(expectedClass) && classOf(actual)?.className === 'java.lang.String') {
           conversions.set(i, expectedClass);
           const known = knownValueOf(actual);
           if (known && typeof known.value === 'string' && !tryConvert(known.value, expectedClass).ok) {
@@ -555,7 +553,7 @@ class Typer {
   private inlineList(node: Extract<AstNode, { kind: 'inlineList' }>, self: TypingResult | undefined): TypingResult {
     const types = node.items.map((item) => this.type(item, self));
     if (types.length === 0) return this.record(node, { type: listType(unknownType) });
-    const element = types.reduce((acc, type) => commonSupertype(acc, type));
+    const element = types.reduce((acc, type) => commonSupertype(acc, type, this.context.registry));
     const values = types.map(knownValueOf);
     const plainElement = withoutValue(element);
     if (values.every((known) => known !== undefined)) {
@@ -721,8 +719,8 @@ class Typer {
     if (isNumberType(left) && isNumberType(right)) return true;
     const a = withoutValue(left);
     const b = withoutValue(right);
-    const supertypes = (name: string) => this.context.registry.getClass(name)?.superTypes;
-    return canBeSubclassOf(a, b, supertypes) || canBeSubclassOf(b, a, supertypes);
+    const registry = this.context.registry;
+    return canBeSubclassOf(a, b, registry) || canBeSubclassOf(b, a, registry);
   }
 
   private orderable(left: TypingResult, right: TypingResult): boolean {
