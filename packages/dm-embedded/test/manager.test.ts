@@ -7,6 +7,7 @@ import {
   dependencies,
   eventually,
   kafkaSink,
+  kafkaSource,
   openTestDatabase,
   param,
   processVersion,
@@ -130,6 +131,47 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
       { name: 'alerts', recordCount: 2 },
       { name: 'transactions', recordCount: 3 },
     ]);
+  });
+
+  it('reads two topics into a union, each source from its own offset', async () => {
+    const manager = await createManager();
+    const scenario = streamingScenario(
+      'merger',
+      [kafkaSource('payments', 'transactions'), { type: 'BranchEndData', definition: { id: 'payments', joinId: 'merge' } }],
+      [
+        [kafkaSource('refunds', 'refunds'), { type: 'BranchEndData', definition: { id: 'refunds', joinId: 'merge' } }],
+        [
+          {
+            type: 'Join',
+            id: 'merge',
+            nodeType: 'union',
+            outputVar: 'merged',
+            parameters: [],
+            branchParameters: [
+              { branchId: 'payments', parameters: [param('Output expression', "'payment ' + #input.id")] },
+              { branchId: 'refunds', parameters: [param('Output expression', "'refund ' + #input")] },
+            ],
+          },
+          kafkaSink('sink', 'merged', '#merged'),
+        ],
+      ],
+    );
+    const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('merger'), deploymentData: deploymentData(), scenario, updateStrategy: replace });
+    expect(deployed.ok).toBe(true);
+    await publishToTopic(database.db, 'transactions', [{ value: { id: 'p1', amount: 1 } }, { value: { id: 'p2', amount: 2 } }]);
+    await publishToTopic(database.db, 'refunds', [{ value: 'r1' }]);
+    const merged = await eventually(async () => {
+      const values = (await readTopicTail(database.db, 'merged')).map((r) => r.value as string);
+      expect(values).toHaveLength(3);
+      return values;
+    });
+    expect([...merged].sort()).toEqual(['payment p1', 'payment p2', 'refund r1']);
+    expect(await manager.nodeCounts('merger')).toEqual({
+      payments: { recordsIn: 2, recordsOut: 2, errors: 0 },
+      refunds: { recordsIn: 1, recordsOut: 1, errors: 0 },
+      merge: { recordsIn: 3, recordsOut: 3, errors: 0 },
+      sink: { recordsIn: 3, recordsOut: 3, errors: 0 },
+    });
   });
 
   it('comes back after a restart over the same database without losing or repeating a record', async () => {
