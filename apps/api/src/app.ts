@@ -14,6 +14,7 @@ import { appRoutes } from './routes/app-routes';
 import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
 import { mountMetrics } from './routes/metrics';
+import { nodeValidationRoutes } from './routes/node-validation-routes';
 import { mountDocs } from './routes/docs';
 import { validationHook } from './routes/router';
 import type { AppEnv } from './routes/router';
@@ -26,6 +27,7 @@ import type { DeploymentManagerOverrides } from './services/deployment-managers'
 import { DeploymentService } from './services/deployments';
 import type { ActionListener } from './services/deployments';
 import { ModelRegistry } from './services/models';
+import { NodeValidationService } from './services/node-validation';
 import { TestingService } from './services/testing';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
@@ -113,6 +115,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
   app.route('/', deploymentRoutes(deployments, testing, deps.db));
+  app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   mountMetrics(app, managers, config);
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));

@@ -24,11 +24,14 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const database = await openDatabase({ databaseUrl, dataDir });
   const staticDir = designerBuild();
-  const { app, services } = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}) });
+  const built = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}) });
+  const { app, services } = built;
   if (config.current.seedExamples) {
     const seeded = await seedExamples(database.db, config, services.scenarios);
     if (seeded.length > 0) console.info(`Seeded example scenarios: ${seeded.join(', ')}`);
   }
+  // The deployment managers resume the deployments they persisted before the HTTP server takes requests.
+  await built.start();
   const trial = usersWithTrialPasswords(config.current);
   if (trial.length > 0) {
     console.warn(`WARNING: users ${trial.join(', ')} still have the default trial passwords; set SCENARIA_CONFIG to a configuration with your own users.`);
@@ -45,7 +48,10 @@ async function main(): Promise<void> {
   }
   const shutdown = () => {
     server.close();
-    void database.close().finally(() => process.exit(0));
+    void built
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);

@@ -5,6 +5,7 @@ import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
+import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
 
@@ -33,5 +34,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   appSuite(current);
   badInputSuite(current);
   deploymentSuite(current);
+  nodeValidationSuite(current);
   routeTableWalk(current);
 });

@@ -271,7 +271,7 @@ export function deploymentSuite(server: () => TestServer): void {
 
     const generated = await s.call('reader', api.generateTestData, { params: { scenarioName: name, testSampleSize: 3 }, json: graph });
     expect(generated.status).toBe(200);
-    const lines = new TextDecoder().decode(generated.data as unknown as ArrayBuffer).split('\n');
+    const lines = new TextDecoder().decode((generated.ok ? generated.data : new ArrayBuffer(0)) as ArrayBuffer).split('\n');
     expect(lines).toHaveLength(3);
     expectError(await s.call('reader', api.generateTestData, { params: { scenarioName: name, testSampleSize: 1000 }, json: graph }), 400, /Too many samples/);
     expectError(await s.call('outsider', api.generateTestData, { params: { scenarioName: name, testSampleSize: 1 }, json: graph }), 403);

@@ -1,6 +1,7 @@
 import { listScenarios, listScenariosWithDetails, listArchivedScenarios, listScenarioStates, getScenario, getScenarioVersion, listScenarioVersions, getScenarioState, createScenario, updateScenario, deleteScenario, renameScenario, archiveScenario, unarchiveScenario, importScenario, exportScenarioGraph, exportScenario, exportScenarioVersion, validateScenarioGraph, getProcessDefinitionData } from './scenarios';
 import { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './activities';
 import { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './app';
+import { validateNode, validateProperties, validateParameters, suggestExpression, listComponents, listComponentUsages } from './node-validation';
 import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords } from './deployment';
 
 /**
@@ -69,4 +70,10 @@ export const allRoutes = [
   validateAdhocTest,
   publishTopicRecords,
   readTopicRecords,
+  validateNode,
+  validateProperties,
+  validateParameters,
+  suggestExpression,
+  listComponents,
+  listComponentUsages,
 ] as const;

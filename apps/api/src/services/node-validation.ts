@@ -1,0 +1,258 @@
+import type { NodeValidationError, ScenarioWithDetails } from '@scenaria/api-contract';
+import { builtinsFor, componentId } from '@scenaria/components';
+import type { ComponentDefinition, Model } from '@scenaria/components';
+import { fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
+import type { NodeData, ProcessProperties } from '@scenaria/graph';
+import { defaultGlobals, suggestExpression, typeExpression } from '@scenaria/spel';
+import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
+import type { TypingResult } from '@scenaria/typing';
+import { validateNode, validateScenarioProperties } from '@scenaria/validation';
+import type { AuthenticatedUser } from '../auth/users';
+import { hasPermission } from '../auth/users';
+import type { ConfigStore } from '../config/config-store';
+import { badRequest, forbidden, notFound } from '../errors';
+import { dropNulls } from './json';
+import type { ModelRegistry } from './models';
+import type { ScenarioService } from './scenarios';
+
+type Json = Record<string, unknown>;
+
+function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Record<string, TypingResult> {
+  const types: Record<string, TypingResult> = {};
+  for (const [name, value] of Object.entries(json)) {
+    const decoded = typingResultFromJson(value);
+    if (!decoded.ok) throw badRequest(`Invalid type of ${name}: ${decoded.errors.map((error) => error.message).join('; ')}`, ['json', path, name]);
+    types[name] = decoded.value;
+  }
+  return types;
+}
+
+const expressionError = (fieldName: string, message: string): NodeValidationError => ({
+  typ: 'ExpressionParserCompilationError',
+  message,
+  description: 'The expression does not parse or does not type-check.',
+  fieldName,
+  errorType: 'SaveAllowed',
+});
+
+/** The component id a node uses (`<componentType>-<name>`), or undefined for nodes that use none. */
+export function componentIdOfNode(node: NodeData): string | undefined {
+  switch (node.type) {
+    case 'Source':
+      return `source-${node.ref.typ}`;
+    case 'Sink':
+      return `sink-${node.ref.typ}`;
+    case 'Enricher':
+    case 'Processor':
+      return `service-${node.service.id}`;
+    case 'CustomNode':
+      return `custom-${node.nodeType}`;
+    case 'Join':
+      return `custom-${node.nodeType}`;
+    case 'FragmentInput':
+      return `fragment-${node.ref.id}`;
+    case 'Filter':
+      return 'builtin-filter';
+    case 'Switch':
+      return 'builtin-choice';
+    case 'Split':
+      return 'builtin-split';
+    case 'Variable':
+      return 'builtin-variable';
+    case 'VariableBuilder':
+      return 'builtin-record-variable';
+    default:
+      return undefined;
+  }
+}
+
+/** Validation of single nodes, properties and parameters, completion, and the components list with usages. */
+export class NodeValidationService {
+  constructor(
+    private readonly config: ConfigStore,
+    private readonly models: ModelRegistry,
+    private readonly scenarios: ScenarioService,
+  ) {}
+
+  async #scenarioModel(user: AuthenticatedUser, name: string): Promise<{ model: Model; processingType: string; isFragment: boolean }> {
+    const row = await this.scenarios.requireScenario(user, name, 'Read');
+    const model = this.models.modelFor(row.processingType);
+    if (!model) throw notFound(`Scenario type: ${row.processingType} not found`);
+    return { model, processingType: row.processingType, isFragment: row.isFragment };
+  }
+
+  #typeModel(user: AuthenticatedUser, processingType: string): Model {
+    const type = this.config.processingType(processingType);
+    const model = this.models.modelFor(processingType);
+    if (!type || !model) throw notFound(`Scenario type: ${processingType} not found`);
+    if (!hasPermission(user, type.category, 'Read')) throw forbidden();
+    return model;
+  }
+
+  /** `POST /api/nodes/{name}/validation`. */
+  async node(user: AuthenticatedUser, name: string, body: { nodeData: Json; processProperties?: Json | undefined; variableTypes: Json; branchVariableTypes?: Record<string, Json> | undefined; outgoingEdges?: Json[] | undefined }) {
+    const { model, processingType } = await this.#scenarioModel(user, name);
+    const nodeData = NodeDataSchema.safeParse(body.nodeData);
+    if (!nodeData.success) throw badRequest(`Invalid nodeData: ${nodeData.error.issues[0]?.message ?? 'bad node'}`, ['json', 'nodeData']);
+    const properties = await this.#properties(user, name, body.processProperties);
+    const branchVariableTypes = body.branchVariableTypes
+      ? Object.fromEntries(Object.entries(body.branchVariableTypes).map(([branch, types]) => [branch, decodeTypes(types, 'branchVariableTypes')]))
+      : undefined;
+    const result = validateNode(
+      {
+        nodeData: nodeData.data,
+        processProperties: properties,
+        variableTypes: decodeTypes(body.variableTypes, 'variableTypes'),
+        ...(branchVariableTypes ? { branchVariableTypes } : {}),
+        ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges as never } : {}),
+        scenarioName: name,
+        fragments: await this.scenarios.fragmentGraphs(processingType),
+      },
+      model,
+    );
+    return dropNulls(result) as { validationErrors: NodeValidationError[]; validationPerformed: boolean };
+  }
+
+  async #properties(user: AuthenticatedUser, name: string, given: Json | undefined): Promise<ProcessProperties> {
+    if (given) {
+      const parsed = ProcessPropertiesSchema.safeParse(given);
+      if (!parsed.success) throw badRequest(`Invalid processProperties: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'processProperties']);
+      return parsed.data;
+    }
+    return fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
+  }
+
+  /** `POST /api/properties/{name}/validation`. */
+  async properties(user: AuthenticatedUser, name: string, body: { additionalFields: Json; name?: string | undefined; id?: string | undefined }) {
+    const { model, isFragment } = await this.#scenarioModel(user, name);
+    const parsed = ProcessPropertiesSchema.safeParse({ additionalFields: body.additionalFields });
+    if (!parsed.success) throw badRequest(`Invalid additionalFields: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'additionalFields']);
+    const scenarioName = body.name ?? body.id ?? name;
+    return { validationErrors: validateScenarioProperties(parsed.data, model, { isFragment, scenarioName }), validationPerformed: true };
+  }
+
+  /** `POST /api/parameters/{processingType}/validate`: each expression typed against its declared type. */
+  parameters(user: AuthenticatedUser, processingType: string, body: { parameters: { name: string; typ: Json; expression: { language: string; expression: string } }[]; variableTypes: Json }) {
+    const model = this.#typeModel(user, processingType);
+    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
+    const registry = defaultGlobals().registry.extend(model.classes);
+    const validationErrors: NodeValidationError[] = [];
+    body.parameters.forEach((parameter, index) => {
+      const expected = typingResultFromJson(parameter.typ);
+      if (!expected.ok) throw badRequest(`Invalid type of parameter ${parameter.name}`, ['json', 'parameters', index, 'typ']);
+      const language = parameter.expression.language === 'spelTemplate' ? 'spelTemplate' : 'spel';
+      if (parameter.expression.language !== 'spel' && parameter.expression.language !== 'spelTemplate') {
+        validationErrors.push({ typ: 'NotSupportedExpressionLanguage', message: `Language ${parameter.expression.language} is not supported`, description: 'Only spel and spelTemplate are supported.', fieldName: parameter.name, errorType: 'SaveAllowed' });
+        return;
+      }
+      const typed = typeExpression(parameter.expression.expression, { variables, registry, language, config: model.expressionConfig, expectedType: expected.value });
+      if (typed.errors.length > 0) validationErrors.push(expressionError(parameter.name, typed.errors.map((error) => error.message).join('; ')));
+    });
+    return { validationErrors, validationPerformed: true };
+  }
+
+  /** `POST /api/parameters/{processingType}/suggestions`: completion at the caret (row and column of the text). */
+  suggestions(user: AuthenticatedUser, processingType: string, body: { expression: { language: string; expression: string }; caretPosition2d: { row: number; column: number }; variableTypes: Json }) {
+    const model = this.#typeModel(user, processingType);
+    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
+    const lines = body.expression.expression.split('\n');
+    if (body.caretPosition2d.row >= lines.length) throw badRequest('caretPosition2d.row is beyond the last line', ['json', 'caretPosition2d', 'row']);
+    const cursor = lines.slice(0, body.caretPosition2d.row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(body.caretPosition2d.column, lines[body.caretPosition2d.row]!.length);
+    const registry = defaultGlobals().registry.extend(model.classes);
+    const result = suggestExpression(body.expression.expression, cursor, variables, { registry, config: model.expressionConfig });
+    return result.suggestions.map((suggestion) => ({
+      methodName: suggestion.label,
+      // The completion engine describes the result as text; its type is not known here.
+      refClazz: typingResultToJson(unknownType) as unknown as Json,
+      fromClass: suggestion.kind === 'method' || suggestion.kind === 'field' || suggestion.kind === 'staticField',
+      description: suggestion.documentation ? `${suggestion.detail}\n${suggestion.documentation}` : suggestion.detail,
+      parameters: [] as { name: string; refClazz: Json }[],
+    }));
+  }
+
+  /** `GET /api/components`: the components of the processing types the user may read, merged by id. */
+  async components(user: AuthenticatedUser, options: { skipUsages: boolean; skipFragments: boolean }) {
+    const byId = new Map<string, { definition: ComponentDefinition; categories: Set<string> }>();
+    for (const [name, type] of Object.entries(this.config.current.processingTypes)) {
+      if (!hasPermission(user, type.category, 'Read')) continue;
+      const model = this.models.modelFor(name);
+      if (!model) continue;
+      for (const definition of [...builtinsFor(false), ...model.components]) {
+        const id = componentId(definition);
+        const entry = byId.get(id) ?? { definition, categories: new Set<string>() };
+        entry.categories.add(type.category);
+        byId.set(id, entry);
+      }
+    }
+    const usages = options.skipUsages ? new Map<string, number>() : await this.#usageCounts(user);
+    const list = [...byId.entries()].map(([id, { definition, categories }]) => ({
+      id,
+      name: definition.name,
+      icon: definition.icon,
+      componentType: definition.type,
+      componentGroupName: definition.componentGroup,
+      categories: [...categories].sort(),
+      links: definition.docsUrl ? [{ id: 'documentation', title: 'Documentation', icon: '/assets/icons/documentation.svg', url: definition.docsUrl }] : [],
+      usageCount: usages.get(id) ?? 0,
+      allowedProcessingModes: definition.allowedProcessingModes === 'all' ? ['Unbounded-Stream', 'Request-Response', 'Bounded-Stream'] : [...definition.allowedProcessingModes],
+    }));
+    if (!options.skipFragments) {
+      const fragments = await this.scenarios.list(user, { isFragment: true, isArchived: false }, { withGraph: false, withState: false });
+      for (const fragment of fragments) {
+        const id = `fragment-${fragment.name}`;
+        list.push({
+          id,
+          name: fragment.name,
+          icon: '/assets/components/FragmentInput.svg',
+          componentType: 'fragment',
+          componentGroupName: 'fragments',
+          categories: [fragment.processCategory],
+          links: [],
+          usageCount: usages.get(id) ?? 0,
+          allowedProcessingModes: [fragment.processingMode],
+        });
+      }
+    }
+    return list.sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  async #scenarioNodes(user: AuthenticatedUser): Promise<{ record: ScenarioWithDetails; nodes: NodeData[] }[]> {
+    const records = await this.scenarios.list(user, { isArchived: false }, { withGraph: true, withState: false });
+    return records.map((record) => ({ record, nodes: record.scenarioGraph?.nodes ?? [] }));
+  }
+
+  async #usageCounts(user: AuthenticatedUser): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    for (const { nodes } of await this.#scenarioNodes(user)) {
+      for (const node of nodes) {
+        const id = componentIdOfNode(node);
+        if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
+  /** `GET /api/components/{id}/usages`: scenarios whose latest version uses the component. */
+  async usages(user: AuthenticatedUser, id: string) {
+    const known = (await this.components(user, { skipUsages: true, skipFragments: false })).some((component) => component.id === id);
+    if (!known) throw notFound(`Component ${id} not exist.`);
+    const usages = [];
+    for (const { record, nodes } of await this.#scenarioNodes(user)) {
+      const using = nodes.filter((node) => componentIdOfNode(node) === id);
+      if (using.length === 0) continue;
+      usages.push({
+        name: record.name,
+        nodesUsagesData: using.map((node) => ({ type: 'ScenarioUsageData', nodeId: node.id })),
+        isFragment: record.isFragment,
+        processCategory: record.processCategory,
+        modificationDate: record.modificationDate,
+        modifiedAt: record.modifiedAt,
+        modifiedBy: record.modifiedBy,
+        createdAt: record.createdAt,
+        createdBy: record.createdBy,
+        ...(record.lastAction ? { lastAction: record.lastAction as unknown as Json } : {}),
+      });
+    }
+    return usages;
+  }
+}
