@@ -1,8 +1,8 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
-import { invokeMethod, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { invokeMethod, isJavaRuntimeError, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { tryConvert } from '../internal/conversions';
-import { JavaArithmeticError, addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
+import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
 import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
 import { UnsafePatternError, checkedRegExp } from '../internal/regex';
 import { ConversionError } from '../internal/standard-classes';
@@ -26,7 +26,7 @@ function fail(code: EvaluationErrorCode, message: string, range: SourceRange, ca
 export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
   if (isExpressionEvaluationError(error)) return error;
   if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
-  if (error instanceof JavaArithmeticError) {
+  if (isJavaRuntimeError(error) && error.code === 'ArithmeticException') {
     return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
   }
   if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);

@@ -1,7 +1,7 @@
 import { activeBudget } from '../evaluator/budget';
 import type { MethodDefinition } from '@scenaria/typing';
 import type { ClassSpec } from '../internal/method-dsl';
-import { parseNarrowestNumber } from '../internal/conversions';
+import { parseNarrowestNumber } from '@scenaria/typing';
 import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs, subtractAs, toDouble, type NumberKind } from '../internal/java-numbers';
 import { javaCompare } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
@@ -21,11 +21,6 @@ function toNumberValue(value: unknown): unknown {
   if (typeof value !== 'string') throw new TypeError(`Cannot convert ${javaToString(value)} to a number`);
   const parsed = parseNarrowestNumber(value);
   if (parsed === undefined) throw new TypeError(`Cannot convert '${value}' to a number`);
-  if (typeof parsed === 'object' && parsed !== null && 'double' in parsed) {
-    const { double, text } = parsed as { double: number; text: string };
-    // The narrowest type that keeps the text exactly: Double when it round-trips, else BigDecimal.
-    return String(double) === text || Number(text) === double ? new JavaDouble(double) : convertNumber(text, 'BigDecimal');
-  }
   return parsed;
 }
 

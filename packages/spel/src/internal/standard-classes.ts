@@ -3,7 +3,8 @@ import { ExactDecimal } from './typing-bridge';
 import type { MethodDefinition } from '@scenaria/typing';
 import type { ClassSpec } from './method-dsl';
 import { conversionResultType, resolveConversionTarget, tryConvert } from './conversions';
-import { convertNumber, toBigInt, toDecimal, toDouble, JavaArithmeticError, type NumberKind } from './java-numbers';
+import { JavaRuntimeError } from '@scenaria/typing';
+import { convertNumber, toBigInt, toDecimal, toDouble, type NumberKind } from './java-numbers';
 import { javaCompare, javaEquals } from './java-values';
 import { fields as staticFieldsOf, method, T } from './method-dsl';
 import { checkedRegExp } from './regex';
@@ -284,7 +285,7 @@ bigDecimalClass.methods.push(
   method('setScale', [['newScale', T.Integer]], T.BigDecimal, (a, [scale]) => {
     const value = toDecimal(a);
     const rounded = value.toDecimalPlaces(asInt(scale));
-    if (!rounded.equals(value)) throw new JavaArithmeticError('Rounding necessary');
+    if (!rounded.equals(value)) throw new JavaRuntimeError('ArithmeticException', 'Rounding necessary');
     return new ExactDecimal(rounded.toFixed(asInt(scale)));
   }, 'The same value with the given scale (fails when rounding would be needed)'),
   method('toPlainString', [], T.String, (a) => toDecimal(a).toFixed(), 'Text without exponent'),

@@ -1,10 +1,10 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
-import { canBeSubclassOf, commonSupertype, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { JavaRuntimeError, canBeSubclassOf, commonSupertype, isJavaRuntimeError, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { resolveTypeName } from '../internal/registry';
 import { tryConvert } from '../internal/conversions';
 import {
-  JavaArithmeticError, addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
+  addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
 } from '../internal/java-numbers';
 import { javaCompare, javaEquals } from '../internal/java-values';
 import { argumentFits, classOf, numberKindOfType, promoteNumberTypes } from '../internal/types';
@@ -585,7 +585,7 @@ class Typer {
         const value = compute(a.value, b.value);
         return valueType(resultClass(value), value);
       } catch (error) {
-        if (error instanceof JavaArithmeticError) return undefined;
+        if (isJavaRuntimeError(error)) return undefined;
         throw error;
       }
     };
@@ -648,7 +648,7 @@ class Typer {
         }
         const folded = fold((a, b) => {
           const c = javaCompare(a, b);
-          if (c === undefined) throw new JavaArithmeticError('not comparable');
+          if (c === undefined) throw new JavaRuntimeError('NotComparable', 'not comparable');
           return op === '<' ? c < 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c >= 0;
         }, () => BOOLEAN);
         return this.record(node, { type: folded ?? BOOLEAN });
@@ -708,7 +708,7 @@ class Typer {
         const value = operation(promoteKinds(ka, kb), a.value, b.value);
         return valueType(promoted, value);
       } catch (error) {
-        if (!(error instanceof JavaArithmeticError)) throw error;
+        if (!isJavaRuntimeError(error)) throw error;
       }
     }
     return promoted;

@@ -231,6 +231,23 @@ function longOp(op: Operator, a: bigint, b: bigint): bigint {
   }
 }
 
+/**
+ * Largest BigInteger/BigDecimal (in decimal digits) arithmetic builds: an expression squaring a number in a
+ * loop would otherwise take unbounded time and memory (the evaluator's budget counts steps, not digits).
+ */
+const MAX_DIGITS = 100_000;
+const MAX_BIG_INTEGER = 10n ** BigInt(MAX_DIGITS);
+
+function guardBigInteger(value: bigint): bigint {
+  if (value > MAX_BIG_INTEGER || value < -MAX_BIG_INTEGER) throw new JavaRuntimeError('ArithmeticException', `BigInteger result exceeds ${MAX_DIGITS} digits`);
+  return value;
+}
+
+function guardDecimal(value: Decimal): Decimal {
+  if (value.sd() > MAX_DIGITS || Math.abs(value.e) > MAX_DIGITS) throw new JavaRuntimeError('ArithmeticException', `BigDecimal result exceeds ${MAX_DIGITS} digits`);
+  return value;
+}
+
 function bigIntegerOp(op: Operator, a: bigint, b: bigint): bigint {
   switch (op) {
     case '+':
@@ -238,7 +255,7 @@ function bigIntegerOp(op: Operator, a: bigint, b: bigint): bigint {
     case '-':
       return a - b;
     case '*':
-      return a * b;
+      return guardBigInteger(a * b);
     case '/':
       if (b === 0n) throw new JavaRuntimeError('ArithmeticException', 'BigInteger divide by zero');
       return a / b;
@@ -354,7 +371,7 @@ function bigDecimalOp(op: Operator, a: Decimal, b: Decimal): Decimal {
     case '-':
       return left.minus(b);
     case '*':
-      return left.times(b);
+      return guardDecimal(left.times(b));
     case '/':
       return bigDecimalDivide(a, b);
     case '%':
@@ -419,11 +436,13 @@ export function javaPower(left: unknown, right: unknown): unknown {
   if (leftKind === 'BigDecimal') {
     const exponent = toIntValue(right);
     if (exponent < 0 || exponent > 999999999) throw new JavaRuntimeError('ArithmeticException', 'Invalid operation');
-    return new ExactDecimal(left as Decimal).pow(exponent);
+    requireSmallPower(left as Decimal, exponent);
+    return guardDecimal(new ExactDecimal(left as Decimal).pow(exponent));
   }
   if (leftKind === 'BigInteger') {
     const exponent = toIntValue(right);
     if (exponent < 0) throw new JavaRuntimeError('ArithmeticException', 'Negative exponent');
+    requireSmallPower(toBigDecimalValue(left), exponent);
     return new JavaBigInteger((left as JavaBigInteger).value ** BigInt(exponent));
   }
   const either = (kind: NumberKind) => leftKind === kind || rightKind === kind;
@@ -432,6 +451,12 @@ export function javaPower(left: unknown, right: unknown): unknown {
   const result = Math.pow(toDoubleValue(left), toDoubleValue(right));
   if (result > 2147483647 || either('Long')) return doubleToLong(result);
   return doubleToInt(result);
+}
+
+/** Estimates the digits of an exact power before computing it (which could take longer than any budget). */
+function requireSmallPower(base: Decimal, exponent: number): void {
+  const digits = base.isZero() ? 1 : Math.abs(base.e) + base.sd() + 1;
+  if (digits * exponent > MAX_DIGITS) throw new JavaRuntimeError('ArithmeticException', 'Result of power too large');
 }
 
 /** Java unary minus: same class, Integer/Long wrap (`-MIN_VALUE == MIN_VALUE`). */
