@@ -140,7 +140,7 @@ export async function createEmbeddedDeploymentManager(
   const instanceId = randomUUID();
   const running = new Map<string, RunningDeployment>();
   const locks = new Map<string, Promise<unknown>>();
-  const server = new RequestResponseServer();
+  const server = new RequestResponseServer(logger);
   if (settings.port !== null) await server.listen(settings.port, settings.host);
   let isClosed = false;
   // Set as soon as close begins, so a synchronisation under way starts nothing new.

@@ -1,8 +1,9 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { toJsonText } from '@scenaria/typing';
+import { toJsonText, toPlainJson } from '@scenaria/typing';
 import { checkJsonSchema } from './json-schema-check';
 import type { LiveScenario } from './live-scenario';
 
@@ -96,6 +97,8 @@ export class RequestResponseServer {
   private readonly endpoints = new Map<string, RequestResponseEndpoint>();
   private server: Server | undefined;
 
+  constructor(private readonly logger: DeploymentLogger) {}
+
   /** The endpoint served at `slug`, if any. */
   endpoint(slug: string): RequestResponseEndpoint | undefined {
     return this.endpoints.get(slug);
@@ -171,6 +174,11 @@ export class RequestResponseServer {
     const { live } = endpoint;
     const sourceId = live.requestSourceId as string;
     const scope = await live.compiled.processRecord(sourceId, input);
+    for (const output of scope.outputs) {
+      if (output.componentId === 'sink-logging') {
+        this.logger.info('Scenario log', { scenarioName: endpoint.scenarioName, nodeId: output.nodeId, value: toPlainJson(output.value) });
+      }
+    }
     if (scope.errors.length > 0) {
       return send(response, 500, JSON.stringify(scope.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
     }
