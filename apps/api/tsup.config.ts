@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 function gitCommit(): string {
@@ -19,6 +20,13 @@ export default defineConfig({
   clean: true,
   dts: false,
   noExternal: [/^@scenaria\//],
+  // The embedded deployment manager, bundled into dist/main.js, looks for its SQL migrations in `../drizzle`
+  // relative to the bundle: that is apps/api/drizzle, a build output (ignored by git). The API's own migrations
+  // live in `migrations/` so the two sets can never be mixed up.
+  onSuccess: async () => {
+    rmSync('drizzle', { recursive: true, force: true });
+    cpSync('../../packages/dm-embedded/drizzle', 'drizzle', { recursive: true });
+  },
   define: {
     __SCENARIA_BUILD_TIME__: JSON.stringify(new Date().toISOString()),
     __SCENARIA_GIT_COMMIT__: JSON.stringify(gitCommit()),

@@ -1,82 +1,48 @@
-CREATE TABLE "attachments" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"scenario_id" integer NOT NULL,
-	"version_id" integer NOT NULL,
-	"file_name" text NOT NULL,
-	"data" "bytea" NOT NULL,
-	"user_name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"is_deleted" boolean DEFAULT false NOT NULL
+-- The migrator creates the schema first (its own bookkeeping table lives there), hence IF NOT EXISTS.
+CREATE SCHEMA IF NOT EXISTS "scenaria_dm_embedded";
+--> statement-breakpoint
+CREATE TABLE "scenaria_dm_embedded"."consumer_offsets" (
+	"consumer_group" text NOT NULL,
+	"topic" text NOT NULL,
+	"next_offset" bigint NOT NULL,
+	CONSTRAINT "consumer_offsets_consumer_group_topic_pk" PRIMARY KEY("consumer_group","topic")
 );
 --> statement-breakpoint
-CREATE TABLE "scenario_actions" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"scenario_id" integer NOT NULL,
-	"version_id" integer NOT NULL,
-	"action_name" text NOT NULL,
+CREATE TABLE "scenaria_dm_embedded"."deployments" (
+	"external_id" text PRIMARY KEY NOT NULL,
+	"sequence" bigserial NOT NULL,
+	"scenario_name" text NOT NULL,
+	"deployment_id" text NOT NULL,
+	"process_version" jsonb NOT NULL,
+	"scenario" jsonb NOT NULL,
 	"state" text NOT NULL,
-	"user_name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"performed_at" timestamp with time zone,
-	"failure_message" text,
-	"comment" text,
-	"build_info" jsonb DEFAULT '{}'::jsonb NOT NULL
+	"errors" jsonb NOT NULL,
+	"started_at" bigint NOT NULL,
+	"ended_at" bigint
 );
 --> statement-breakpoint
-CREATE TABLE "scenario_activities" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"scenario_id" integer NOT NULL,
-	"type" text NOT NULL,
-	"user_name" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"sequence" serial NOT NULL,
-	"scenario_version_id" integer,
-	"comment" text,
-	"is_comment_deleted" boolean DEFAULT false NOT NULL,
-	"last_modified_by" text,
-	"last_modified_at" timestamp with time zone,
-	"attachment_id" integer,
-	"action_id" uuid,
-	"additional_fields" jsonb DEFAULT '[]'::jsonb NOT NULL
+CREATE TABLE "scenaria_dm_embedded"."node_counts" (
+	"external_id" text NOT NULL,
+	"node_id" text NOT NULL,
+	"records_in" bigint NOT NULL,
+	"records_out" bigint NOT NULL,
+	"errors" bigint NOT NULL,
+	CONSTRAINT "node_counts_external_id_node_id_pk" PRIMARY KEY("external_id","node_id")
 );
 --> statement-breakpoint
-CREATE TABLE "scenario_labels" (
-	"scenario_id" integer NOT NULL,
-	"label" text NOT NULL,
-	CONSTRAINT "scenario_labels_scenario_id_label_pk" PRIMARY KEY("scenario_id","label")
+CREATE TABLE "scenaria_dm_embedded"."topic_records" (
+	"topic" text NOT NULL,
+	"offset" bigint NOT NULL,
+	"key" text,
+	"value" jsonb,
+	"timestamp" bigint NOT NULL,
+	CONSTRAINT "topic_records_topic_offset_pk" PRIMARY KEY("topic","offset")
 );
 --> statement-breakpoint
-CREATE TABLE "scenario_versions" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"scenario_id" integer NOT NULL,
-	"version_id" integer NOT NULL,
-	"canonical_json" text NOT NULL,
-	"model_version" integer,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_by" text NOT NULL,
-	CONSTRAINT "scenario_versions_scenario_version_unique" UNIQUE("scenario_id","version_id")
+CREATE TABLE "scenaria_dm_embedded"."topics" (
+	"name" text PRIMARY KEY NOT NULL,
+	"next_offset" bigint NOT NULL,
+	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "scenarios" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"name" text NOT NULL,
-	"is_fragment" boolean NOT NULL,
-	"is_archived" boolean DEFAULT false NOT NULL,
-	"processing_type" text NOT NULL,
-	"category" text NOT NULL,
-	"latest_version_id" integer DEFAULT 0 NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"created_by" text NOT NULL,
-	CONSTRAINT "scenarios_name_unique" UNIQUE("name")
-);
---> statement-breakpoint
-ALTER TABLE "attachments" ADD CONSTRAINT "attachments_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_actions" ADD CONSTRAINT "scenario_actions_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_activities" ADD CONSTRAINT "scenario_activities_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_activities" ADD CONSTRAINT "scenario_activities_attachment_id_attachments_id_fk" FOREIGN KEY ("attachment_id") REFERENCES "public"."attachments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_activities" ADD CONSTRAINT "scenario_activities_action_id_scenario_actions_id_fk" FOREIGN KEY ("action_id") REFERENCES "public"."scenario_actions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_labels" ADD CONSTRAINT "scenario_labels_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "scenario_versions" ADD CONSTRAINT "scenario_versions_scenario_id_scenarios_id_fk" FOREIGN KEY ("scenario_id") REFERENCES "public"."scenarios"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "scenario_actions_scenario_idx" ON "scenario_actions" USING btree ("scenario_id","created_at");--> statement-breakpoint
-CREATE INDEX "scenario_activities_scenario_idx" ON "scenario_activities" USING btree ("scenario_id","sequence");--> statement-breakpoint
-CREATE INDEX "scenario_labels_label_idx" ON "scenario_labels" USING btree ("label");
+CREATE INDEX "deployments_scenario_name_idx" ON "scenaria_dm_embedded"."deployments" USING btree ("scenario_name");

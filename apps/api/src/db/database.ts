@@ -30,10 +30,10 @@ export interface DatabaseHandle {
 export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.url))): string {
   let current = start;
   for (;;) {
-    const candidate = join(current, 'drizzle');
+    const candidate = join(current, 'migrations');
     if (existsSync(join(candidate, 'meta', '_journal.json'))) return candidate;
     const parent = dirname(current);
-    if (parent === current) throw new Error(`No drizzle migrations folder above ${start}`);
+    if (parent === current) throw new Error(`No migrations folder above ${start}`);
     current = parent;
   }
 }

@@ -11,6 +11,9 @@ const spel = (expression: string) => ({ language: 'spel', expression });
 const at = (x: number, y: number) => ({ description: null, layoutData: { x, y } });
 
 // Written as plain JSON and checked with the graph schema, exactly as a posted graph would be.
+// The request's JSON Schema types #input, so `#input.name` is a checked field access.
+const GREETING_INPUT_SCHEMA = JSON.stringify({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+
 const EXAMPLES: { name: string; kind: 'streaming' | 'request-response'; isFragment: boolean; description: string; graph: unknown }[] = [
   {
     name: 'example-transactions',
@@ -42,7 +45,7 @@ const EXAMPLES: { name: string; kind: 'streaming' | 'request-response'; isFragme
     isFragment: false,
     description: 'Answers each request with a greeting for the posted name.',
     graph: {
-      properties: { additionalFields: { description: 'Answers each request with a greeting for the posted name.', properties: { slug: 'greeting' }, metaDataType: 'RequestResponseMetaData', showDescription: false } },
+      properties: { additionalFields: { description: 'Answers each request with a greeting for the posted name.', properties: { slug: 'greeting', inputSchema: GREETING_INPUT_SCHEMA }, metaDataType: 'RequestResponseMetaData', showDescription: false } },
       nodes: [
         { type: 'Source', id: 'request', additionalFields: at(0, 0), ref: { typ: 'request', parameters: [] } },
         { type: 'Variable', id: 'greeting', additionalFields: at(0, 150), varName: 'greeting', value: spel("'Hello, ' + #input.name + '!'") },

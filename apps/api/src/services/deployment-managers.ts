@@ -5,7 +5,6 @@ import {
   createStatusDefinitions,
   isEngineStateNeeded,
   isStateChangingAction,
-  simpleStatusDefinitions,
 } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
