@@ -176,6 +176,19 @@ describe('scenario editor', () => {
     await eventually(() => node(page, 'transactions').count()).toBe(1);
   });
 
+  it('shows an older version read-only and returns to the latest', async () => {
+    const { page } = browser;
+    await page.getByLabel('Version', { exact: true }).selectOption('2');
+    await eventually(() => page.getByTestId('old-version').textContent()).toContain('Version 2, read-only');
+    await node(page, 'only positive').click();
+    await eventually(() => page.getByTestId('node-details').getByTestId('expression-$expression').textContent()).toBe('#input.amount > 0');
+    expect(await page.getByTestId('save-button').isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Back to the latest version' }).click();
+    await eventually(() => page.getByTestId('old-version').count()).toBe(0);
+    await node(page, 'only positive').click();
+    await eventually(() => page.getByTestId('node-details').getByTestId('expression-$expression').textContent()).toBe('#input.amount > 100');
+  });
+
   it('completes an expression, marks a type error inline and clears it once fixed', async () => {
     const { page } = browser;
     await node(page, 'only positive').click();
@@ -187,7 +200,11 @@ describe('scenario editor', () => {
     await page.keyboard.type("'fraud'.toUpp");
     const completion = page.locator('.cm-tooltip-autocomplete');
     await eventually(() => completion.textContent()).toContain('toUpperCase');
+    await page.screenshot({ path: '/tmp/debug-completion.png' });
+    console.log('completion', await completion.innerHTML());
     await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: '/tmp/debug-after.png' });
     await eventually(() => expression.textContent()).toMatch(/^'fraud'\.toUpperCase/);
     if (!(await expression.textContent())?.includes('(')) await page.keyboard.type('()');
     // a filter needs a Boolean: the String result is an error, marked in the text and named beside the field

@@ -54,6 +54,8 @@ export async function launchBrowser(): Promise<RunningBrowser> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   const page = context.pages()[0] ?? (await context.newPage());
+  // Errors in the page fail flows in confusing ways later; print them where the test output shows them.
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   return {
     context,
     page,

@@ -40,6 +40,8 @@ export class ScenarioEditor {
   definitionsProblem = $state<string | undefined>(undefined);
   validation = $state.raw<ValidationResult | undefined>(undefined);
   validationProblem = $state<string | undefined>(undefined);
+  /** An older version shown read-only, or `undefined` for the latest (editable) one. */
+  viewedVersion = $state<number | undefined>(undefined);
   /** The node whose details panel is open. */
   openNodeId = $state<string | undefined>(undefined);
   isDirty = $state(false);
@@ -109,15 +111,18 @@ export class ScenarioEditor {
     return Object.values(errors.invalidNodes).reduce((sum, list) => sum + list.length, 0) + errors.processPropertiesErrors.length + errors.globalErrors.length;
   }
 
-  async loadScenario(): Promise<void> {
+  async loadScenario(versionId?: number): Promise<void> {
     this.load = { status: 'loading' };
-    const result = await this.api.get<ScenarioWithDetails>(apiPath('processes', this.name));
+    const path = versionId === undefined ? apiPath('processes', this.name) : apiPath('processes', this.name, versionId);
+    const result = await this.api.get<ScenarioWithDetails>(path);
     if (!result.ok) {
       this.load = { status: 'failed', message: result.status === 404 ? `Scenario ${this.name} does not exist.` : result.message };
       return;
     }
     const details = result.value;
     this.details = details;
+    this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
+    this.openNodeId = undefined;
     const graph = details.scenarioGraph ?? { properties: emptyProperties(details.isFragment), nodes: [], edges: [] };
     this.labels = [...details.labels];
     this.validation = details.validationResult;
