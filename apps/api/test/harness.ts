@@ -4,6 +4,7 @@ import { createApiClient } from '@scenaria/api-contract';
 import type { ApiClient, ApiResult, RouteInput, RouteOutput } from '@scenaria/api-contract';
 import type { RouteConfig } from '@hono/zod-openapi';
 import bcrypt from 'bcryptjs';
+import { pino } from 'pino';
 import postgres from 'postgres';
 import { createApp } from '../src/app';
 import type { AppDependencies, ScenariaApp } from '../src/app';
@@ -132,7 +133,8 @@ export async function startTestServer(
     : await openTestDatabase(kind);
   const config = new ConfigStore(options.config ?? parseConfig(testConfigInput(), 'test'), options.reloadSource);
   const errors: unknown[] = [];
-  const built = createApp({ db: handle.db, config, logError: (_message, error) => errors.push(error), ...options.deps });
+  // Warnings and errors only: the audit log of every deploy would drown the test output.
+  const built = createApp({ db: handle.db, config, logError: (_message, error) => errors.push(error), logger: pino({ level: 'warn' }), ...options.deps });
   const { app } = built;
   await built.start();
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
 import * as api from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
-import { startTestServer } from '../harness';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { parseConfig } from '../../src/config/load-config';
+import type { ActionEvent } from '../../src/services/deployments';
+import { startTestServer, testConfigInput } from '../harness';
 import type { TestServer } from '../harness';
 import { expectError, expectGuarded } from './expect-helpers';
 
@@ -305,6 +309,41 @@ export function deploymentSuite(server: () => TestServer): void {
       expectError(await s.call('writer', route, { params: { scenarioName: name }, json: { sourceParameters: { sourceId: 'numbers', parameterExpressions: { amount: spel('1 +') } }, scenarioGraph: graph } }), 400);
       expectError(await s.call('reader', route, { params: { scenarioName: name }, json: { sourceParameters, scenarioGraph: graph } }), 403);
       await expectGuarded(s, route, { params: { scenarioName: name }, json: { sourceParameters, scenarioGraph: graph } });
+    }
+  });
+
+  test('comment rules, action listeners and the audit log', async () => {
+    const s = server();
+    const events: string[] = [];
+    const record = (kind: string) => (event: ActionEvent) => void events.push(`${kind} ${event.actionName} ${event.scenarioName} ${event.comment ?? ''}`);
+    const auditLines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) auditLines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    });
+    const config = parseConfig({ ...testConfigInput(), deploymentCommentSettings: { validationPattern: '^TICKET-\\d+ .+', exampleComment: 'TICKET-1 why' } }, 'test');
+    const strict = await startTestServer(s.kind, {
+      database: { handle: s.database, cleanup: async () => {} },
+      config,
+      deps: { actionListeners: [{ onActionSuccess: record('success'), onActionFailed: record('failed') }], logger: pino({ level: 'info' }, sink) },
+    });
+    try {
+      await strict.call('writer', api.createScenario, { json: { name: 'commented', isFragment: false, category: 'RequestResponse' } });
+      await strict.call('writer', api.updateScenario, { params: { scenarioName: 'commented' }, json: { scenarioGraph: greetingGraph(`commented-${s.kind}`) } });
+      expectError(await strict.call('writer', api.deployScenario, { params: { scenarioName: 'commented' } }), 400, /Comment is required.*TICKET-1 why/);
+      expectError(await strict.call('writer', api.deployScenario, { params: { scenarioName: 'commented' }, json: { comment: 'because' } }), 400, /Bad comment format/);
+      expect((await strict.call('writer', api.deployScenario, { params: { scenarioName: 'commented' }, json: { comment: 'TICKET-7 first release' } })).status).toBe(200);
+      expect((await strict.call('writer', api.cancelScenario, { params: { scenarioName: 'commented' }, body: 'TICKET-8 done', headers: { 'content-type': 'text/plain' } })).status).toBe(200);
+      expect(events).toEqual(['success DEPLOY commented TICKET-7 first release', 'success CANCEL commented TICKET-8 done']);
+      const audit = auditLines.filter((line) => line.name === 'scenario-activity-audit');
+      expect(audit.map((line) => [line.actionName, line.username, typeof line.scenarioId, line.scenarioVersionId])).toEqual([
+        ['DEPLOY', 'writer', 'number', 2],
+        ['CANCEL', 'writer', 'number', 2],
+      ]);
+    } finally {
+      await strict.close();
     }
   });
 }
