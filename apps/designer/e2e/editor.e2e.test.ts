@@ -127,7 +127,7 @@ describe('scenario editor', () => {
     await page.getByLabel('Add a label').press('Enter');
     await page.locator('.svelte-flow__pane').click({ position: { x: 5, y: 5 } });
     await page.keyboard.press('Control+s');
-    await page.getByLabel('Comment').fill('Route bigger amounts; reject the rest');
+    await page.locator('#save-comment').fill('Route bigger amounts; reject the rest');
     await page.getByTestId('confirm-save').click();
     await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 3');
     expect(await page.getByTestId('dirty-marker').textContent()).toBe('');

@@ -78,7 +78,7 @@ describe('building a scenario from the palette', () => {
     await screenshot(page, 'editor-palette');
 
     await page.keyboard.press('Control+s');
-    await page.getByLabel('Comment').fill('First version built from the palette');
+    await page.locator('#save-comment').fill('First version built from the palette');
     await page.getByTestId('confirm-save').click();
     await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
 
@@ -98,5 +98,35 @@ describe('building a scenario from the palette', () => {
     ]);
     await page.getByTestId('validation-tab').click();
     await screenshot(page, 'editor-validation');
+  });
+
+  it('refuses to deploy an invalid scenario, deploys once fixed and cancels', async () => {
+    const { page } = browser;
+    await page.getByTestId('deploy-button').click();
+    await page.getByTestId('confirm-action').click();
+    await eventually(() => page.getByTestId('notice').textContent()).toMatch(/Deploy refused/);
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    // the event generator needs a schedule; the Dual editor starts as an expression here
+    await node(page, 'event-generator').click();
+    await setExpression(page, 'expression-schedule', "T(java.time.Duration).parse('PT1S')");
+    // validation also flags a scenario property the definitions do not know: remove it
+    await page.getByRole('tab', { name: 'Properties' }).click();
+    await page.getByRole('button', { name: /^Remove property / }).first().click();
+    await page.getByTestId('validation-tab').click();
+    await eventually(() => page.getByTestId('validation-panel').textContent()).toContain('No errors');
+    await page.keyboard.press('Control+s');
+    await page.locator('#save-comment').fill('Every second');
+    await page.getByTestId('confirm-save').click();
+    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 3');
+
+    await page.getByTestId('deploy-button').click();
+    await page.locator('#action-comment').fill('First run');
+    await page.getByTestId('confirm-action').click();
+    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
+    await screenshot(page, 'editor-deployed');
+    await page.getByTestId('cancel-button').click();
+    await page.getByTestId('confirm-action').click();
+    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('CANCELED');
   });
 });

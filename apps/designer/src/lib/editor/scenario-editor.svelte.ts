@@ -1,6 +1,6 @@
 import type { Connection } from '@xyflow/svelte';
 import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
-import type { ImportScenarioResponse, ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
+import type { ImportScenarioResponse, ProcessState, ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
 import { apiPath, type ApiClient } from '$lib/api/client';
 import { copySelection, parseClipboard, preparePaste, serializeClipboard, uniqueNodeId, type ClipboardContent } from '$lib/clipboard/clipboard';
 import { checkConnection } from '$lib/flow/connection-rules';
@@ -465,9 +465,37 @@ export class ScenarioEditor {
     return result.value;
   }
 
+  /**
+   * Deploys the latest saved version or cancels the running one. The server answers once the deployment
+   * manager took the command; the status is then followed until it settles.
+   */
+  async runAction(action: 'deploy' | 'cancel', comment: string): Promise<boolean> {
+    const trimmed = comment.trim();
+    const result = await this.api.post(apiPath('processManagement', action, this.name), trimmed ? { comment: trimmed } : {}, { read: 'none' });
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `${action === 'deploy' ? 'Deploy' : 'Cancel'} refused: ${result.message}` };
+      return false;
+    }
+    this.notice = { tone: 'info', text: action === 'deploy' ? 'Deployment requested.' : 'Cancel requested.' };
+    await this.followState();
+    return true;
+  }
+
+  /** Polls the status while an action is in progress (at most ~30 s), then refreshes the record. */
+  async followState(): Promise<void> {
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      const result = await this.api.get<ProcessState>(apiPath('processes', this.name, 'status'));
+      if (!result.ok) break;
+      if (this.details) this.details = { ...this.details, state: result.value };
+      if (!result.value.status.name.startsWith('DURING_')) break;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await this.refreshDetails();
+  }
+
   /** Reloads the scenario record (status, versions) after an action. */
   async refreshDetails(): Promise<void> {
     const refreshed = await this.api.get<ScenarioWithDetails>(apiPath('processes', this.name), { skipValidateAndResolve: true });
-    if (refreshed.ok) this.details = { ...refreshed.value, scenarioGraph: undefined };
+    if (refreshed.ok) this.details = { ...refreshed.value, scenarioGraph: undefined, validationResult: undefined };
   }
 }
