@@ -17,7 +17,7 @@ export type { RoutePermission } from './routes/define';
 export { createApiClient } from './client';
 export type { ApiClient, ApiClientOptions, ApiResult, RouteInput, RouteOutput } from './client';
 export { allRoutes } from './routes/all';
-export { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords } from './routes/deployment';
+export { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords } from './routes/deployment';
 export { DeploymentCommentRequestSchema, NodeCountResultSchema, ProcessCountsSchema, ResultsWithCountsResponseSchema, SourceParametersSchema, TestWithParametersRequestSchema, TestingCapabilitiesSchema, TestSourceParametersSchema, ValidationErrorsResponseSchema, DeploymentStatusResponseSchema, ProcessesHealthCheckSchema, PublishTopicRecordsRequestSchema, TopicRecordSchema, TopicPathSchema } from './schemas/deployment';
 export type { DeploymentCommentRequest, ResultsWithCountsResponse } from './schemas/deployment';
 export { validateNode, validateProperties, validateParameters, suggestExpression, listComponents, listComponentUsages } from './routes/node-validation';

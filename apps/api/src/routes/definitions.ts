@@ -2,7 +2,7 @@ import * as contract from '@scenaria/api-contract';
 import type { ProcessDefinitionDataResponse } from '@scenaria/api-contract';
 import { buildProcessDefinitionData } from '@scenaria/components';
 import type { ComponentDefinition } from '@scenaria/components';
-import { standardClasses } from '@scenaria/spel';
+import { defaultGlobals } from '@scenaria/spel';
 import { fragmentComponentFor } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
@@ -38,7 +38,8 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
         continue;
       }
     }
-    const classNames = [...new Set([...standardClasses.map((definition) => definition.name), ...model.classes.map((definition) => definition.name)])].sort();
+    // Every class expressions may use: the standard ones, the language helpers' and the model's own.
+    const classNames = [...new Set(defaultGlobals().registry.extend(model.classes).classes().map((definition) => definition.name))].sort();
     const definitions = buildProcessDefinitionData(model, {
       isFragment,
       fragments,

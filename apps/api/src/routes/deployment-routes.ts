@@ -40,11 +40,13 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
 
   router.openapi(contract.getDeploymentStatus, async (c) => c.json(await deployments.deploymentStatus(c.get('user'), c.req.valid('param').deploymentId), 200));
 
-  router.openapi(contract.deploymentHealthCheck, async (c) => {
-    const failing = await deployments.notRunning(c.get('user'));
-    if (failing.length === 0) return c.json({ status: 'OK' as const }, 200);
-    return c.json({ status: 'ERROR' as const, message: 'Deployed scenarios are not running', processes: failing }, 500);
-  });
+  for (const route of [contract.deploymentHealthCheck, contract.deploymentHealthCheckSeedPath]) {
+    router.openapi(route, async (c) => {
+      const failing = await deployments.notRunning(c.get('user'));
+      if (failing.length === 0) return c.json({ status: 'OK' as const }, 200);
+      return c.json({ status: 'ERROR' as const, message: 'Deployed scenarios are not running', processes: failing }, 500);
+    });
+  }
 
   router.openapi(contract.getProcessCounts, async (c) => {
     const counts = await deployments.counts(c.get('user'), c.req.valid('param').scenarioName);

@@ -36,6 +36,8 @@ const SETTLED = new Set(['FINISHED', 'EXECUTION_FINISHED']);
 export class DeploymentManagers {
   readonly #built = new Map<string, Promise<ApiDeploymentManager>>();
   readonly #stateCache = new Map<string, { at: number; snapshot: EngineStateSnapshot }>();
+  // Answers of managers that report all their scenarios in one call, for lists (by manager).
+  readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
 
   constructor(
     private readonly db: Database,
@@ -105,10 +107,26 @@ export class DeploymentManagers {
 
   /** Forget cached engine answers about a scenario (after an action changed them). */
   invalidate(scenarioName: string): void {
+    this.#bulkCache.clear();
     for (const key of [...this.#stateCache.keys()]) if (key.endsWith(`\u0000${scenarioName}`)) this.#stateCache.delete(key);
   }
 
-  async #engineState(processingType: string, scenarioName: string, manager: ApiDeploymentManager): Promise<EngineStateSnapshot> {
+  async #engineState(processingType: string, scenarioName: string, manager: ApiDeploymentManager, bulk: boolean): Promise<EngineStateSnapshot> {
+    const query = manager.stateQueryForAllScenarios;
+    if (bulk && query) {
+      const ttl = manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS;
+      let cached = this.#bulkCache.get(manager);
+      if (!cached || Date.now() - cached.at >= ttl) {
+        cached = { at: Date.now(), statuses: query.getAllScenariosStatuses() };
+        this.#bulkCache.set(manager, cached);
+      }
+      try {
+        return { ok: true, statuses: (await cached.statuses).get(scenarioName) ?? [] };
+      } catch (error) {
+        this.#bulkCache.delete(manager);
+        return { ok: false, error: error instanceof Error ? error.message : String(error) };
+      }
+    }
     const key = `${processingType}\u0000${scenarioName}`;
     const ttl = manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS;
     const cached = this.#stateCache.get(key);
@@ -131,9 +149,14 @@ export class DeploymentManagers {
 
   /**
    * The state of a non-fragment scenario: the designer's actions reconciled with what its manager reports
-   * (semantics.md §1), through the deployment SDK.
+   * (semantics.md §1), through the deployment SDK. `bulk` (lists) asks a manager that can answer for all its
+   * scenarios once per cache period instead of once per scenario.
    */
-  async stateOf(scenario: { name: string; processingType: string; isArchived: boolean }, actions: readonly ProcessAction[]): Promise<ProcessState> {
+  async stateOf(
+    scenario: { name: string; processingType: string; isArchived: boolean },
+    actions: readonly ProcessAction[],
+    options: { bulk?: boolean } = {},
+  ): Promise<ProcessState> {
     const manager = await this.managerFor(scenario.processingType);
     const customActions = manager?.customActions ?? [];
     const inProgressActionNames = actions.filter((action) => action.state === 'IN_PROGRESS').map((action) => action.actionName);
@@ -146,7 +169,7 @@ export class DeploymentManagers {
     let engineState: EngineStateSnapshot | undefined;
     if (isEngineStateNeeded(input)) {
       engineState = manager
-        ? await this.#engineState(scenario.processingType, scenario.name, manager)
+        ? await this.#engineState(scenario.processingType, scenario.name, manager, options.bulk ?? false)
         : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
     }
     const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);

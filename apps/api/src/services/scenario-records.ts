@@ -116,9 +116,9 @@ export function toRecord(
 }
 
 /** The state shown for a scenario; fragments have none. */
-export async function stateFor(resolve: StateResolver, row: ScenarioRow, facts: RecordFacts) {
+export async function stateFor(resolve: StateResolver, row: ScenarioRow, facts: RecordFacts, options: { bulk?: boolean } = {}) {
   if (row.isFragment) return undefined;
-  return resolve(row, facts.actions.get(row.id) ?? []);
+  return resolve(row, facts.actions.get(row.id) ?? [], options);
 }
 
 /** Whether the scenario's last state action is a finished deploy. */

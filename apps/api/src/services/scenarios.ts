@@ -258,7 +258,7 @@ export class ScenarioService {
         if (description) record.description = description;
       }
       if (options.withState) {
-        const state = await stateFor(this.context.stateOf, row.scenario, facts);
+        const state = await stateFor(this.context.stateOf, row.scenario, facts, { bulk: true });
         if (state) record.state = state;
       }
       records.push(dropNulls(record));

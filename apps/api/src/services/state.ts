@@ -16,6 +16,7 @@ export function statusDefinitions(categories: string[]): StatusDefinition[] {
 export type StateResolver = (
   scenario: { name: string; processingType: string; isArchived: boolean },
   actions: readonly ProcessAction[],
+  options?: { bulk?: boolean },
 ) => Promise<ProcessState>;
 
 /** Whether an action counts as a state action (DEPLOY, CANCEL). */

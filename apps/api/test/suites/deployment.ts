@@ -131,6 +131,8 @@ export function deploymentSuite(server: () => TestServer): void {
     const deployed = await s.call('writer', api.deployScenario, { params: { scenarioName: name }, body: 'deploying the greeter', headers: { 'content-type': 'text/plain' } });
     expect(deployed.status, JSON.stringify(deployed)).toBe(200);
     expect(await stateName(s, name)).toBe('RUNNING');
+    const states = await s.call('reader', api.listScenarioStates, {});
+    expect(states.ok && states.data[name]?.status.name).toBe('RUNNING');
     const manager = await s.built.managers.managerFor('request-response');
     const url = manager?.scenarioUrl?.(name);
     expect(url).toBeDefined();
@@ -150,9 +152,11 @@ export function deploymentSuite(server: () => TestServer): void {
     expect(activities.ok && activities.data.activities.map((activity) => activity.type)).toContain('SCENARIO_DEPLOYED');
 
     // Every deployed scenario runs.
-    const health = await s.call('reader', api.deploymentHealthCheck, {});
-    expect(health.status).toBe(200);
-    await expectGuarded(s, api.deploymentHealthCheck, {});
+    for (const route of [api.deploymentHealthCheck, api.deploymentHealthCheckSeedPath]) {
+      const health = await s.call('reader', route, {});
+      expect(health.ok && health.data).toEqual({ status: 'OK' });
+      await expectGuarded(s, route, {});
+    }
 
     // Cancel: CANCELED, the endpoint is gone; archived scenarios and fragments are refused.
     expectError(await s.call('reader', api.cancelScenario, { params: { scenarioName: name } }), 403);

@@ -71,17 +71,23 @@ export const getDeploymentStatus = defineRoute(
   [404],
 );
 
+const deploymentHealthCheckConfig = (path: string) =>
+  ({
+    method: 'get',
+    path,
+    tags: ['App'],
+    summary: 'OK when every scenario deployed by the designer runs (500 with their names otherwise)',
+    responses: {
+      200: { description: 'All running', content: jsonContent(ProcessesHealthCheckSchema) },
+      500: { description: 'Some are not', content: jsonContent(ProcessesHealthCheckSchema) },
+    },
+  }) as const;
+
 /** `GET /api/app/healthCheck/process/deployment`: deployed scenarios that are not running. */
-export const deploymentHealthCheck = defineRoute('authenticated', {
-  method: 'get',
-  path: '/api/app/healthCheck/process/deployment',
-  tags: ['App'],
-  summary: 'OK when every scenario deployed by the designer runs (500 with their names otherwise)',
-  responses: {
-    200: { description: 'All running', content: jsonContent(ProcessesHealthCheckSchema) },
-    500: { description: 'Some are not', content: jsonContent(ProcessesHealthCheckSchema) },
-  },
-});
+export const deploymentHealthCheck = defineRoute('authenticated', deploymentHealthCheckConfig('/api/app/healthCheck/process/deployment'));
+
+/** `GET /api/healthCheck/process/deployment`: the seed's path of the same check. */
+export const deploymentHealthCheckSeedPath = defineRoute('authenticated', deploymentHealthCheckConfig('/api/healthCheck/process/deployment'));
 
 /** `GET /api/processCounts/{scenarioName}`: per-node counts of the running deployment. */
 export const getProcessCounts = defineRoute(
