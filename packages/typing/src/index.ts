@@ -134,7 +134,7 @@ export { javaCompare, isJavaComparable, javaEquals, spelEquals, javaMapGet, comp
 /** Java `toString` of runtime values. */
 export { javaToString, formatJavaDouble, formatJavaFloat, formatJavaBigDecimal } from './runtime/to-string';
 /** Java regular expressions (`matches`, `split`, `replaceAll`). */
-export { javaMatches, javaSplit, javaReplaceAll, javaReplaceFirst } from './runtime/regex';
+export { javaMatches, requireSafePattern, javaSplit, javaReplaceAll, javaReplaceFirst } from './runtime/regex';
 /** Runtime class and static type of a runtime value. */
 export { javaClassOf, typeOfValue } from './runtime/type-of-value';
 /** Value conversions of the `to`/`canBe` extension methods and `toNumber`. */

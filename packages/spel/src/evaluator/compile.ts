@@ -26,8 +26,17 @@ function fail(code: EvaluationErrorCode, message: string, range: SourceRange, ca
 export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
   if (isExpressionEvaluationError(error)) return error;
   if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
-  if (isJavaRuntimeError(error) && error.code === 'ArithmeticException') {
-    return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
+  if (isJavaRuntimeError(error)) {
+    switch (error.code) {
+      case 'ArithmeticException':
+        return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
+      case 'IndexOutOfBoundsException':
+        return new ExpressionEvaluationError('IndexOutOfRange', error.message, range);
+      case 'NumberFormatException':
+        return new ExpressionEvaluationError('ConversionFailed', error.message, range);
+      default:
+        return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
+    }
   }
   if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);
   if (error instanceof UnsafePatternError) return new ExpressionEvaluationError('IllegalAccess', error.message, range);

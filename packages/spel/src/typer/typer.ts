@@ -1,6 +1,6 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
-import { JavaRuntimeError, canBeSubclassOf, commonSupertype, isJavaRuntimeError, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { JavaRuntimeError, typeOfValue, canBeSubclassOf, commonSupertype, isJavaRuntimeError, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { resolveTypeName } from '../internal/registry';
 import { tryConvert } from '../internal/conversions';
 import {
@@ -254,7 +254,7 @@ class Typer {
     const staticClass = this.nodes.get(node.target)?.staticClass;
     if (staticClass !== undefined) {
       const field = this.context.registry.lookupStaticField(staticClass, node.name);
-      if (field) return this.record(node, { type: field.type, staticValue: { value: field.value }, targetType: targetNode.type });
+      if (field) return this.record(node, { type: staticFieldType(field.type, field.value), staticValue: { value: field.value }, targetType: targetNode.type });
       const methods = this.context.registry.lookupStaticMethods(staticClass, node.name).filter((method) => method.params.length === 0);
       if (methods[0]) return this.record(node, { type: this.resultType(methods[0], targetNode.type, []), method: methods[0], targetType: targetNode.type });
       this.error('NoPropertyError', `There is no property '${node.name}' in type: ${simpleClassName(staticClass)}`, node.nameRange);
@@ -755,6 +755,13 @@ class Typer {
     if (node.operator === '+') return this.record(node, { type: operand });
     return this.record(node, { type: withoutValue(operand) });
   }
+}
+
+/** A static field's type with its value known when it is a scalar of that class (`Integer(2147483647)`). */
+function staticFieldType(declared: TypingResult, value: unknown): TypingResult {
+  if (declared.kind !== 'class') return declared;
+  const actual = typeOfValue(value);
+  return actual.kind === 'value' && actual.underlying.kind === 'class' && actual.underlying.className === declared.className ? actual : declared;
 }
 
 function isString(type: TypingResult): boolean {

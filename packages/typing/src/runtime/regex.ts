@@ -7,10 +7,25 @@ import { JavaRuntimeError } from './errors';
  */
 const cache = new Map<string, RegExp>();
 
+// A quantified group that itself contains a quantifier (`(a+)+`, `(x*)*`, `(a|aa){2,}`) is the shape of
+// catastrophic backtracking, and back-references can be as bad; JavaScript has no time limit on a match, so
+// such patterns (and very long ones) are refused: expressions run on shared servers.
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
+const ALTERNATION_QUANTIFIED = /\((?:[^()\\]|\\.)*\|(?:[^()\\]|\\.)*\)\s*[+*{]/;
+
+/** Throws for a pattern that is too long or could backtrack without bound. */
+export function requireSafePattern(pattern: string): void {
+  if (pattern.length > 1000) throw new JavaRuntimeError('IllegalArgumentException', 'Regular expression is too long');
+  if (NESTED_QUANTIFIER.test(pattern) || ALTERNATION_QUANTIFIED.test(pattern) || /\\\d/.test(pattern)) {
+    throw new JavaRuntimeError('IllegalArgumentException', `Regular expression '${pattern}' may backtrack without bound and is not allowed`);
+  }
+}
+
 function compile(pattern: string, wholeInput: boolean, global: boolean): RegExp {
   const key = `${wholeInput ? 'w' : 'p'}${global ? 'g' : ''}:${pattern}`;
   const cached = cache.get(key);
   if (cached) return cached;
+  requireSafePattern(pattern);
   let source = pattern;
   let flags = global ? 'g' : '';
   if (source.startsWith('(?i)')) {
