@@ -125,6 +125,17 @@ describe('building a scenario from the palette', () => {
     await page.getByTestId('confirm-action').click();
     await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
     await screenshot(page, 'editor-deployed');
+
+    // a test run on generated records: counts per node and the records that reached the selected node
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByLabel('Generated records').fill('3');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    const counts = page.getByTestId('test-counts');
+    await eventually(() => counts.locator('tr', { hasText: 'event-generator' }).locator('td').nth(1).textContent()).toBe('3');
+    await node(page, 'logging').click();
+    await eventually(() => page.getByTestId('test-panel').textContent()).toContain('Records at logging');
+    await eventually(() => page.getByTestId('test-panel').textContent()).toContain('ann');
+    await screenshot(page, 'editor-test-results');
     await page.getByTestId('cancel-button').click();
     await page.getByTestId('confirm-action').click();
     await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('CANCELED');

@@ -20,6 +20,17 @@ import { fragmentOutputsOf, type NodeTypingResult, type UIDefinitions } from '$l
 import { createHistory, type History } from '$lib/history/history';
 import { emptyProperties, replaceNode, sameSnapshot, snapshotOf, type EditorSnapshot } from './editor-snapshot';
 
+/** Test results with counts as the reference returns them; values are wrapped as `{pretty}`. */
+export interface TestResultsWithCounts {
+  results: {
+    nodeResults: Record<string, { id: string; variables: Record<string, { pretty: unknown }> }[]>;
+    invocationResults: Record<string, { contextId: string; name: string; value: { pretty: unknown } }[]>;
+    externalInvocationResults?: Record<string, unknown[]>;
+    exceptions: { nodeId: string; throwable: string | null; context: { id: string } }[];
+  };
+  counts: Record<string, { all: number; errors: number }>;
+}
+
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
 
 /**
@@ -491,6 +502,19 @@ export class ScenarioEditor {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await this.refreshDetails();
+  }
+
+  /** The last test run on generated data: per-node counts and results (semantics.md §5). */
+  testResults = $state.raw<TestResultsWithCounts | undefined>(undefined);
+
+  /** Tests the graph on the canvas (saved or not) with records the source generates. */
+  async testWithGeneratedData(samples: number): Promise<void> {
+    const result = await this.api.post<TestResultsWithCounts>(apiPath('processManagement', 'generateAndTest', this.name, samples), this.currentGraph());
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Test failed: ${result.message}` };
+      return;
+    }
+    this.testResults = result.value;
   }
 
   /** Reloads the scenario record (status, versions) after an action. */
