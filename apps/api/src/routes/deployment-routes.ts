@@ -38,6 +38,15 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     return c.body(null, 200);
   });
 
+  router.openapi(contract.runCustomAction, async (c) =>
+    c.json(await deployments.customAction(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200),
+  );
+
+  router.openapi(contract.validateCustomAction, async (c) => {
+    const validationErrors = await deployments.validateCustomAction(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json'));
+    return c.json({ validationErrors, validationPerformed: true }, 200);
+  });
+
   router.openapi(contract.getDeploymentStatus, async (c) => c.json(await deployments.deploymentStatus(c.get('user'), c.req.valid('param').deploymentId), 200));
 
   for (const route of [contract.deploymentHealthCheck, contract.deploymentHealthCheckSeedPath]) {

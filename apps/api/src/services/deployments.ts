@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProcessState } from '@scenaria/api-contract';
 import { toProcessCounts } from '@scenaria/dm-embedded';
-import type { DeploymentIssue } from '@scenaria/deployment-sdk';
+import { validateCustomActionParams } from '@scenaria/deployment-sdk';
+import type { CustomActionDefinition, DeploymentIssue } from '@scenaria/deployment-sdk';
+import type { NodeValidationError } from '@scenaria/api-contract';
 import { fromCanonical } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { Logger } from 'pino';
@@ -226,6 +228,58 @@ export class DeploymentService {
       throw conflict(`Cancel of ${name} failed: ${message}`);
     }
     await this.#finish(row, action, 'CANCEL', user, comment);
+  }
+
+  async #customAction(row: ScenarioRow, actionName: string): Promise<CustomActionDefinition> {
+    const manager = await this.#manager(row);
+    const definition = manager.customActions.find((action) => action.name === actionName);
+    if (!definition) throw notFound(`${actionName} is not a custom action of scenario ${row.name}`);
+    return definition;
+  }
+
+  /** Parameter problems of a custom action, as validation errors. */
+  async validateCustomAction(user: AuthenticatedUser, name: string, request: { actionName: string; params: Record<string, string> }): Promise<NodeValidationError[]> {
+    const row = await this.scenarios.requireScenario(user, name, 'Deploy');
+    const definition = await this.#customAction(row, request.actionName);
+    return validateCustomActionParams(definition, request.params).map((issue) => ({
+      typ: issue.code,
+      message: issue.message,
+      description: issue.message,
+      fieldName: issue.paramName,
+      errorType: 'SaveAllowed',
+    }));
+  }
+
+  /** Runs a custom action of the scenario's manager, recorded like deploy and cancel. */
+  async customAction(user: AuthenticatedUser, name: string, request: { actionName: string; comment?: string | undefined; params: Record<string, string> }): Promise<{ isSuccess: boolean; msg: string }> {
+    const row = await this.#actionable(user, name);
+    const definition = await this.#customAction(row, request.actionName);
+    const issues = validateCustomActionParams(definition, request.params);
+    if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), ['json', 'params']);
+    const comment = this.validateComment(request.comment);
+    const manager = await this.#manager(row);
+    const action = await this.#begin(row, definition.name, user, comment);
+    let result;
+    try {
+      result = await manager.processCommand({
+        type: 'customAction',
+        actionName: definition.name,
+        processVersion: { versionId: action.versionId, processName: name, labels: [], user: user.username },
+        user: { id: user.username, username: user.username },
+        params: request.params,
+        comment: comment ?? null,
+      });
+    } catch (error) {
+      await this.#finish(row, action, definition.name, user, comment, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    if (!result.ok) {
+      const message = issuesText(result.errors);
+      await this.#finish(row, action, definition.name, user, comment, message);
+      throw conflict(`Action ${definition.name} of ${name} failed: ${message}`);
+    }
+    await this.#finish(row, action, definition.name, user, comment);
+    return { isSuccess: true, msg: result.value.msg };
   }
 
   /** Status of one deployment by its designer-side id (the DEPLOY action's id). */

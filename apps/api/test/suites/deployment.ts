@@ -8,6 +8,8 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { parseConfig } from '../../src/config/load-config';
 import type { ActionEvent } from '../../src/services/deployments';
+import type { ApiDeploymentManager } from '../../src/services/deployment-managers';
+import type { DeploymentManagerCommand } from '@scenaria/deployment-sdk';
 import { startTestServer, testConfigInput } from '../harness';
 import type { TestServer } from '../harness';
 import { expectError, expectGuarded } from './expect-helpers';
@@ -349,5 +351,53 @@ export function deploymentSuite(server: () => TestServer): void {
     } finally {
       await strict.close();
     }
+  });
+
+  test('custom actions of a manager: offered in their states, parameters checked, recorded', async () => {
+    const s = server();
+    const base = await s.built.managers.managerFor('request-response');
+    if (!base) throw new Error('no manager');
+    // The embedded manager with one custom action on top: a savepoint of the scenario, made by the manager itself.
+    const withSavepoint: ApiDeploymentManager = {
+      ...base,
+      customActions: [{ name: 'savepoint', allowedStateStatusNames: ['RUNNING'], icon: null, parameters: [{ name: 'reason', editor: { type: 'StringParameterEditor' }, required: true }], isStateChanging: false }],
+      processCommand: (async (command: DeploymentManagerCommand) => {
+        if (command.type !== 'customAction') return base.processCommand(command);
+        const made = await base.processCommand({ type: 'makeScenarioSavepoint', scenarioName: command.processVersion.processName, savepointDir: null });
+        return made.ok ? { ok: true, value: { msg: `Savepoint ${made.value.savepointPath} (${command.params.reason})` } } : made;
+      }) as ApiDeploymentManager['processCommand'],
+    };
+    const custom = await startTestServer(s.kind, { database: { handle: s.database, cleanup: async () => {} }, config: s.config.current, deps: { deploymentManagers: { 'request-response': withSavepoint } } });
+    try {
+      const name = 'with-actions';
+      await custom.call('writer', api.createScenario, { json: { name, isFragment: false, category: 'RequestResponse' } });
+      await custom.call('writer', api.updateScenario, { params: { scenarioName: name }, json: { scenarioGraph: greetingGraph(`actions-${s.kind}`) } });
+      const input = (params: Record<string, string>) => ({ params: { scenarioName: name }, json: { actionName: 'savepoint', params } });
+      expectError(await custom.call('writer', api.runCustomAction, input({ reason: 'x' })), 409, /cannot be performed/);
+      expect((await custom.call('writer', api.deployScenario, { params: { scenarioName: name } })).status).toBe(200);
+      const state = await custom.call('reader', api.getScenarioState, { params: { scenarioName: name } });
+      expect(state.ok && state.data.allowedActions).toContain('savepoint');
+
+      const checked = await custom.call('writer', api.validateCustomAction, input({}));
+      expect(checked.ok && checked.data.validationErrors.map((error) => error.fieldName)).toEqual(['reason']);
+      expectError(await custom.call('writer', api.validateCustomAction, { params: { scenarioName: name }, json: { actionName: 'nope', params: {} } }), 404);
+      expectError(await custom.call('reader', api.validateCustomAction, input({ reason: 'x' })), 403);
+      await expectGuarded(custom, api.validateCustomAction, input({ reason: 'x' }));
+
+      expectError(await custom.call('writer', api.runCustomAction, input({})), 400);
+      expectError(await custom.call('writer', api.runCustomAction, { params: { scenarioName: name }, json: { actionName: 'nope', params: {} } }), 404);
+      expectError(await custom.call('reader', api.runCustomAction, input({ reason: 'x' })), 403);
+      await expectGuarded(custom, api.runCustomAction, input({ reason: 'x' }));
+      const done = await custom.call('writer', api.runCustomAction, input({ reason: 'before upgrade' }));
+      expect(done.ok && done.data.isSuccess).toBe(true);
+      expect(done.ok && done.data.msg).toMatch(/^Savepoint .*\(before upgrade\)$/);
+      const activities = await custom.call('reader', api.listActivities, { params: { scenarioName: name } });
+      expect(activities.ok && activities.data.activities.map((activity) => activity.type)).toContain('CUSTOM_ACTION');
+      expect((await custom.call('writer', api.cancelScenario, { params: { scenarioName: name } })).status).toBe(200);
+    } finally {
+      await custom.close();
+    }
+    // The calls of that server count for the route table of this one.
+    s.calls.push(...custom.calls);
   });
 }

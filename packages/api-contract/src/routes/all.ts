@@ -2,7 +2,7 @@ import { listScenarios, listScenariosWithDetails, listArchivedScenarios, listSce
 import { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './activities';
 import { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './app';
 import { validateNode, validateProperties, validateParameters, suggestExpression, listComponents, listComponentUsages } from './node-validation';
-import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords } from './deployment';
+import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords, runCustomAction, validateCustomAction } from './deployment';
 
 /**
  * Every route of the contract, in the order the server registers them: fixed paths before the parameterised
@@ -71,6 +71,8 @@ export const allRoutes = [
   validateAdhocTest,
   publishTopicRecords,
   readTopicRecords,
+  runCustomAction,
+  validateCustomAction,
   validateNode,
   validateProperties,
   validateParameters,

@@ -19,6 +19,7 @@ import { defineRoute, jsonContent } from './define';
 
 const tags = ['Deployment'];
 const testTags = ['Testing'];
+const appTags = ['App'];
 
 // Deploy and cancel take JSON or, as in the reference, a plain-text body that is the comment itself.
 const commentBody = {
@@ -75,7 +76,7 @@ const deploymentHealthCheckConfig = (path: string) =>
   ({
     method: 'get',
     path,
-    tags: ['App'],
+    tags: appTags,
     summary: 'OK when every scenario deployed by the designer runs (500 with their names otherwise)',
     responses: {
       200: { description: 'All running', content: jsonContent(ProcessesHealthCheckSchema) },
@@ -244,3 +245,36 @@ export const readTopicRecords = defineRoute('admin', {
   request: { params: TopicPathSchema, query: z.object({ limit: z.coerce.number().int().min(1).max(10_000).optional() }) },
   responses: { 200: { description: 'Records', content: jsonContent(z.object({ records: z.array(TopicRecordSchema) })) } },
 });
+
+/** Body of a custom action and of its validation. */
+export const CustomActionRequestSchema = z
+  .object({ actionName: z.string().min(1), comment: z.string().optional(), params: z.record(z.string(), z.string()).default({}) })
+  .openapi('CustomActionRequest');
+
+/** `POST /api/processManagement/customAction/{scenarioName}`: run an action the scenario's manager defines. */
+export const runCustomAction = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/customAction/{scenarioName}',
+    tags,
+    summary: 'Run a custom action of the deployment manager',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(CustomActionRequestSchema) } },
+    responses: { 200: { description: 'Done', content: jsonContent(z.object({ isSuccess: z.boolean(), msg: z.string() })) } },
+  },
+  [404, 409],
+);
+
+/** `POST /api/processManagement/customAction/{scenarioName}/validation`: check a custom action's parameters. */
+export const validateCustomAction = defineRoute(
+  'Deploy',
+  {
+    method: 'post',
+    path: '/api/processManagement/customAction/{scenarioName}/validation',
+    tags,
+    summary: 'Check the parameters of a custom action',
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(CustomActionRequestSchema) } },
+    responses: { 200: { description: 'Errors', content: jsonContent(ValidationErrorsResponseSchema) } },
+  },
+  [404],
+);
