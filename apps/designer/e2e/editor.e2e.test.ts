@@ -200,11 +200,8 @@ describe('scenario editor', () => {
     await page.keyboard.type("'fraud'.toUpp");
     const completion = page.locator('.cm-tooltip-autocomplete');
     await eventually(() => completion.textContent()).toContain('toUpperCase');
-    await page.screenshot({ path: '/tmp/debug-completion.png' });
-    console.log('completion', await completion.innerHTML());
+    await completion.getByRole('option', { name: /toUpperCase/ }).waitFor();
     await page.keyboard.press('Enter');
-    await page.waitForTimeout(500);
-    await page.screenshot({ path: '/tmp/debug-after.png' });
     await eventually(() => expression.textContent()).toMatch(/^'fraud'\.toUpperCase/);
     if (!(await expression.textContent())?.includes('(')) await page.keyboard.type('()');
     // a filter needs a Boolean: the String result is an error, marked in the text and named beside the field
