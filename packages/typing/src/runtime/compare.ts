@@ -114,6 +114,9 @@ export function isJavaComparable(left: unknown, right: unknown): boolean {
 export function javaEquals(left: unknown, right: unknown): boolean {
   if (left === right) return true;
   if (left === null || right === null || left === undefined || right === undefined) return false;
+  // Strings, Booleans, Integers and Longs are equal only when identical (checked above), and never equal a
+  // value of another class: the common case of collections of Strings stops here.
+  if (typeof left !== 'object' || typeof right !== 'object') return false;
   const leftKind = numberKindOf(left);
   const rightKind = numberKindOf(right);
   if (leftKind !== undefined || rightKind !== undefined) {

@@ -58,7 +58,8 @@ function convertNumber(value: unknown, target: NumberKind): ConversionResult {
   if (isNonFinite && target !== 'Double' && target !== 'Float') return FAILED;
   const range = INTEGRAL_RANGES[target];
   if (range !== undefined) {
-    const truncated = BigInt(toBigDecimalValue(value).trunc().toFixed());
+    // Integers and Longs are integral already; only the other classes need truncating through a decimal.
+    const truncated = typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : typeof value === 'bigint' ? value : BigInt(toBigDecimalValue(value).trunc().toFixed());
     if (truncated < range[0] || truncated > range[1]) return FAILED;
   }
   return { ok: true, value: castNumber(value, target) };

@@ -19,7 +19,10 @@ function elements(target: unknown): readonly unknown[] {
 }
 
 function indexOf(items: readonly unknown[], value: unknown): number {
-  return items.findIndex((item) => javaEquals(item, value));
+  // Java equals of a String, Boolean, Integer, Long or null is identity: the engine's own search is exact.
+  if (typeof value !== 'object' || value === null) return items.indexOf(value);
+  for (let i = 0; i < items.length; i++) if (javaEquals(items[i], value)) return i;
+  return -1;
 }
 
 /** Methods of java.util.Collection (also offered on arrays, which the original unifies with lists). */
