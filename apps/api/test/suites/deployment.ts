@@ -171,6 +171,9 @@ export function deploymentSuite(server: () => TestServer): void {
     expect((await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bob"}' })).status).toBe(404);
     expect((await s.call('writer', api.createScenario, { json: { name: 'frag-not-deployable', isFragment: true, category: 'Default' } })).status).toBe(201);
     expectError(await s.call('writer', api.deployScenario, { params: { scenarioName: 'frag-not-deployable' } }), 409, /fragment/);
+    expect((await s.call('writer', api.archiveScenario, { params: { scenarioName: name } })).status).toBe(200);
+    expectError(await s.call('writer', api.deployScenario, { params: { scenarioName: name } }), 409, /archived/);
+    expect(await stateName(s, name)).toBe('CANCELED');
   });
 
   test('a scenario that does not validate is not deployed', async () => {
