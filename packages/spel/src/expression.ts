@@ -156,6 +156,7 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
   // Trees without loops or registry calls cannot exhaust a budget: they skip installing one (the hot path of
   // simple expressions), unless the caller set limits of their own.
   const unbudgeted = !compiler.needsBudget && options.limits === undefined;
+  compiler.countCalls = !unbudgeted;
   const evaluate = (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
     if (unbudgeted) {
       try {

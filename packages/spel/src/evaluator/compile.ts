@@ -1,5 +1,6 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
+import { readsBudget } from '../internal/method-dsl';
 import { invokeMethod, isJavaRuntimeError, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
 import { tryConvert } from '../internal/conversions';
 import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
@@ -83,13 +84,16 @@ export class Compiler {
 
   compile(node: AstNode): Compiled {
     const typing = this.nodes.get(node);
-    if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'methodCall' || node.kind === 'constructor' || typing?.method || typing?.dynamic) {
+    // Loops, helpers that measure what they build, and members chosen at runtime need the budget; a call of
+    // a fixed registry method that never reads the budget (typing's classes, a model's) does not, since a
+    // tree without loops makes at most as many calls as it has nodes.
+    if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
       this.needsBudget = true;
     }
-    if (node.kind === 'property' || node.kind === 'indexer') {
-      // Dynamic member access may run registry getters.
-      this.needsBudget ||= typing?.mapKey === undefined;
-    }
+    if (node.kind === 'methodCall' && typing?.method === undefined) this.needsBudget = true;
+    // Dynamic member access may run any registry getter.
+    if (node.kind === 'indexer') this.needsBudget ||= typing?.mapKey === undefined;
+    if (node.kind === 'property') this.needsBudget ||= typing?.mapKey === undefined && typing?.method === undefined && typing?.staticValue === undefined;
     // Constant folding: the typer already computed scalar known values; lists are frozen so sharing is safe.
     if (typing && typing.type.kind === 'value' && isPure(node)) {
       const known = knownValueOf(typing.type)!.value;
@@ -191,8 +195,11 @@ export class Compiler {
    */
   needsBudget = false;
 
+  /** Whether member calls count as steps (set once compiled: false when no budget is installed). */
+  countCalls = true;
+
   private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
-    activeBudget().step();
+    if (this.countCalls) activeBudget().step();
     try {
       // Variadic methods take their tail packed into one array (typing's convention).
       const result = method.varArgs ? invokeMethod(method, target, args) : method.invoke(target, args);
@@ -215,7 +222,7 @@ export class Compiler {
     const isStatic = node.target !== null && this.nodes.get(node.target)?.staticClass !== undefined;
     const method = typing?.method;
     const nullTarget = (): null => (safe ? null : fail('NullNavigation', `Cannot read property '${name}' of null`, range));
-    if (method && isStatic) return (state, self) => (target(state, self), this.invoke(method, null, [], range));
+    if (method && isStatic) return (state, self) => (target(state, self), this.invoke(method, null, NO_ARGS, range));
     if (typing?.mapKey !== undefined && !typing.dynamic) {
       const key = typing.mapKey;
       const targetNode = node.target;
@@ -248,7 +255,7 @@ export class Compiler {
       return (state, self) => {
         const value = target(state, self);
         if (value === null || value === undefined) return nullTarget();
-        return this.invoke(method, value, [], range);
+        return this.invoke(method, value, NO_ARGS, range);
       };
     }
     return (state, self) => {
@@ -265,7 +272,7 @@ export class Compiler {
     const capitalised = name.charAt(0).toUpperCase() + name.slice(1);
     for (const candidate of [name, `get${capitalised}`, `is${capitalised}`]) {
       const method = this.registry.lookupMethods(className, candidate).find((m) => m.params.length === 0);
-      if (method) return this.invoke(method, value, [], range);
+      if (method) return this.invoke(method, value, NO_ARGS, range);
     }
     if (value instanceof Map) return null;
     return fail('IllegalAccess', `There is no property '${name}' in ${className}`, range);
@@ -350,8 +357,23 @@ export class Compiler {
     const bareKey = index.kind === 'property' && index.target === null ? index.name : undefined;
     const key: Compiled = bareKey !== undefined ? () => bareKey : this.compile(index);
     const range = node.range;
-    return (state, self) => {
-      const value = target(state, self);
+    const constantIndex = bareKey === undefined ? this.constantOf(index) : undefined;
+    if (typeof constantIndex === 'number' && constantIndex >= 0) {
+      // `#list[42]`: a list read needs no index checks beyond the length; other targets take the general path.
+      const general = this.indexInto(key, range);
+      return (state, self) => {
+        const value = target(state, self);
+        if (Array.isArray(value) && constantIndex < value.length) return value[constantIndex] ?? null;
+        return general(value, state, self);
+      };
+    }
+    const general = this.indexInto(key, range);
+    return (state, self) => general(target(state, self), state, self);
+  }
+
+  /** Indexing of an already evaluated target (`list[i]`, `map[key]`, `text[i]`, `record[field]`). */
+  private indexInto(key: Compiled, range: SourceRange): (value: unknown, state: EvalState, self: unknown) => unknown {
+    return (value, state, self) => {
       if (value === null || value === undefined) return fail('NullNavigation', 'Cannot index into null', range);
       const at = key(state, self);
       if (Array.isArray(value)) {
@@ -633,6 +655,16 @@ export class Compiler {
       };
     }
     if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer')) {
+      const constant = this.constantOf(node.right);
+      if (typeof constant === 'number' || typeof constant === 'bigint') {
+        const y = BigInt(constant);
+        return (state, self) => {
+          const a = left(state, self);
+          if (typeof a === 'bigint') return BigInt.asIntN(64, a + y);
+          if (typeof a === 'number') return BigInt.asIntN(64, BigInt(a) + y);
+          return genericPlus(a, constant, range);
+        };
+      }
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
@@ -762,6 +794,17 @@ export class Compiler {
     }
     if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer') && op !== '/' && op !== '%') {
       const fast = op === '-' ? (a: bigint, b: bigint) => BigInt.asIntN(64, a - b) : (a: bigint, b: bigint) => BigInt.asIntN(64, a * b);
+      const constant = this.constantOf(node.right);
+      if (typeof constant === 'number' || typeof constant === 'bigint') {
+        // `#id * 31`: the constant is converted once, not on every evaluation.
+        const y = BigInt(constant);
+        return (state, self) => {
+          const a = left(state, self);
+          if (typeof a === 'bigint') return fast(a, y);
+          if (typeof a === 'number') return fast(BigInt(a), y);
+          return genericArithmetic(operation, op, a, constant, range);
+        };
+      }
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
@@ -774,6 +817,9 @@ export class Compiler {
     return (state, self) => genericArithmetic(operation, op, left(state, self), right(state, self), range);
   }
 }
+
+/** The arguments of a call without any (shared: methods never modify their arguments). */
+const NO_ARGS: unknown[] = Object.freeze([]) as unknown as unknown[];
 
 function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
   const map = new Map<unknown, unknown>();

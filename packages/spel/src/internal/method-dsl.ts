@@ -51,7 +51,7 @@ export function method(
   const last = params[params.length - 1];
   const varArgs = last !== undefined && last[0].endsWith('...');
   const fixed = params.length - 1;
-  return {
+  const definition: MethodDefinition = {
     name,
     params: params.map(([paramName, type]) => ({ name: paramName.replace('...', ''), type })),
     varArgs,
@@ -62,6 +62,17 @@ export function method(
     ...extra,
     ...(description === undefined ? {} : { description }),
   };
+  budgetReaders.add(definition);
+  return definition;
+}
+
+// This package's own methods (helpers, conversions) may read the active evaluation budget; registry
+// methods defined elsewhere (typing's classes, a model's) never do.
+const budgetReaders = new WeakSet<MethodDefinition>();
+
+/** True when the method may read the active evaluation budget, so it must run with one installed. */
+export function readsBudget(method: MethodDefinition): boolean {
+  return budgetReaders.has(method);
 }
 
 /** Static fields written as a record of name to type and value. */
