@@ -5,6 +5,7 @@ import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
+import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
@@ -35,5 +36,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   badInputSuite(current);
   deploymentSuite(current);
   nodeValidationSuite(current);
+  modelConfigSuite(current);
   routeTableWalk(current);
 });

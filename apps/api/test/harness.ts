@@ -31,7 +31,13 @@ const EMBEDDED = { type: 'embedded', port: 0, pollIntervalMs: 50, countsFlushInt
 export function testConfigInput(overrides: Partial<ServerConfigInput> = {}): ServerConfigInput {
   return {
     processingTypes: {
-      streaming: { kind: 'streaming', category: 'Default', engineSetupName: 'Embedded', deploymentManager: EMBEDDED },
+      streaming: {
+        kind: 'streaming',
+        category: 'Default',
+        engineSetupName: 'Embedded',
+        model: { components: 'default', topics: { payments: { type: 'object', properties: { amount: { type: 'number' }, currency: { type: 'string' } } } } },
+        deploymentManager: EMBEDDED,
+      },
       'request-response': { kind: 'request-response', category: 'RequestResponse', engineSetupName: 'Embedded', deploymentManager: EMBEDDED },
       secret: { kind: 'streaming', category: 'Secret', engineSetupName: 'Other', deploymentManager: EMBEDDED },
     },

@@ -24,6 +24,14 @@ describe('configuration', () => {
     expect(usersWithTrialPasswords(parseConfig(testConfigInput({ users: [] }), 'test'))).toEqual([]);
   });
 
+  test('topic record types are JSON schemas, checked when the file is read', () => {
+    expect(defaultConfig.processingTypes.streaming?.model.topics.transactions).toMatchObject({ type: 'object' });
+    const withTopics = (topics: Record<string, unknown>) =>
+      testConfigInput({ processingTypes: { streaming: { kind: 'streaming', category: 'Default', model: { components: 'default', topics }, deploymentManager: { type: 'embedded' } } } });
+    expect(parseConfig(withTopics({ payments: { type: 'object', properties: { amount: { type: 'number' } } } }), 'test').processingTypes.streaming?.model.topics).toHaveProperty('payments');
+    expect(() => parseConfig(withTopics({ payments: 'not a schema' }), 'test')).toThrow(/payments/);
+  });
+
   test('a file is read and checked field by field', async () => {
     const good = join(scratch, 'good.json');
     writeFileSync(good, JSON.stringify(testConfigInput({ environment: 'from-file' })));
@@ -149,6 +157,28 @@ describe('example scenarios', () => {
       expect((await service.list(admin, {}, { withGraph: false, withState: false })).length).toBe(3);
     } finally {
       await reopened.close();
+    }
+  });
+
+  test('validate with no errors and no warnings under the default configuration', async () => {
+    // The trial configuration as shipped, with the embedded manager on a free port.
+    const processingTypes = Object.fromEntries(
+      Object.entries(defaultConfig.processingTypes).map(([typeName, type]) => [typeName, { ...type, deploymentManager: { type: 'embedded', port: 0 } }]),
+    );
+    const server = await startTestServer('pglite', { config: { ...defaultConfig, processingTypes } });
+    try {
+      expect(await seedExamples(server.database.db, server.config, server.built.services.scenarios)).toHaveLength(3);
+      for (const example of exampleScenarios()) {
+        const details = await server.call('reader', api.getScenario, { params: { scenarioName: example.name } });
+        const result = details.ok ? details.data.validationResult : undefined;
+        expect({ name: example.name, errors: result?.errors, warnings: result?.warnings }).toEqual({
+          name: example.name,
+          errors: { invalidNodes: {}, processPropertiesErrors: [], globalErrors: [] },
+          warnings: { invalidNodes: {} },
+        });
+      }
+    } finally {
+      await server.close();
     }
   });
 });

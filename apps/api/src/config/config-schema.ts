@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
 
 const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']);
+
+/** The JSON schema of a topic's record values; checked when the file is read, so a bad schema stops the start. */
+const TopicSchemaSchema = z.unknown().superRefine((schema, context) => {
+  const typed = jsonSchemaToType(schema);
+  if (!typed.ok) context.addIssue({ code: 'custom', message: typed.message });
+});
 
 /** A processing type: where scenarios of one category run, with which components and which manager. */
 export const ProcessingTypeConfigSchema = z.object({
@@ -8,8 +15,14 @@ export const ProcessingTypeConfigSchema = z.object({
   kind: z.enum(['streaming', 'request-response']),
   category: z.string().min(1),
   engineSetupName: z.string().min(1).default('Embedded'),
-  /** Which component set scenarios of this type use (only `default` so far), and its settings. */
-  model: z.object({ components: z.literal('default').default('default') }).catchall(z.unknown()).default({ components: 'default' }),
+  /**
+   * Which component set scenarios of this type use (only `default` so far), and its settings: `topics` gives
+   * the record type of each Kafka topic as a JSON schema (undeclared topics have Unknown records).
+   */
+  model: z
+    .object({ components: z.literal('default').default('default'), topics: z.record(z.string(), TopicSchemaSchema).default({}) })
+    .catchall(z.unknown())
+    .default({ components: 'default', topics: {} }),
   /** Which deployment manager runs the scenarios, and its settings. */
   deploymentManager: z.object({ type: z.string().min(1) }).catchall(z.unknown()),
 });
@@ -20,7 +33,8 @@ export const ScenarioPropertyConfigSchema = z.object({
   label: z.string().optional(),
   defaultValue: z.string().optional(),
   hintText: z.string().optional(),
-  editor: z.record(z.string(), z.unknown()).optional(),
+  /** A parameter editor as served in the definitions (string editor when absent). */
+  editor: ParameterEditorSchema.optional(),
 });
 
 /** A user of basic authentication; `password` is a bcrypt hash. */

@@ -1,41 +1,82 @@
-import { defaultModel } from '@scenaria/components';
-import type { Model } from '@scenaria/components';
+import { defaultModel, editors, jsonSchemaToType } from '@scenaria/components';
+import type { Model, ScenarioPropertyConfig } from '@scenaria/components';
+import type { TypingResult } from '@scenaria/typing';
 import type { ConfigStore } from '../config/config-store';
-import type { ProcessingTypeConfig } from '../config/config-schema';
+import type { ProcessingTypeConfig, ServerConfig } from '../config/config-schema';
+
+type Kind = 'streaming' | 'request-response';
 
 /**
- * The component model of each processing type, built from its configuration and rebuilt when a reload
- * changes that configuration. Only the built-in `default` component set exists so far.
+ * The component model of each processing type, built from its configuration (declared topics, configured
+ * scenario properties) and rebuilt when a reload changes that configuration.
  */
 export class ModelRegistry {
   readonly #cache = new Map<string, { key: string; model: Model }>();
 
   constructor(private readonly config: ConfigStore) {}
 
-  /** The model of a scenario kind (the embedded manager runs both kinds). */
-  modelForKind(kind: 'streaming' | 'request-response'): Model {
-    const key = `$kind:${kind}`;
-    const cached = this.#cache.get(key);
-    if (cached) return cached.model;
-    const model = defaultModel(kind);
-    this.#cache.set(key, { key, model });
-    return model;
+  /**
+   * The model of a scenario kind (the embedded manager runs both kinds): the topics of every processing
+   * type of that kind, so scenarios of any of them run with the types they were validated with.
+   */
+  modelForKind(kind: Kind): Model {
+    const types = Object.values(this.config.current.processingTypes).filter((type) => type.kind === kind);
+    const topics = Object.assign({}, ...types.map((type) => type.model.topics)) as ProcessingTypeConfig['model']['topics'];
+    const properties = this.config.current.scenarioPropertiesConfig;
+    return this.#cached(`$kind:${kind}`, { kind, topics, properties }, () => buildModel(kind, topics, properties));
   }
 
   /** The model of a processing type, or undefined for an unknown type. */
   modelFor(processingType: string): Model | undefined {
     const type = this.config.processingType(processingType);
     if (!type) return undefined;
-    const key = JSON.stringify(type);
-    const cached = this.#cache.get(processingType);
+    const properties = this.config.current.scenarioPropertiesConfig;
+    return this.#cached(processingType, { type, properties }, () => buildModel(type.kind, type.model.topics, properties));
+  }
+
+  #cached(name: string, source: unknown, build: () => Model): Model {
+    const key = JSON.stringify(source);
+    const cached = this.#cache.get(name);
     if (cached?.key === key) return cached.model;
-    const model = buildModel(type);
-    this.#cache.set(processingType, { key, model });
+    const model = build();
+    this.#cache.set(name, { key, model });
     return model;
   }
 }
 
-// The configuration schema admits only the `default` component set, so the kind alone picks the model.
-function buildModel(type: ProcessingTypeConfig): Model {
-  return defaultModel(type.kind === 'request-response' ? 'request-response' : 'streaming');
+// The configuration schema admits only the `default` component set, so the kind picks the components.
+function buildModel(
+  kind: Kind,
+  topicSchemas: ProcessingTypeConfig['model']['topics'],
+  configuredProperties: ServerConfig['scenarioPropertiesConfig'],
+): Model {
+  const model = defaultModel(kind, { topics: topicTypes(topicSchemas) });
+  return { ...model, scenarioProperties: { ...model.scenarioProperties, ...scenarioProperties(configuredProperties) } };
+}
+
+function topicTypes(schemas: ProcessingTypeConfig['model']['topics']): Record<string, TypingResult> {
+  const types: Record<string, TypingResult> = {};
+  for (const [topic, schema] of Object.entries(schemas)) {
+    const typed = jsonSchemaToType(schema);
+    // The configuration schema checked every topic schema when the file was read.
+    if (!typed.ok) throw new Error(`Topic ${topic}: ${typed.message}`);
+    types[topic] = typed.type;
+  }
+  return types;
+}
+
+// Configured properties are free text unless their editor restricts them (fixed values).
+function scenarioProperties(configured: ServerConfig['scenarioPropertiesConfig']): Record<string, ScenarioPropertyConfig> {
+  return Object.fromEntries(
+    Object.entries(configured).map(([name, property]) => [
+      name,
+      {
+        label: property.label ?? name,
+        defaultValue: property.defaultValue ?? '',
+        editor: property.editor ?? editors.string(),
+        hintText: property.hintText ?? null,
+        validators: [],
+      },
+    ]),
+  );
 }

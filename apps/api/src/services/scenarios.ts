@@ -15,6 +15,7 @@ import {
   findStructureProblems,
   fromCanonical,
   serializeCanonicalProcess,
+  serializeScenarioGraph,
   toCanonical,
   upgradeScenario,
   validateScenarioName,
@@ -60,6 +61,19 @@ export interface SaveRequest {
 // them back skips a second schema pass: it dominated the cost of listing a thousand graphs.
 function parseStored(canonicalJson: string): CanonicalProcess {
   return JSON.parse(canonicalJson) as CanonicalProcess;
+}
+
+/** The graph as the reference writes it: its nulls (`edgeType`, `isDisabled`, a Switch's `expression`) stay. */
+function graphJson(graph: ScenarioGraph): ScenarioGraph {
+  return serializeScenarioGraph(graph) as ScenarioGraph;
+}
+
+/** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
+function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
+  const { scenarioGraph, ...rest } = record;
+  const json = dropNulls(rest) as ScenarioWithDetails;
+  if (scenarioGraph) json.scenarioGraph = graphJson(scenarioGraph);
+  return json;
 }
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
@@ -261,7 +275,7 @@ export class ScenarioService {
         const state = await stateFor(this.context.stateOf, row.scenario, facts, { bulk: true });
         if (state) record.state = state;
       }
-      records.push(dropNulls(record));
+      records.push(recordJson(record));
     }
     return records;
   }
@@ -304,7 +318,7 @@ export class ScenarioService {
     if (!options.skipValidate && this.context.validateScenario) {
       record.validationResult = await this.validate(row, graph, { skipNodeResults: options.skipNodeResults });
     }
-    return dropNulls(record);
+    return recordJson(record);
   }
 
   /** Finished deployment-side actions of a scenario, newest first. */
@@ -546,7 +560,7 @@ export class ScenarioService {
       );
     }
     const graph = fromCanonical(upgraded.value).graph;
-    const response: ImportScenarioResponse = { scenarioGraph: graph, changes: upgraded.changes };
+    const response: ImportScenarioResponse = { scenarioGraph: graphJson(graph), changes: upgraded.changes };
     if (this.context.validateScenario) response.validationResult = await this.validate(row, graph);
     return response;
   }
