@@ -9,6 +9,6 @@ const reportDir = process.env.SCENARIA_TEST_REPORT_DIR ?? resolve('.test-results
 rmSync(reportDir, { recursive: true, force: true });
 const env = { ...process.env, SCENARIA_TEST_REPORT_DIR: reportDir, TURBO_TELEMETRY_DISABLED: '1' };
 const extra = process.argv.slice(2);
-const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', ...extra], { stdio: 'inherit', env, shell: false });
+const turbo = spawnSync('turbo', ['run', 'test', '--concurrency=1', '--continue', ...extra], { stdio: 'inherit', env, shell: false });
 const summary = spawnSync(process.execPath, [resolve('tooling/scripts/summarize-tests.mjs')], { stdio: 'inherit', env });
 process.exit(turbo.status !== 0 ? (turbo.status ?? 1) : (summary.status ?? 1));
