@@ -23,6 +23,15 @@ export function modelConfigSuite(server: () => TestServer): void {
         .scenarioProperties.propertiesConfig;
       expect(propertiesConfig.environment).toMatchObject({ label: 'Environment', defaultValue: 'test' });
       expect(propertiesConfig.parallelism).toBeDefined();
+      // Request-response scenarios get them too; fragments have their own properties and none of these.
+      for (const [scenarioName, json] of [
+        ['fresh-props-rr', { category: 'RequestResponse', isFragment: false }],
+        ['fresh-props-fragment', { category: 'Default', isFragment: true }],
+      ] as const) {
+        expect((await server().call('writer', api.createScenario, { json: { name: scenarioName, ...json } })).status).toBe(201);
+        const fresh = await server().call('reader', api.getScenario, name(scenarioName));
+        expect(fresh.ok && fresh.data.validationResult?.errors.processPropertiesErrors).toEqual([]);
+      }
     });
 
     test('a kafka topic declared in the configuration types #input', async () => {
