@@ -72,7 +72,7 @@ function eventGenerator(): ComponentDefinition {
       context: 'keep',
       // The value expression is evaluated afresh for every event (and test records replace it), so values known
       // at compile time must not reach #input's type: the typer would fold them into constants downstream.
-      type: ({ parameters }) => ({ ok: true, type: parameters.value ? withoutValue(parameters.value.type) : unknownType }),
+      type: ({ parameters }) => ({ ok: true, type: parameters.value?.type ? withoutValue(parameters.value.type) : unknownType }),
     },
     docs: {
       summary: 'Generates events on a schedule; #input has the type of the value expression.',
