@@ -1,7 +1,7 @@
 import type { Connection } from '@xyflow/svelte';
 import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
 import type { ImportScenarioResponse, ProcessState, ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
-import { apiPath, type ApiClient } from '$lib/api/client';
+import { apiPath, type ApiClient, type ApiResult } from '$lib/api/client';
 import { copySelection, parseClipboard, preparePaste, serializeClipboard, uniqueNodeId, type ClipboardContent } from '$lib/clipboard/clipboard';
 import { checkConnection } from '$lib/flow/connection-rules';
 import { computeLayout } from '$lib/flow/layout';
@@ -29,6 +29,12 @@ export interface TestResultsWithCounts {
     exceptions: { nodeId: string; throwable: string | null; context: { id: string } }[];
   };
   counts: Record<string, { all: number; errors: number }>;
+}
+
+/** One source's ad-hoc test form as `scenarioTesting/{name}/parameters` answers it. */
+export interface TestFormSource {
+  sourceId: string;
+  parameters: { name: string; label?: string; typ?: { display?: string } }[];
 }
 
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
@@ -515,6 +521,63 @@ export class ScenarioEditor {
       return;
     }
     this.testResults = result.value;
+  }
+
+  /** The ad-hoc test form of each source of the graph on the canvas (one raw SpEL field per record field). */
+  async testFormSources(): Promise<TestFormSource[]> {
+    const result = await this.api.post<TestFormSource[]>(apiPath('scenarioTesting', this.name, 'parameters'), this.currentGraph());
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Test form not loaded: ${result.message}` };
+      return [];
+    }
+    return result.value;
+  }
+
+  /** The server's errors of the ad-hoc form values, keyed by field; undefined when the check itself failed. */
+  async validateTestForm(sourceId: string, values: Record<string, string>): Promise<Record<string, string[]> | undefined> {
+    const result = await this.api.post<{ validationErrors: { fieldName?: string | null; message: string }[] }>(
+      apiPath('scenarioTesting', this.name, 'adhoc', 'validate'),
+      this.testFormRequest(sourceId, values),
+    );
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Test form not checked: ${result.message}` };
+      return undefined;
+    }
+    const byField: Record<string, string[]> = {};
+    for (const error of result.value.validationErrors) {
+      const field = error.fieldName ?? '';
+      (byField[field] ??= []).push(error.message);
+    }
+    return byField;
+  }
+
+  /** Tests the graph on the canvas with the one record the ad-hoc form describes. */
+  async testWithForm(sourceId: string, values: Record<string, string>): Promise<boolean> {
+    const result = await this.api.post<TestResultsWithCounts>(apiPath('processManagement', 'testWithParameters', this.name), this.testFormRequest(sourceId, values));
+    return this.takeTestResult(result);
+  }
+
+  /** Tests the graph on the canvas with the records of a test file (one JSON record per line). */
+  async testWithFile(file: Blob): Promise<boolean> {
+    const form = new FormData();
+    form.set('testData', file);
+    form.set('scenarioGraph', JSON.stringify(this.currentGraph()));
+    const result = await this.api.request<TestResultsWithCounts>(apiPath('processManagement', 'test', this.name), { method: 'POST', form });
+    return this.takeTestResult(result);
+  }
+
+  private testFormRequest(sourceId: string, values: Record<string, string>) {
+    const parameterExpressions = Object.fromEntries(Object.entries(values).map(([field, expression]) => [field, { language: 'spel', expression }]));
+    return { sourceParameters: { sourceId, parameterExpressions }, scenarioGraph: this.currentGraph() };
+  }
+
+  private takeTestResult(result: ApiResult<TestResultsWithCounts>): boolean {
+    if (!result.ok) {
+      this.notice = { tone: 'danger', text: `Test failed: ${result.message}` };
+      return false;
+    }
+    this.testResults = result.value;
+    return true;
   }
 
   /** Reloads the scenario record (status, versions) after an action. */

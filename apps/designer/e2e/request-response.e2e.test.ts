@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { eventually } from './eventually';
+import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: RunningBrowser;
+
+const node = (page: Page, id: string) => page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
+
+async function drop(page: Page, componentId: string, x: number, y: number) {
+  await page.locator(`[data-component-id="${componentId}"]`).dragTo(page.locator('.svelte-flow__pane'), { targetPosition: { x, y } });
+}
+
+async function connect(page: Page, from: string, handle: string, to: string) {
+  const source = await node(page, from).locator(`.svelte-flow__handle.handle-${handle}`).boundingBox();
+  const target = await node(page, to).locator('.svelte-flow__handle.target').boundingBox();
+  if (!source || !target) throw new Error('handles not on screen');
+  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(target.x + target.width / 2, target.y - 20, { steps: 6 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 4 });
+  await page.mouse.up();
+}
+
+async function setExpression(page: Page, testId: string, text: string) {
+  const field = page.getByTestId('node-details').getByTestId(testId);
+  await field.click();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type(text);
+  await eventually(() => field.textContent()).toBe(text);
+}
+
+const inputSchema = '{"type": "object", "properties": {"amount": {"type": "integer"}, "customer": {"type": "string"}}}';
+const outputSchema = '{"type": "object", "properties": {"message": {"type": "string"}}}';
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  await signIn(browser.page, server.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe('a request-response scenario from creation to deployment', () => {
+  it('is created, built from the palette, typed, saved, tested ad hoc, deployed and found in the activity', async () => {
+    const { page } = browser;
+
+    // created in the list's dialog, in the category whose processing mode is request-response
+    await page.getByRole('button', { name: 'New scenario' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('loan greeting');
+    await page.getByLabel('Category', { exact: true }).selectOption('RequestResponse');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(/loan%20greeting$/);
+    await eventually(() => page.getByTestId('scenario-title').textContent()).toBe('loan greeting');
+
+    // the request and response types are scenario properties
+    await page.getByRole('tab', { name: 'Properties' }).click();
+    await page.locator('#prop-inputSchema').fill(inputSchema);
+    await page.locator('#prop-outputSchema').fill(outputSchema);
+
+    // four nodes from the palette, connected
+    await drop(page, 'source-request', 300, 60);
+    await drop(page, 'builtin-variable', 300, 190);
+    await drop(page, 'builtin-filter', 300, 320);
+    await drop(page, 'sink-response', 300, 450);
+    await eventually(() => page.getByTestId('canvas-node').count()).toBe(4);
+    await connect(page, 'request', 'out', 'variable');
+    await connect(page, 'variable', 'out', 'filter');
+    await connect(page, 'filter', 'true', 'response');
+    await eventually(() => page.locator('.svelte-flow__edge').count()).toBe(3);
+
+    await node(page, 'variable').click();
+    await page.getByLabel('Variable name').fill('greeting');
+    await setExpression(page, 'expression-$expression', "'Hello ' + #input.customer");
+    // the response as one raw expression of the output schema's record
+    await node(page, 'response').click();
+    await page.getByTestId('node-details').getByTestId('parameter-field').filter({ hasText: 'Raw editor' }).locator('input[type="checkbox"]').check();
+    await setExpression(page, 'expression-Value', '{message: #greeting}');
+
+    // an expression typed with a completion picked from the list: #input's fields come from the input schema
+    await node(page, 'filter').click();
+    const details = page.getByTestId('node-details');
+    const expression = details.getByTestId('expression-$expression');
+    const typeLine = details.getByTestId('expression-$expression-type');
+    await eventually(() => details.getByTestId('expression-$expression').count()).toBe(1);
+    await expression.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('#input.amo');
+    const completion = page.locator('.cm-tooltip-autocomplete');
+    await completion.getByRole('option', { name: /amount/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await eventually(() => expression.textContent()).toBe('#input.amount');
+
+    // a Long where the filter needs a Boolean: a type error, then fixed
+    await eventually(() => typeLine.textContent()).toContain('expected: Boolean');
+    await eventually(() => details.locator('.cm-lintRange-error').count()).toBeGreaterThan(0);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' > 100');
+    await eventually(() => typeLine.textContent()).toContain('Boolean');
+    expect(await typeLine.textContent()).not.toContain('expected');
+    await eventually(() => details.locator('.cm-lintRange-error').count()).toBe(0);
+    await page.getByTestId('validation-tab').click();
+    await eventually(() => page.getByTestId('validation-panel').textContent()).toContain('No errors');
+
+    // saved with a comment
+    await page.keyboard.press('Control+s');
+    await page.locator('#save-comment').fill('Greets customers asking for more than 100');
+    await page.getByTestId('confirm-save').click();
+    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
+
+    // the ad-hoc test: the form's fields come from the request type; the server's errors land on the fields
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('tab', { name: 'Ad-hoc' }).click();
+    const amount = page.getByLabel(/^amount/);
+    const customer = page.getByLabel(/^customer/);
+    await amount.fill('150 +');
+    await customer.fill("'ann'");
+    await page.getByRole('button', { name: 'Run ad-hoc test' }).click();
+    await eventually(() => page.getByTestId('adhoc-error').first().textContent()).toContain('Failed to parse expression');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    await amount.fill('150');
+    await page.getByRole('button', { name: 'Run ad-hoc test' }).click();
+    await eventually(() => page.getByTestId('adhoc-error').count()).toBe(0);
+    const counts = page.getByTestId('test-counts');
+    for (const id of ['request', 'variable', 'filter', 'response']) {
+      await eventually(() => counts.locator('tr', { hasText: id }).locator('td').nth(1).textContent()).toBe('1');
+    }
+    await node(page, 'response').click();
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await eventually(() => page.getByTestId('test-panel').textContent()).toContain('Records at response');
+    await eventually(() => page.getByTestId('test-panel').textContent()).toContain('Hello ann');
+    await screenshot(page, 'editor-test-results');
+
+    // deployed: the status badge follows to running
+    await page.getByTestId('deploy-button').click();
+    await page.locator('#action-comment').fill('Open for requests');
+    await page.getByTestId('confirm-action').click();
+    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
+    await screenshot(page, 'editor-rr-deployed');
+
+    // the saved version with its comment in the activity panel
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    const activity = page.getByTestId('activities-panel');
+    await eventually(() => activity.textContent()).toContain('Greets customers asking for more than 100');
+    await screenshot(page, 'editor-rr-activity');
+
+    const saved = (await (await apiCall(server.url, '/api/processes/loan%20greeting')).json()) as { processingMode: string; processVersionId: number };
+    expect(saved.processingMode).toBe('Request-Response');
+    expect(saved.processVersionId).toBe(2);
+  });
+
+  it('tests the saved graph with the records of a file', async () => {
+    const { page } = browser;
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('tab', { name: 'From file' }).click();
+    const records = [
+      { sourceId: 'request', record: { amount: 500, customer: 'bea' } },
+      { sourceId: 'request', record: { amount: 20, customer: 'cid' } },
+    ];
+    await page.locator('#test-file').setInputFiles({ name: 'requests.jsonl', mimeType: 'text/plain', buffer: Buffer.from(records.map((record) => JSON.stringify(record)).join('\n')) });
+    await page.getByRole('button', { name: 'Run test' }).click();
+    const counts = page.getByTestId('test-counts');
+    await eventually(() => counts.locator('tr', { hasText: 'request' }).locator('td').nth(1).textContent()).toBe('2');
+    await eventually(() => counts.locator('tr', { hasText: 'response' }).locator('td').nth(1).textContent()).toBe('1');
+    await node(page, 'response').click();
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await eventually(() => page.getByTestId('test-panel').textContent()).toContain('Hello bea');
+  });
+});
