@@ -76,10 +76,12 @@ describe('a request-response scenario from creation to deployment', () => {
     await node(page, 'variable').click();
     await page.getByLabel('Variable name').fill('greeting');
     await setExpression(page, 'expression-$expression', "'Hello ' + #input.customer");
-    // the response as one raw expression of the output schema's record
+    // the response's fields follow the output schema (announced by validation); the raw Value is dropped
     await node(page, 'response').click();
-    await page.getByTestId('node-details').getByTestId('parameter-field').filter({ hasText: 'Raw editor' }).locator('input[type="checkbox"]').check();
-    await setExpression(page, 'expression-Value', '{message: #greeting}');
+    await eventually(() => page.getByTestId('node-details').getByTestId('expression-message').count()).toBe(1);
+    await setExpression(page, 'expression-message', '#greeting');
+    await page.getByRole('button', { name: 'Remove parameter Value' }).click();
+    await eventually(() => page.getByTestId('node-details').getByTestId('expression-Value').count()).toBe(0);
 
     // an expression typed with a completion picked from the list: #input's fields come from the input schema
     await node(page, 'filter').click();
@@ -148,9 +150,18 @@ describe('a request-response scenario from creation to deployment', () => {
     await eventually(() => activity.textContent()).toContain('Greets customers asking for more than 100');
     await screenshot(page, 'editor-rr-activity');
 
-    const saved = (await (await apiCall(server.url, '/api/processes/loan%20greeting')).json()) as { processingMode: string; processVersionId: number };
+    const saved = (await (await apiCall(server.url, '/api/processes/loan%20greeting')).json()) as {
+      processingMode: string;
+      processVersionId: number;
+      scenarioGraph: { nodes: { id: string; ref?: { parameters: { name: string; expression: { expression: string } }[] } }[] };
+    };
     expect(saved.processingMode).toBe('Request-Response');
     expect(saved.processVersionId).toBe(2);
+    const response = saved.scenarioGraph.nodes.find((candidate) => candidate.id === 'response');
+    expect(response?.ref?.parameters.map((parameter) => [parameter.name, parameter.expression.expression])).toEqual([
+      ['Raw editor', 'false'],
+      ['message', '#greeting'],
+    ]);
   });
 
   it('tests the saved graph with the records of a file', async () => {
