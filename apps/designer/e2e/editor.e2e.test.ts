@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually } from './eventually';
+import { pickCompletion } from './completion';
 import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -200,9 +201,7 @@ describe('scenario editor', () => {
     await page.keyboard.type("'fraud'.toUpp");
     const completion = page.locator('.cm-tooltip-autocomplete');
     await eventually(() => completion.textContent()).toContain('toUpperCase');
-    await completion.getByRole('option', { name: /toUpperCase/ }).waitFor();
-    await page.keyboard.press('Enter');
-    await eventually(() => expression.textContent()).toMatch(/^'fraud'\.toUpperCase/);
+    await pickCompletion(page, expression, /toUpperCase/, /^'fraud'\.toUpperCase/);
     if (!(await expression.textContent())?.includes('(')) await page.keyboard.type('()');
     // a filter needs a Boolean: the String result is an error, marked in the text and named beside the field
     await eventually(() => typeLine.textContent()).toContain('expected: Boolean');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually } from './eventually';
+import { pickCompletion } from './completion';
 import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -92,10 +93,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await expression.click();
     await page.keyboard.press('Control+a');
     await page.keyboard.type('#input.amo');
-    const completion = page.locator('.cm-tooltip-autocomplete');
-    await completion.getByRole('option', { name: /amount/ }).waitFor();
-    await page.keyboard.press('Enter');
-    await eventually(() => expression.textContent()).toBe('#input.amount');
+    await pickCompletion(page, expression, /amount/, /^#input\.amount$/);
 
     // a Long where the filter needs a Boolean: a type error, then fixed
     await eventually(() => typeLine.textContent()).toContain('expected: Boolean');
