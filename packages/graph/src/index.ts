@@ -124,6 +124,9 @@ export type { UpgradeResult, UpgradeOptions } from './upgrade/upgrade-scenario';
 /** Identifier rules for scenario names and node ids. */
 export { validateNodeId, validateScenarioName } from './identifiers';
 
+/** The component id a node instantiates (`builtin-filter`, `source-kafka`, ...). */
+export { componentIdOfNode } from './component-id';
+
 /** Graph queries for the validator and the designer. */
 export {
   findNode,

@@ -1,7 +1,7 @@
 import type { NodeValidationError, ScenarioWithDetails } from '@scenaria/api-contract';
 import { builtinsFor, componentId } from '@scenaria/components';
 import type { ComponentDefinition, Model } from '@scenaria/components';
-import { fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
+import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
 import type { NodeData, ProcessProperties } from '@scenaria/graph';
 import { defaultGlobals, suggestExpression, typeExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
@@ -34,37 +34,6 @@ const expressionError = (fieldName: string, message: string): NodeValidationErro
   fieldName,
   errorType: 'SaveAllowed',
 });
-
-/** The component id a node uses (`<componentType>-<name>`), or undefined for nodes that use none. */
-export function componentIdOfNode(node: NodeData): string | undefined {
-  switch (node.type) {
-    case 'Source':
-      return `source-${node.ref.typ}`;
-    case 'Sink':
-      return `sink-${node.ref.typ}`;
-    case 'Enricher':
-    case 'Processor':
-      return `service-${node.service.id}`;
-    case 'CustomNode':
-      return `custom-${node.nodeType}`;
-    case 'Join':
-      return `custom-${node.nodeType}`;
-    case 'FragmentInput':
-      return `fragment-${node.ref.id}`;
-    case 'Filter':
-      return 'builtin-filter';
-    case 'Switch':
-      return 'builtin-choice';
-    case 'Split':
-      return 'builtin-split';
-    case 'Variable':
-      return 'builtin-variable';
-    case 'VariableBuilder':
-      return 'builtin-record-variable';
-    default:
-      return undefined;
-  }
-}
 
 /** Validation of single nodes, properties and parameters, completion, and the components list with usages. */
 export class NodeValidationService {

@@ -1,3 +1,4 @@
+import { componentIdOfNode } from '@scenaria/graph';
 import type { EdgeType, NodeData } from '@scenaria/graph';
 
 /** How the designer presents a node: one kind per family of node types, each with its own colour and icon. */
@@ -53,35 +54,8 @@ export function nodeKindOf(node: NodeData): NodeKind {
 
 /** The component id (`<componentType>-<name>`) a node instantiates, as the definitions key it (semantics.md §7). */
 export function componentIdOf(node: NodeData): string {
-  switch (node.type) {
-    case 'Source':
-      return `source-${node.ref.typ}`;
-    case 'Sink':
-      return `sink-${node.ref.typ}`;
-    case 'Enricher':
-    case 'Processor':
-      return `service-${node.service.id}`;
-    case 'CustomNode':
-    case 'Join':
-      return `custom-${node.nodeType}`;
-    case 'FragmentInput':
-      return `fragment-${node.ref.id}`;
-    case 'Filter':
-      return 'builtin-filter';
-    case 'Switch':
-      return 'builtin-choice';
-    case 'Split':
-      return 'builtin-split';
-    case 'Variable':
-      return 'builtin-variable';
-    case 'VariableBuilder':
-      return 'builtin-record-variable';
-    case 'FragmentInputDefinition':
-      return 'builtin-input';
-    case 'FragmentOutputDefinition':
-    case 'FragmentUsageOutput':
-      return 'builtin-output';
-  }
+  // Only the internal FragmentUsageOutput has no component of its own; it stands for a fragment's output.
+  return componentIdOfNode(node) ?? 'builtin-output';
 }
 
 /** A short human name of the node's component, shown under the node id. */
