@@ -117,15 +117,6 @@ describe('default model', () => {
     expect(other.ok && other.type).toEqual(unknownType);
   });
 
-  it('types the event-generator input without the values known when the value expression was typed', () => {
-    const source = component(defaultModel('streaming'), 'source-event-generator');
-    const output = source.output?.type;
-    if (typeof output !== 'function') throw new Error('dynamic output expected');
-    const literal = recordType({ amount: valueType(Types.Integer, 7) });
-    const result = output({ parameters: { value: typed(literal) }, branchParameters: {}, scenarioProperties: {}, variables: {} });
-    expect(result.ok && displayType(result.type)).toBe('Record{amount: Integer}');
-  });
-
   it('switches the kafka sink between raw value and one parameter per field', () => {
     const model = defaultModel('streaming', { topics: { out: recordType({ id: Types.String, total: Types.Long }) } });
     const sink = component(model, 'sink-kafka');

@@ -1,4 +1,4 @@
-import { classType, commonSupertype, type TypingResult, unknownType, withoutValue } from '@scenaria/typing';
+import { classType, commonSupertype, type TypingResult, unknownType } from '@scenaria/typing';
 import { type ComponentDefinition, defineComponent, type ParameterResolutionContext } from '../component';
 import { editors } from '../editors';
 import { jsonSchemaTextToType } from '../json-schema';
@@ -70,9 +70,7 @@ function eventGenerator(): ComponentDefinition {
     ],
     output: {
       context: 'keep',
-      // The value expression is evaluated afresh for every event (and test records replace it), so values known
-      // at compile time must not reach #input's type: the typer would fold them into constants downstream.
-      type: ({ parameters }) => ({ ok: true, type: parameters.value?.type ? withoutValue(parameters.value.type) : unknownType }),
+      type: ({ parameters }) => ({ ok: true, type: parameters.value?.type ?? unknownType }),
     },
     docs: {
       summary: 'Generates events on a schedule; #input has the type of the value expression.',

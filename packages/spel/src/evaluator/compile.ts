@@ -866,8 +866,35 @@ function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown)
 }
 
 /** Nodes whose value depends on nothing but their children (safe to replace by a known value). */
+const purity = new WeakMap<AstNode, boolean>();
+
+/**
+ * True when a node's value follows from literals alone. Only then may the typer's known value stand in for
+ * evaluation: a variable typed with a known value (a generator's literal record, say) is a hint of the type,
+ * while at runtime it holds whatever record arrives.
+ */
 function isPure(node: AstNode): boolean {
-  return node.kind === 'literal' || node.kind === 'binary' || node.kind === 'unary' || node.kind === 'inlineList';
+  let pure = purity.get(node);
+  if (pure === undefined) {
+    switch (node.kind) {
+      case 'literal':
+        pure = true;
+        break;
+      case 'binary':
+        pure = isPure(node.left) && isPure(node.right);
+        break;
+      case 'unary':
+        pure = isPure(node.operand);
+        break;
+      case 'inlineList':
+        pure = node.items.every(isPure);
+        break;
+      default:
+        pure = false;
+    }
+    purity.set(node, pure);
+  }
+  return pure;
 }
 
 /** Compiles a template: text parts verbatim, inserts converted with `toString` (null prints as "null"). */

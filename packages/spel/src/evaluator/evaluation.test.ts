@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { describeValue, fixedGlobals, variableTypes, variableValues } from '../../test/fixture-context';
 import { isExpressionEvaluationError } from '../errors';
 import { compileExpression, typeExpression } from '../expression';
-import { JavaDouble, Types, displayType, listType, recordType, unknownType } from '../internal/typing-bridge';
+import { JavaDouble, Types, displayType, listType, recordType, unknownType, valueType } from '../internal/typing-bridge';
 
 const globals = fixedGlobals();
 
@@ -242,5 +242,25 @@ describe('registries of @scenaria/typing', () => {
     expect(compiled.evaluate({ c: new Map([['name', 'Ann']]) })).toBe('Ann: hi there Ann 3 7');
     const { errors } = typeExpression('#c.nope', { variables: { c: customer }, globals, registry });
     expect(errors.map((e) => e.code)).toEqual(['NoPropertyError']);
+  });
+});
+
+describe('known values of variables', () => {
+  // A generator's literal record types #input with known values; the records that arrive at runtime (test
+  // records, for one) differ, so only literal-only subtrees may be folded into constants.
+  const variables = { input: recordType({ amount: valueType(Types.Integer, 7), name: valueType(Types.String, 'x') }) };
+
+  it('types with the known values but evaluates the runtime record', () => {
+    const doubled = compileExpression('#input.amount * 2', { variables, globals });
+    if (!doubled.ok) throw new Error(doubled.errors.map((e) => e.message).join('; '));
+    expect(displayType(doubled.type)).toBe('Integer(14)');
+    expect(doubled.evaluate({ input: new Map<string, unknown>([['amount', 21], ['name', 'y']]) })).toBe(42);
+  });
+
+  it('still folds literal-only subtrees', () => {
+    const shout = compileExpression("#input.name + ('!' + '!')", { variables, globals });
+    if (!shout.ok) throw new Error(shout.errors.map((e) => e.message).join('; '));
+    expect(shout.evaluate({ input: new Map<string, unknown>([['amount', 1], ['name', 'hey']]) })).toBe('hey!!');
+    expect(compile('1 + 2 * 3').evaluate({})).toBe(7);
   });
 });
