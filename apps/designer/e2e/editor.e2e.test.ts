@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eventually } from './eventually';
+import { node } from './canvas';
 import { pickCompletion } from './completion';
 import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
 
@@ -31,7 +31,6 @@ const routingGraph = {
   ],
 };
 
-const node = (page: Page, id: string) => page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
 
 beforeAll(async () => {
   server = await startServer();

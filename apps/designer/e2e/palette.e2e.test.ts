@@ -1,35 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { eventually } from './eventually';
+import { connect, drop, node, setExpression } from './canvas';
 import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: RunningBrowser;
-
-const node = (page: Page, id: string) => page.locator(`[data-testid="canvas-node"][data-node-id="${id}"]`);
-
-async function drop(page: Page, componentId: string, x: number, y: number) {
-  await page.locator(`[data-component-id="${componentId}"]`).dragTo(page.locator('.svelte-flow__pane'), { targetPosition: { x, y } });
-}
-
-async function connect(page: Page, from: string, handle: string, to: string) {
-  const source = await node(page, from).locator(`.svelte-flow__handle.handle-${handle}`).boundingBox();
-  const target = await node(page, to).locator('.svelte-flow__handle.target').boundingBox();
-  if (!source || !target) throw new Error('handles not on screen');
-  await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(target.x + target.width / 2, target.y - 20, { steps: 6 });
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 4 });
-  await page.mouse.up();
-}
-
-async function setExpression(page: Page, testId: string, text: string) {
-  const field = page.getByTestId('node-details').getByTestId(testId);
-  await field.click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.type(text);
-  await eventually(() => field.textContent()).toBe(text);
-}
 
 beforeAll(async () => {
   server = await startServer();
