@@ -60,35 +60,9 @@ export function componentIdOf(node: NodeData): string {
 
 /** A short human name of the node's component, shown under the node id. */
 export function componentLabelOf(node: NodeData): string {
-  switch (node.type) {
-    case 'Source':
-    case 'Sink':
-      return node.ref.typ;
-    case 'Enricher':
-    case 'Processor':
-      return node.service.id;
-    case 'CustomNode':
-    case 'Join':
-      return node.nodeType;
-    case 'FragmentInput':
-      return node.ref.id;
-    case 'Filter':
-      return 'filter';
-    case 'Switch':
-      return 'choice';
-    case 'Split':
-      return 'split';
-    case 'Variable':
-      return 'variable';
-    case 'VariableBuilder':
-      return 'record-variable';
-    case 'FragmentInputDefinition':
-      return 'input';
-    case 'FragmentOutputDefinition':
-      return 'output';
-    case 'FragmentUsageOutput':
-      return 'fragment output';
-  }
+  const id = componentIdOfNode(node);
+  // An id is `<componentType>-<name>`; the name is what authors know the component by.
+  return id === undefined ? 'fragment output' : id.slice(id.indexOf('-') + 1);
 }
 
 /** Start nodes take no incoming edge. */
