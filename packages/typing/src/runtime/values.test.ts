@@ -25,12 +25,25 @@ describe('runtime value wrappers', () => {
     expect(new JavaByte(255).value).toBe(-1);
     expect(new JavaFloat(0.1).value).toBe(Math.fround(0.1));
   });
-  it('are immutable', () => {
-    const value = new JavaDouble(1);
-    expect(Object.isFrozen(value)).toBe(true);
+  it('are immutable: frozen, except Double and Float whose value is readonly to TypeScript', () => {
+    const short = new JavaShort(1);
+    expect(Object.isFrozen(short)).toBe(true);
     expect(() => {
-      (value as { value: number }).value = 2;
+      (short as { value: number }).value = 2;
     }).toThrow();
+    // Compiled by typecheck, never called: assigning the value of a Double or Float must not type-check.
+    const assignments = (double: JavaDouble, float: JavaFloat) => {
+      // @ts-expect-error the value of a Double is readonly
+      double.value = 2;
+      // @ts-expect-error the value of a Float is readonly
+      float.value = 2;
+    };
+    expect(assignments).toBeTypeOf('function');
+  });
+  it('compare equal in tests only when kind and value are equal', () => {
+    expect(new JavaDouble(1)).toEqual(new JavaDouble(1));
+    expect(new JavaDouble(1)).not.toEqual(new JavaDouble(2));
+    expect(new JavaFloat(1)).not.toEqual(new JavaDouble(1));
   });
   it('recognise their kinds', () => {
     expect(isJavaInteger(5)).toBe(true);

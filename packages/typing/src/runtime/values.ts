@@ -24,24 +24,27 @@ const INT_MAX = 2147483647;
 const LONG_MIN = -(1n << 63n);
 const LONG_MAX = (1n << 63n) - 1n;
 
-/** Java `double` / `java.lang.Double`. */
+/**
+ * Java `double` / `java.lang.Double`.
+ *
+ * Double and Float are created by every floating-point operation, so unlike the other wrappers they are not
+ * frozen (freezing made each allocation about four times slower): `value` is readonly to TypeScript, and
+ * nothing in the engine writes to a value it did not just create.
+ */
 export class JavaDouble {
   readonly [brand] = 'Double' as const;
-  constructor(readonly value: number) {
-    Object.freeze(this);
-  }
+  constructor(readonly value: number) {}
   valueOf(): number {
     return this.value;
   }
 }
 
-/** Java `float` / `java.lang.Float`: the value is always rounded to single precision. */
+/** Java `float` / `java.lang.Float`: the value is always rounded to single precision (not frozen, as Double). */
 export class JavaFloat {
   readonly [brand] = 'Float' as const;
   readonly value: number;
   constructor(value: number) {
     this.value = Math.fround(value);
-    Object.freeze(this);
   }
   valueOf(): number {
     return this.value;
