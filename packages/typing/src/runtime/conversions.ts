@@ -1,6 +1,6 @@
 import { isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
 import { JavaClassNames } from '../types/java-classes';
-import { castNumber, ExactDecimal, numberKindOf, toBigDecimalValue, toDoubleValue, type NumberKind } from './numbers';
+import { castNumber, ExactDecimal, expandDecimal, numberKindOf, toBigDecimalValue, toDoubleValue, type NumberKind } from './numbers';
 import { convertStringTo } from './string-conversions';
 import { javaToString } from './to-string';
 import { javaClassOf } from './type-of-value';
@@ -59,7 +59,7 @@ function convertNumber(value: unknown, target: NumberKind): ConversionResult {
   const range = INTEGRAL_RANGES[target];
   if (range !== undefined) {
     // Integers and Longs are integral already; only the other classes need truncating through a decimal.
-    const truncated = typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : typeof value === 'bigint' ? value : BigInt(toBigDecimalValue(value).trunc().toFixed());
+    const truncated = typeof value === 'number' && Number.isInteger(value) ? BigInt(value) : typeof value === 'bigint' ? value : BigInt(expandDecimal(toBigDecimalValue(value).trunc()));
     if (truncated < range[0] || truncated > range[1]) return FAILED;
   }
   return { ok: true, value: castNumber(value, target) };

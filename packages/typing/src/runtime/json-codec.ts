@@ -101,7 +101,8 @@ export function toJsonText(value: unknown): string {
   if (value instanceof Set) return `[${[...value].map(toJsonText).join(',')}]`;
   if (value instanceof Map) return `{${[...value].map(([key, entry]) => `${JSON.stringify(javaToString(key))}:${toJsonText(entry)}`).join(',')}}`;
   if (isJavaBigInteger(value)) return value.value.toString();
-  if (isJavaBigDecimal(value)) return value.toFixed();
+  // Exponent form beyond a thousand places: exact, and short for `1e999999999`.
+  if (isJavaBigDecimal(value)) return Math.abs(value.e) < 1000 ? value.toFixed() : value.toExponential();
   return JSON.stringify(toPlainJson(value));
 }
 

@@ -93,7 +93,7 @@ export function toLongValue(value: unknown): bigint {
     case 'BigInteger':
       return BigInt.asIntN(64, (value as JavaBigInteger).value);
     case 'BigDecimal':
-      return BigInt.asIntN(64, BigInt((value as Decimal).trunc().toFixed()));
+      return BigInt.asIntN(64, BigInt(expandDecimal((value as Decimal).trunc())));
     case 'Float':
     case 'Double':
       return doubleToLong((value as { value: number }).value);
@@ -123,7 +123,7 @@ export function toBigIntegerValue(value: unknown): bigint {
     case 'BigInteger':
       return (value as JavaBigInteger).value;
     case 'BigDecimal':
-      return BigInt((value as Decimal).trunc().toFixed());
+      return BigInt(expandDecimal((value as Decimal).trunc()));
     case 'Float':
     case 'Double': {
       const number = (value as { value: number }).value;
@@ -282,6 +282,7 @@ function floatingOp(op: Operator, a: number, b: number): number {
 
 /** Unscaled value and scale of a decimal (`1.25` -> 125n, 2). decimal.js keeps no trailing zeros. */
 export function decimalParts(value: Decimal): { unscaled: bigint; scale: number } {
+  expandDecimal(value);
   const scale = Math.max(0, value.decimalPlaces());
   const unscaled = BigInt(new ExactDecimal(value).times(new ExactDecimal(10).pow(scale)).toFixed());
   return { unscaled, scale };
@@ -340,6 +341,7 @@ export function divideRounded(numerator: bigint, denominator: bigint, mode: Java
 /** `dividend.divide(divisor, scale, mode)`, computed exactly in integers. */
 export function bigDecimalDivideToScale(left: Decimal, right: Decimal, scale: number, mode: JavaRoundingMode): Decimal {
   if (right.isZero()) throw new JavaRuntimeError('ArithmeticException', left.isZero() ? 'Division undefined' : 'Division by zero');
+  if (Math.abs(scale) > MAX_EXPANDED_DECIMAL_DIGITS) throw new JavaRuntimeError('ArithmeticException', `Scale ${scale} is beyond ${MAX_EXPANDED_DECIMAL_DIGITS} digits`);
   const a = decimalParts(left);
   const b = decimalParts(right);
   const exponent = b.scale + scale - a.scale;
@@ -497,4 +499,19 @@ export function javaAbs(value: unknown): unknown {
     default:
       return toDoubleValue(value) < 0 || Object.is(toDoubleValue(value), -0) ? javaNegate(value) : value;
   }
+}
+
+/** The most digits a BigDecimal is written out to (as plain digits, a BigInteger or a scale). */
+export const MAX_EXPANDED_DECIMAL_DIGITS = 100_000;
+
+/**
+ * The plain digits of a decimal (`toPlainString`), refusing values whose expansion would run to more than
+ * `MAX_EXPANDED_DECIMAL_DIGITS` digits: `1e999999999` is a short literal that would otherwise build a
+ * billion-character string.
+ */
+export function expandDecimal(value: Decimal): string {
+  if (Math.abs(value.e) > MAX_EXPANDED_DECIMAL_DIGITS) {
+    throw new JavaRuntimeError('ArithmeticException', `BigDecimal ${value.toExponential()} has too many digits to write out (more than ${MAX_EXPANDED_DECIMAL_DIGITS})`);
+  }
+  return value.toFixed();
 }

@@ -74,14 +74,17 @@ export function formatJavaFloat(value: number): string {
  */
 export function formatJavaBigDecimal(value: Decimal): string {
   if (value.isZero()) return '0';
-  const fixed = value.toFixed();
   const adjustedExponent = value.e;
-  if (adjustedExponent >= -6) return fixed;
+  // Plain digits up to a thousand places; beyond, Java's `E+` form (what Java prints for a negative scale), so
+  // that printing `1e999999999` does not build a billion-character string.
+  if (adjustedExponent >= -6 && adjustedExponent < PLAIN_BIG_DECIMAL_DIGITS) return value.toFixed();
   const sign = value.isNegative() ? '-' : '';
-  const digits = value.abs().toFixed().replace('.', '').replace(/^0+/, '');
+  const { digits } = splitExponential(value.abs().toExponential());
   const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;
-  return `${sign}${mantissa}E${adjustedExponent}`;
+  return `${sign}${mantissa}E${adjustedExponent > 0 ? '+' : ''}${adjustedExponent}`;
 }
+
+const PLAIN_BIG_DECIMAL_DIGITS = 1000;
 
 function hasToString(value: object): value is { toString(): string } {
   return typeof (value as { toString?: unknown }).toString === 'function';
