@@ -152,7 +152,11 @@ export function toJsonString(value: unknown, depth = 0): string {
     const number = (value as { value: number }).value;
     return Number.isFinite(number) ? javaToString(value) : 'null';
   }
-  if (kind === 'BigDecimal') return (value as Decimal).toString();
+  if (kind === 'BigDecimal') {
+    // Exponent form beyond a thousand places: `1e999999999` must not become a billion-digit string.
+    const decimal = value as Decimal;
+    return Math.abs(decimal.e) < 1000 ? decimal.toFixed() : decimal.toExponential();
+  }
   if (kind) return javaToString(value);
   return quote(javaToString(value));
 }
