@@ -1,7 +1,8 @@
-import type { AstNode, SourceRange, TemplateNode } from './ast/nodes';
+import { forEachChild, type AstNode, type SourceRange, type TemplateNode } from './ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
 import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
-import { Compiler, compileTemplate, toEvaluationError, type Compiled } from './evaluator/compile';
+import { Compiler, compileTemplate, nodeNeedsBudget, toEvaluationError, type Compiled } from './evaluator/compile';
+import { generateEvaluator } from './evaluator/generate';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
 import { canBeSubclassOf, type ClassRegistry } from '@scenaria/typing';
 import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
@@ -34,6 +35,12 @@ export interface ExpressionOptions {
 export interface CompileOptions extends ExpressionOptions {
   /** Evaluation budget (steps, collection sizes, string lengths). */
   limits?: Partial<EvaluationLimits>;
+  /**
+   * How the expression is compiled: `generated` (default) writes one JavaScript function per expression, the
+   * fastest; `closures` builds a closure tree, for environments that forbid generated code (a
+   * Content-Security-Policy without 'unsafe-eval'). Where generated code is not allowed, closures are used anyway.
+   */
+  evaluator?: 'generated' | 'closures';
 }
 
 /** The typing of one node, for editors (hover, inlay types). */
@@ -140,25 +147,54 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
   if (outcome.errors.length > 0) return { ok: false, errors: outcome.errors };
   const globalValues = globals?.values ?? {};
   const compiler = new Compiler(outcome.nodes, registry, globalValues);
-  let root: Compiled;
-  try {
-    root = parsed.kind === 'template' ? compileTemplate(parsed.template, compiler) : parsed.ast ? compiler.compile(parsed.ast) : () => null;
-  } catch (error) {
-    if (error instanceof RangeError) return { ok: false, errors: [{ code: 'SyntaxError', message: 'Expression is nested too deeply', range: { start: 0, end: text.length } }] };
-    throw error;
-  }
+  const tree = parsed.kind === 'template' ? parsed.template : parsed.ast;
   const limits: EvaluationLimits = { ...defaultEvaluationLimits, ...options.limits };
-  const wholeRange = { start: 0, end: text.length };
   // Evaluation is synchronous and an expression cannot call itself, so one budget per compiled expression
   // (reset on every call) is safe; swapping it in and out keeps nested evaluations of other expressions apart.
   const budget = new Budget(limits);
-  const noVariables: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
   // Trees without loops or registry calls cannot exhaust a budget: they skip installing one (the hot path of
-  // simple expressions), unless the caller set limits of their own.
-  const unbudgeted = !compiler.needsBudget && options.limits === undefined;
-  compiler.countCalls = !unbudgeted;
-  const evaluate = (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
-    if (unbudgeted) {
+  // simple expressions), unless the caller set limits of their own. Templates build strings, so they always do.
+  const budgeted = parsed.kind === 'template' || treeNeedsBudget(tree, outcome.nodes) || options.limits !== undefined;
+  compiler.countCalls = budgeted;
+  const generated = options.evaluator === 'closures'
+    ? undefined
+    : generateEvaluator(tree, { nodes: outcome.nodes, closures: compiler, globalValues, countCalls: budgeted, budget, budgeted, textLength: text.length });
+  const evaluate = generated ?? closureEvaluator(tree, compiler, budget, budgeted, text.length);
+  if (typeof evaluate !== 'function') return { ok: false, errors: [evaluate] };
+  return {
+    ok: true,
+    type: outcome.type,
+    evaluate,
+    tryEvaluate(variables) {
+      try {
+        return { ok: true, value: evaluate(variables) };
+      } catch (error) {
+        if (isExpressionEvaluationError(error)) return { ok: false, error };
+        throw error;
+      }
+    },
+  };
+}
+
+/** The closure-tree evaluator of a tree, or the error when the tree is too deep to compile. */
+function closureEvaluator(
+  tree: AstNode | TemplateNode | null,
+  compiler: Compiler,
+  budget: Budget,
+  budgeted: boolean,
+  textLength: number,
+): ((variables?: Readonly<Record<string, unknown>>) => unknown) | ExpressionError {
+  let root: Compiled;
+  try {
+    root = tree === null ? () => null : tree.kind === 'template' ? compileTemplate(tree, compiler) : compiler.compile(tree);
+  } catch (error) {
+    if (error instanceof RangeError) return { code: 'SyntaxError', message: 'Expression is nested too deeply', range: { start: 0, end: textLength } };
+    throw error;
+  }
+  const wholeRange = { start: 0, end: textLength };
+  const noVariables: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
+  return (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
+    if (!budgeted) {
       try {
         return root(variables, null);
       } catch (error) {
@@ -180,19 +216,19 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
       swapBudget(previous);
     }
   };
-  return {
-    ok: true,
-    type: outcome.type,
-    evaluate,
-    tryEvaluate(variables) {
-      try {
-        return { ok: true, value: evaluate(variables) };
-      } catch (error) {
-        if (isExpressionEvaluationError(error)) return { ok: false, error };
-        throw error;
-      }
-    },
-  };
+}
+
+/** Whether any node of the tree may need an installed budget (see `nodeNeedsBudget`). */
+function treeNeedsBudget(tree: AstNode | TemplateNode | null, nodes: Map<AstNode, NodeTyping>): boolean {
+  if (tree === null) return false;
+  if (tree.kind === 'template') return true;
+  const pending: AstNode[] = [tree];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (nodeNeedsBudget(node, nodes.get(node))) return true;
+    forEachChild(node, (child) => pending.push(child));
+  }
+  return false;
 }
 
 export { ExpressionEvaluationError };

@@ -3,12 +3,14 @@ import { compileExpression, typeExpression } from '../src/expression';
 import { isExpressionEvaluationError } from '../src/errors';
 import { parseExpression } from '../src/parser/parse-expression';
 import { suggestExpression } from '../src/suggest/suggest';
+import { bothEvaluators } from './evaluators';
 import { fixedGlobals, variableTypes, variableValues } from './fixture-context';
 
 // Fuzzing the whole pipeline: whatever the text, parsing/typing/compiling return values, evaluation either
 // returns or throws an ExpressionEvaluationError, nothing takes long, and no JavaScript global changes.
 
 const globals = fixedGlobals();
+const closureGlobals = fixedGlobals();
 
 /** A small deterministic PRNG so failures reproduce. */
 function prng(seed: number): () => number {
@@ -44,6 +46,11 @@ const hostile: string[] = [
   "'x'.matches('(x+x+)+y')", "'abc' matches '(?<=a)b'", "'abc' matches '['",
   'new java.math.BigInteger("10") ^ 99999999', '(new java.math.BigInteger("10") ^ 50000) ^ 50000',
   '#input.amount ^ 1000000', "new java.math.BigDecimal('1e999999999')", "'1e999999999'.toBigDecimal * 10",
+  "'' + new java.math.BigDecimal('1e999999999')", "new java.math.BigDecimal('-1e-999999999').toString()",
+  "new java.math.BigDecimal('1e999999999').toPlainString()", "new java.math.BigDecimal('1e999999999').longValue()",
+  "new java.math.BigDecimal('1e999999999').toBigInteger()", "'1e999999999'.toBigDecimal.toLong", "'1e999999999'.toBigDecimal.canBeLong",
+  "new java.math.BigDecimal('1e-999999999').setScale(999999999)", "new java.math.BigDecimal('1e-999999999').scale()",
+  "#CONV.toJson(#CONV.toJsonString({a: new java.math.BigDecimal('1e999999999')}))",
   '#l * #l * #l * #l', '2 ^ 2 ^ 2', '1.0 / 0', '0.0 / 0.0', '#n / (#n - 7)', '#n % (#n - 7)', '#input.tags[99]', '#input.tags[-1]',
   '#x.length()', '#x.length', '#input.nullable.toUpperCase()', '#x[0]', '#x.?[true]', '#x.![#this]', "#COLLECTION.join(null, ',')",
   "'x'.to('Long')", "#unknown.to('List')", "#unknown['b'].to('Long')", "#CONV.toJson('nope')", "#BASE64.decode('!!!')",
@@ -169,9 +176,11 @@ function exercise(text: string): string {
   parseExpression(text);
   typeExpression(text, { variables: variableTypes, globals });
   suggestExpression(text, Math.floor(text.length / 2), variableTypes, { globals });
-  const compiled = compileExpression(text, { variables: variableTypes, globals });
+  const generated = compileExpression(text, { variables: variableTypes, globals });
   let outcome = 'rejected';
-  if (compiled.ok) {
+  if (generated.ok) {
+    // Both evaluators run every expression the fuzzer reaches, and must agree on its value or error.
+    const compiled = bothEvaluators(text, generated, compileExpression(text, { variables: variableTypes, globals: closureGlobals, evaluator: 'closures' }));
     try {
       compiled.evaluate(variableValues);
       outcome = 'value';

@@ -19,7 +19,7 @@ export type EvalState = Readonly<Record<string, unknown>>;
 /** A compiled node: called with the state and the current object (`#this`). */
 export type Compiled = (state: EvalState, self: unknown) => unknown;
 
-function fail(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): never {
+export function fail(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): never {
   throw new ExpressionEvaluationError(code, message, range, cause === undefined ? undefined : { cause });
 }
 
@@ -47,6 +47,23 @@ export function toEvaluationError(error: unknown, range: SourceRange): Expressio
   }
   if (error instanceof Error) return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
   return new ExpressionEvaluationError('MethodFailed', String(error), range);
+}
+
+/**
+ * Whether evaluating this node (not its children) may need an installed budget. Loops, helpers that measure
+ * what they build, and members chosen at runtime do; a call of a fixed registry method that never reads the
+ * budget (typing's classes, a model's) does not, since a tree without loops makes at most as many calls as it
+ * has nodes.
+ */
+export function nodeNeedsBudget(node: AstNode, typing: NodeTyping | undefined): boolean {
+  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
+    return true;
+  }
+  if (node.kind === 'methodCall' && typing?.method === undefined) return true;
+  // Dynamic member access may run any registry getter.
+  if (node.kind === 'indexer') return typing?.mapKey === undefined;
+  if (node.kind === 'property') return typing?.mapKey === undefined && typing?.method === undefined && typing?.staticValue === undefined;
+  return false;
 }
 
 /**
@@ -84,16 +101,7 @@ export class Compiler {
 
   compile(node: AstNode): Compiled {
     const typing = this.nodes.get(node);
-    // Loops, helpers that measure what they build, and members chosen at runtime need the budget; a call of
-    // a fixed registry method that never reads the budget (typing's classes, a model's) does not, since a
-    // tree without loops makes at most as many calls as it has nodes.
-    if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
-      this.needsBudget = true;
-    }
-    if (node.kind === 'methodCall' && typing?.method === undefined) this.needsBudget = true;
-    // Dynamic member access may run any registry getter.
-    if (node.kind === 'indexer') this.needsBudget ||= typing?.mapKey === undefined;
-    if (node.kind === 'property') this.needsBudget ||= typing?.mapKey === undefined && typing?.method === undefined && typing?.staticValue === undefined;
+    if (nodeNeedsBudget(node, typing)) this.needsBudget = true;
     // Constant folding: the typer already computed scalar known values; lists are frozen so sharing is safe.
     if (typing && typing.type.kind === 'value' && isPure(node)) {
       const known = knownValueOf(typing.type)!.value;
@@ -266,7 +274,7 @@ export class Compiler {
   }
 
   /** Property access resolved on the runtime class (Unknown or union targets): map key or registry getter. */
-  private dynamicProperty(value: unknown, name: string, range: SourceRange): unknown {
+  dynamicProperty(value: unknown, name: string, range: SourceRange): unknown {
     if (value instanceof Map && value.has(name)) return value.get(name) ?? null;
     const className = javaClassOf(value);
     const capitalised = name.charAt(0).toUpperCase() + name.slice(1);
@@ -375,29 +383,33 @@ export class Compiler {
   private indexInto(key: Compiled, range: SourceRange): (value: unknown, state: EvalState, self: unknown) => unknown {
     return (value, state, self) => {
       if (value === null || value === undefined) return fail('NullNavigation', 'Cannot index into null', range);
-      const at = key(state, self);
-      if (Array.isArray(value)) {
-        const kind = numberKindOf(at);
-        if (kind !== 'Integer' && kind !== 'Long' && kind !== 'Short' && kind !== 'Byte') return fail('TypeMismatch', `Cannot index a list with ${javaToString(at)}`, range);
-        const i = Number(at);
-        if (i < 0 || i >= value.length) return fail('IndexOutOfRange', `Index ${i} out of bounds for length ${value.length}`, range);
-        return value[i] ?? null;
-      }
-      if (value instanceof Map) {
-        if (value.has(at)) return value.get(at) ?? null;
-        if (typeof at !== 'string') for (const [candidate, entry] of value) if (javaEquals(candidate, at)) return entry;
-        return null;
-      }
-      if (typeof value === 'string' && typeof at === 'number') {
-        if (at < 0 || at >= value.length) return fail('IndexOutOfRange', `Index ${at} out of bounds for length ${value.length}`, range);
-        return value[at];
-      }
-      if (typeof at === 'string') return this.dynamicProperty(value, at, range);
-      return fail('TypeMismatch', `Cannot index into ${javaClassOf(value)}`, range);
+      return this.indexValue(value, key(state, self), range);
     };
   }
 
-  private elements(value: unknown, range: SourceRange, what: string): { items: unknown[]; fromMap: boolean } {
+  /** Reads `value[at]` of a non-null target: list element, map entry, character or record field. */
+  indexValue(value: unknown, at: unknown, range: SourceRange): unknown {
+    if (Array.isArray(value)) {
+      const kind = numberKindOf(at);
+      if (kind !== 'Integer' && kind !== 'Long' && kind !== 'Short' && kind !== 'Byte') return fail('TypeMismatch', `Cannot index a list with ${javaToString(at)}`, range);
+      const i = Number(at);
+      if (i < 0 || i >= value.length) return fail('IndexOutOfRange', `Index ${i} out of bounds for length ${value.length}`, range);
+      return value[i] ?? null;
+    }
+    if (value instanceof Map) {
+      if (value.has(at)) return value.get(at) ?? null;
+      if (typeof at !== 'string') for (const [candidate, entry] of value) if (javaEquals(candidate, at)) return entry;
+      return null;
+    }
+    if (typeof value === 'string' && typeof at === 'number') {
+      if (at < 0 || at >= value.length) return fail('IndexOutOfRange', `Index ${at} out of bounds for length ${value.length}`, range);
+      return value[at];
+    }
+    if (typeof at === 'string') return this.dynamicProperty(value, at, range);
+    return fail('TypeMismatch', `Cannot index into ${javaClassOf(value)}`, range);
+  }
+
+  elements(value: unknown, range: SourceRange, what: string): { items: unknown[]; fromMap: boolean } {
     if (Array.isArray(value)) return { items: value, fromMap: false };
     if (value instanceof Set) return { items: [...value], fromMap: false };
     if (value instanceof Map) {
@@ -819,9 +831,9 @@ export class Compiler {
 }
 
 /** The arguments of a call without any (shared: methods never modify their arguments). */
-const NO_ARGS: unknown[] = Object.freeze([]) as unknown as unknown[];
+export const NO_ARGS: unknown[] = Object.freeze([]) as unknown as unknown[];
 
-function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
+export function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
   const map = new Map<unknown, unknown>();
   for (const entry of entries) {
     const pair = entry as Map<string, unknown>;
@@ -830,7 +842,7 @@ function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
   return map;
 }
 
-function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
+export function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
   // Spring's comparator orders null before everything.
   if (a === null || a === undefined) return b === null || b === undefined ? 0 : -1;
   if (b === null || b === undefined) return 1;
@@ -839,7 +851,7 @@ function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
   return result;
 }
 
-function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
+export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
   if (typeof a === 'string' || typeof b === 'string') {
     const text = javaToString(a) + javaToString(b);
     return text.length > 65536 ? activeBudget().checkString(text) : text;
@@ -852,7 +864,7 @@ function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
   return addAs(promoteKinds(ka, kb), a, b);
 }
 
-function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
+export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
   const ka = numberKindOf(a);
   const kb = numberKindOf(b);
   if (ka === undefined || kb === undefined) {
@@ -873,7 +885,7 @@ const purity = new WeakMap<AstNode, boolean>();
  * evaluation: a variable typed with a known value (a generator's literal record, say) is a hint of the type,
  * while at runtime it holds whatever record arrives.
  */
-function isPure(node: AstNode): boolean {
+export function isPure(node: AstNode): boolean {
   let pure = purity.get(node);
   if (pure === undefined) {
     switch (node.kind) {

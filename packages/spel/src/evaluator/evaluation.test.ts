@@ -1,16 +1,19 @@
 import type { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
+import { bothEvaluators } from '../../test/evaluators';
 import { describeValue, fixedGlobals, variableTypes, variableValues } from '../../test/fixture-context';
 import { isExpressionEvaluationError } from '../errors';
 import { compileExpression, typeExpression } from '../expression';
 import { JavaDouble, Types, displayType, listType, recordType, unknownType, valueType } from '../internal/typing-bridge';
 
 const globals = fixedGlobals();
+const closureGlobals = fixedGlobals();
 
+/** Compiles both ways; every evaluation checks that the generated evaluator and the closure tree agree. */
 function compile(text: string, extra: Parameters<typeof compileExpression>[1] = {}) {
   const compiled = compileExpression(text, { variables: variableTypes, globals, ...extra });
   if (!compiled.ok) throw new Error(compiled.errors.map((e) => e.message).join('; '));
-  return compiled;
+  return bothEvaluators(text, compiled, compileExpression(text, { variables: variableTypes, globals: closureGlobals, ...extra, evaluator: 'closures' }));
 }
 
 // [expression, evaluation error code, the text the error range points at]
