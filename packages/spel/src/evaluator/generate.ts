@@ -531,6 +531,11 @@ class Generator {
       case '==':
       case '!=': {
         const positive = op === '==';
+        // `x != null`, the commonest test in scenarios: only null equals null.
+        if (left === 'null' || right === 'null') {
+          const other = left === 'null' ? right : left;
+          return this.bind(`(${other} === null || ${other} === undefined) === ${positive}`);
+        }
         if ((lk === 'Integer' && rk === 'Integer') || (lk === 'String' && rk === 'String')) return this.bind(`${left} ${positive ? '===' : '!=='} ${right}`);
         return this.bind(`${this.constant(javaEquals)}(${left}, ${right}) === ${positive}`);
       }
