@@ -1,7 +1,7 @@
 import { forEachChild, type AstNode, type SourceRange, type TemplateNode } from './ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
 import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
-import { Compiler, compileTemplate, nodeNeedsBudget, toEvaluationError, type Compiled } from './evaluator/compile';
+import { Compiler, compileTemplate, evaluationFailure, nodeNeedsBudget, type Compiled } from './evaluator/compile';
 import { generateEvaluator } from './evaluator/generate';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
 import { canBeSubclassOf, type ClassRegistry } from '@scenaria/typing';
@@ -198,9 +198,7 @@ function closureEvaluator(
       try {
         return root(variables, null);
       } catch (error) {
-        if (isExpressionEvaluationError(error)) throw error;
-        if (error instanceof RangeError) throw toEvaluationError(error, wholeRange);
-        throw error;
+        throw evaluationFailure(error, wholeRange, false);
       }
     }
     budget.steps = 0;
@@ -208,10 +206,7 @@ function closureEvaluator(
     try {
       return root(variables, null);
     } catch (error) {
-      if (isExpressionEvaluationError(error)) throw error;
-      // Stack exhaustion and budget errors raised outside a member call still get a position.
-      if (error instanceof RangeError || (error instanceof Error && error.name === 'BudgetExceededError')) throw toEvaluationError(error, wholeRange);
-      throw error;
+      throw evaluationFailure(error, wholeRange, true);
     } finally {
       swapBudget(previous);
     }

@@ -8,7 +8,7 @@ import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../interna
 import { UnsafePatternError, checkedRegExp } from '../internal/regex';
 import { ConversionError } from '../internal/standard-classes';
 import { classOf } from '../internal/types';
-import { JavaDouble, javaToString, knownValueOf, type TypingResult } from '../internal/typing-bridge';
+import { JavaDouble, javaToString, knownValueOf } from '../internal/typing-bridge';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { BudgetExceededError, activeBudget } from './budget';
@@ -49,6 +49,35 @@ export function toEvaluationError(error: unknown, range: SourceRange): Expressio
   return new ExpressionEvaluationError('MethodFailed', String(error), range);
 }
 
+/** The number kind or String that the typer found for a node, if it is one of them. */
+export type StaticKind = NumberKind | 'String' | undefined;
+
+export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): StaticKind {
+  const type = nodes.get(node)?.type;
+  if (!type) return undefined;
+  const cls = classOf(type);
+  if (!cls) return undefined;
+  if (cls.className === 'java.lang.String') return 'String';
+  return numberKindOfClass(cls.className);
+}
+
+/** The compile-time value of a pure node (literals and folded operations), or undefined. */
+export function constantValueOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): unknown {
+  const type = nodes.get(node)?.type;
+  if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
+  return knownValueOf(type)?.value;
+}
+
+/**
+ * The error an evaluation throws for `error`: evaluation errors as they are; stack exhaustion (and, when a
+ * budget is installed, an exceeded budget) raised outside a member call, positioned on the whole expression.
+ */
+export function evaluationFailure(error: unknown, wholeRange: SourceRange, budgeted: boolean): unknown {
+  if (isExpressionEvaluationError(error)) return error;
+  if (error instanceof RangeError || (budgeted && error instanceof Error && error.name === 'BudgetExceededError')) return toEvaluationError(error, wholeRange);
+  return error;
+}
+
 /**
  * Whether evaluating this node (not its children) may need an installed budget. Loops, helpers that measure
  * what they build, and members chosen at runtime do; a call of a fixed registry method that never reads the
@@ -79,24 +108,12 @@ export class Compiler {
     private readonly globalValues: Readonly<Record<string, unknown>> = {},
   ) {}
 
-  private typeOf(node: AstNode): TypingResult | undefined {
-    return this.nodes.get(node)?.type;
+  private kindOf(node: AstNode): StaticKind {
+    return staticKindOf(this.nodes, node);
   }
 
-  private kindOf(node: AstNode): NumberKind | 'String' | undefined {
-    const type = this.typeOf(node);
-    if (!type) return undefined;
-    const cls = classOf(type);
-    if (!cls) return undefined;
-    if (cls.className === 'java.lang.String') return 'String';
-    return numberKindOfClass(cls.className);
-  }
-
-  /** The compile-time value of a pure node (literals and folded operations), or undefined. */
   private constantOf(node: AstNode): unknown {
-    const type = this.nodes.get(node)?.type;
-    if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
-    return knownValueOf(type)?.value;
+    return constantValueOf(this.nodes, node);
   }
 
   compile(node: AstNode): Compiled {

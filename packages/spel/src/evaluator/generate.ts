@@ -1,5 +1,5 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
-import { ExpressionEvaluationError, isExpressionEvaluationError } from '../errors';
+import { ExpressionEvaluationError } from '../errors';
 import { invokeMethod, type MethodDefinition } from '@scenaria/typing';
 import { tryConvert } from '../internal/conversions';
 import { convertNumber, negate, numberKindOf, numberKindOfClass, type NumberKind } from '../internal/java-numbers';
@@ -11,8 +11,8 @@ import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget, swapBudget, type Budget } from './budget';
 import {
-  NO_ARGS, compareOrFail, entriesToMap, genericArithmetic, genericPlus, isPure, toEvaluationError,
-  type Compiled, type Compiler,
+  NO_ARGS, compareOrFail, constantValueOf, entriesToMap, evaluationFailure, genericArithmetic, genericPlus, isPure,
+  staticKindOf, toEvaluationError, type Compiled, type Compiler, type StaticKind,
 } from './compile';
 import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/java-numbers';
 
@@ -75,7 +75,7 @@ export function generateEvaluator(root: AstNode | TemplateNode | null, input: Ge
   }
 }
 
-type Kind = NumberKind | 'String' | undefined;
+type Kind = StaticKind;
 
 class Generator {
   private readonly constants: unknown[] = [];
@@ -149,23 +149,12 @@ class Generator {
     return `throw ${this.constant(newError)}(${JSON.stringify(code)}, ${this.literal(message)}, ${this.constant(range)});`;
   }
 
-  private typeOf(node: AstNode) {
-    return this.input.nodes.get(node)?.type;
-  }
-
   private kindOf(node: AstNode): Kind {
-    const type = this.typeOf(node);
-    if (!type) return undefined;
-    const cls = classOf(type);
-    if (!cls) return undefined;
-    if (cls.className === 'java.lang.String') return 'String';
-    return numberKindOfClass(cls.className);
+    return staticKindOf(this.input.nodes, node);
   }
 
   private constantOf(node: AstNode): unknown {
-    const type = this.typeOf(node);
-    if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
-    return knownValueOf(type)?.value;
+    return constantValueOf(this.input.nodes, node);
   }
 
   /** The closure compiler's code for a subtree the generator leaves to it. */
@@ -181,7 +170,7 @@ class Generator {
     const wholeRange = { start: 0, end: textLength };
     const noVariables = Object.freeze(Object.create(null) as Record<string, unknown>);
     const body = [...this.lines.map((line) => `    ${line}`), `    return ${result};`].join('\n');
-    const rethrow = this.constant(budgeted ? rethrowBudgeted(wholeRange) : rethrowUnbudgeted(wholeRange));
+    const rethrow = this.constant((error: unknown) => evaluationFailure(error, wholeRange, budgeted));
     const source = budgeted
       ? [
           'return function evaluate(variables) {',
@@ -687,21 +676,3 @@ function widen(value: unknown, kind: NumberKind): unknown {
   const valueKind = numberKindOf(value);
   return valueKind === undefined || valueKind === kind ? value : convertNumber(value, kind);
 }
-
-function rethrowUnbudgeted(wholeRange: SourceRange) {
-  return (error: unknown): unknown => {
-    if (isExpressionEvaluationError(error)) return error;
-    if (error instanceof RangeError) return toEvaluationError(error, wholeRange);
-    return error;
-  };
-}
-
-function rethrowBudgeted(wholeRange: SourceRange) {
-  return (error: unknown): unknown => {
-    if (isExpressionEvaluationError(error)) return error;
-    // Stack exhaustion and budget errors raised outside a member call still get a position.
-    if (error instanceof RangeError || (error instanceof Error && error.name === 'BudgetExceededError')) return toEvaluationError(error, wholeRange);
-    return error;
-  };
-}
-
