@@ -161,9 +161,14 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
     : generateEvaluator(tree, { nodes: outcome.nodes, closures: compiler, globalValues, countCalls: budgeted, budget, budgeted, textLength: text.length });
   const evaluate = generated ?? closureEvaluator(tree, compiler, budget, budgeted, text.length);
   if (typeof evaluate !== 'function') return { ok: false, errors: [evaluate] };
+  return compiledExpression(outcome.type, evaluate);
+}
+
+/** A compiled expression around its evaluate function (`tryEvaluate` returns evaluation errors as values). */
+export function compiledExpression(type: TypingResult, evaluate: (variables?: Readonly<Record<string, unknown>>) => unknown): CompiledExpression {
   return {
     ok: true,
-    type: outcome.type,
+    type,
     evaluate,
     tryEvaluate(variables) {
       try {

@@ -1,5 +1,5 @@
 import { isExpressionEvaluationError } from '../src/errors';
-import type { CompileResult } from '../src/expression';
+import { compiledExpression, type CompileResult } from '../src/expression';
 import { describeValue } from './fixture-context';
 
 type Compiled = Extract<CompileResult, { ok: true }>;
@@ -40,16 +40,5 @@ export function bothEvaluators(text: string, generated: Compiled, closures: Comp
     if ('error' in viaGenerated.result) throw viaGenerated.result.error;
     return viaGenerated.result.value;
   };
-  return {
-    ...generated,
-    evaluate,
-    tryEvaluate(variables) {
-      try {
-        return { ok: true, value: evaluate(variables) };
-      } catch (error) {
-        if (isExpressionEvaluationError(error)) return { ok: false, error };
-        throw error;
-      }
-    },
-  };
+  return compiledExpression(generated.type, evaluate);
 }
