@@ -2,19 +2,18 @@ import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/node
 import { ExpressionEvaluationError } from '../errors';
 import { invokeMethod, type MethodDefinition } from '@scenaria/typing';
 import { tryConvert } from '../internal/conversions';
-import { convertNumber, negate, numberKindOf, numberKindOfClass, type NumberKind } from '../internal/java-numbers';
+import { convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
 import { StaticClassRef, javaClassOf, javaEquals } from '../internal/java-values';
 import { checkedRegExp } from '../internal/regex';
 import { classOf } from '../internal/types';
-import { JavaDouble, javaToString, knownValueOf } from '../internal/typing-bridge';
+import { JavaDouble, javaToString } from '../internal/typing-bridge';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget, swapBudget, type Budget } from './budget';
 import {
-  NO_ARGS, compareOrFail, constantValueOf, entriesToMap, evaluationFailure, genericArithmetic, genericPlus, isPure,
+  NO_ARGS, compareOrFail, constantValueOf, entriesToMap, evaluationFailure, genericArithmetic, genericPlus,
   staticKindOf, toEvaluationError, type Compiled, type Compiler, type StaticKind,
 } from './compile';
-import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/java-numbers';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -74,8 +73,6 @@ export function generateEvaluator(root: AstNode | TemplateNode | null, input: Ge
     throw error;
   }
 }
-
-type Kind = StaticKind;
 
 class Generator {
   private readonly constants: unknown[] = [];
@@ -149,7 +146,7 @@ class Generator {
     return `throw ${this.constant(newError)}(${JSON.stringify(code)}, ${this.literal(message)}, ${this.constant(range)});`;
   }
 
-  private kindOf(node: AstNode): Kind {
+  private kindOf(node: AstNode): StaticKind {
     return staticKindOf(this.input.nodes, node);
   }
 
@@ -171,33 +168,20 @@ class Generator {
     const noVariables = Object.freeze(Object.create(null) as Record<string, unknown>);
     const body = [...this.lines.map((line) => `    ${line}`), `    return ${result};`].join('\n');
     const rethrow = this.constant((error: unknown) => evaluationFailure(error, wholeRange, budgeted));
-    const source = budgeted
-      ? [
-          'return function evaluate(variables) {',
-          `  const v = variables === undefined ? ${this.constant(noVariables)} : variables;`,
-          `  ${this.constant(budget)}.steps = 0;`,
-          `  const previousBudget = ${this.constant(swapBudget)}(${this.constant(budget)});`,
-          '  try {',
-          '    const self = null;',
-          body,
-          `  } catch (error) {`,
-          `    throw ${rethrow}(error);`,
-          '  } finally {',
-          `    ${this.constant(swapBudget)}(previousBudget);`,
-          '  }',
-          '};',
-        ]
-      : [
-          'return function evaluate(variables) {',
-          `  const v = variables === undefined ? ${this.constant(noVariables)} : variables;`,
-          '  try {',
-          '    const self = null;',
-          body,
-          `  } catch (error) {`,
-          `    throw ${rethrow}(error);`,
-          '  }',
-          '};',
-        ];
+    const budgetSwap = this.constant(swapBudget);
+    const source = [
+      'return function evaluate(variables) {',
+      `  const v = variables === undefined ? ${this.constant(noVariables)} : variables;`,
+      ...(budgeted ? [`  ${this.constant(budget)}.steps = 0;`, `  const previousBudget = ${budgetSwap}(${this.constant(budget)});`] : []),
+      '  try {',
+      '    const self = null;',
+      body,
+      '  } catch (error) {',
+      `    throw ${rethrow}(error);`,
+      ...(budgeted ? ['  } finally {', `    ${budgetSwap}(previousBudget);`] : []),
+      '  }',
+      '};',
+    ];
     const names = this.constants.map((_, i) => `c${i}`);
     const prologue = names.length > 0 ? `const [${names.join(', ')}] = constants;\n` : '';
     // The source is written by this generator only (see the module comment).
@@ -223,11 +207,9 @@ class Generator {
 
   /** Emits the statements of a node and returns the name (or literal) holding its value. */
   gen(node: AstNode, self: string): string {
+    const known = this.constantOf(node);
+    if (known !== undefined) return this.literal(Array.isArray(known) ? Object.freeze([...known]) : known);
     const typing = this.input.nodes.get(node);
-    if (typing && typing.type.kind === 'value' && isPure(node)) {
-      const known = knownValueOf(typing.type)!.value;
-      return this.literal(Array.isArray(known) ? Object.freeze([...known]) : known);
-    }
     switch (node.kind) {
       case 'literal':
         return this.literal(literalRuntimeValue(node));
@@ -570,7 +552,7 @@ class Generator {
     return result;
   }
 
-  private plus(node: BinaryNode, left: string, right: string, lk: Kind, rk: Kind, range: string): string {
+  private plus(node: BinaryNode, left: string, right: string, lk: StaticKind, rk: StaticKind, range: string): string {
     if (lk === 'String' || rk === 'String') {
       const toText = this.constant(javaToString);
       const text = this.bind(`(typeof ${left} === 'string' ? ${left} : ${toText}(${left})) + (typeof ${right} === 'string' ? ${right} : ${toText}(${right}))`);
@@ -583,7 +565,7 @@ class Generator {
     return this.bind(general);
   }
 
-  private arithmetic(node: BinaryNode, left: string, right: string, lk: Kind, rk: Kind, range: string): string {
+  private arithmetic(node: BinaryNode, left: string, right: string, lk: StaticKind, rk: StaticKind, range: string): string {
     const op = node.operator as '-' | '*' | '/' | '%';
     const operation = this.constant(op === '-' ? subtractAs : op === '*' ? multiplyAs : op === '/' ? divideAs : remainderAs);
     const general = `${this.constant(genericArithmetic)}(${operation}, ${JSON.stringify(op)}, ${left}, ${right}, ${range})`;
