@@ -52,101 +52,14 @@ export { builtinClassHierarchy, allSuperTypes, isSubclassName } from './types/cl
 export { canBeSubclassOf } from './types/subtyping';
 /** Common supertypes (lists, ternary, elvis). */
 export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll, recordObjType } from './types/supertype';
-/** Number classes and SpEL number promotion. */
-export { isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
+/** Number classes, their kinds and SpEL number promotion. */
+export { numberKindOfClassName, isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
 /** Typing results as the original's JSON (semantics §6), with its zod schema. */
 export { typingResultToJson, typingResultFromJson, knownValueToJson, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
+/** The concrete Java number classes by simple name. */
+export type { NumberKind } from './types/numbers';
 /** JSON shapes of typing results. */
 export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './types/json';
-
-/** Runtime values: wrappers for Java scalars without a JS counterpart. */
-export {
-  JavaDouble,
-  JavaFloat,
-  JavaShort,
-  JavaByte,
-  JavaCharacter,
-  JavaBigInteger,
-  JavaUuid,
-  JavaLocale,
-  JavaCurrency,
-  JavaCharset,
-  JAVA_LIMITS,
-  isJavaInteger,
-  isJavaLong,
-  isJavaDouble,
-  isJavaFloat,
-  isJavaShort,
-  isJavaByte,
-  isJavaCharacter,
-  isJavaBigInteger,
-  isJavaBigDecimal,
-  isJavaUuid,
-  isJavaLocale,
-  isJavaCurrency,
-  isJavaCharset,
-  isJavaNumber,
-  javaInteger,
-  javaLong,
-  javaDouble,
-  javaFloat,
-  javaShort,
-  javaByte,
-  javaCharacter,
-  javaBigInteger,
-  javaBigDecimal,
-} from './runtime/values';
-/** Java exceptions raised by runtime operations. */
-export { JavaRuntimeError, isJavaRuntimeError } from './runtime/errors';
-/** Codes of Java runtime errors. */
-export type { JavaRuntimeErrorCode } from './runtime/errors';
-/** Java arithmetic with SpEL promotion, overflow wrap and exact BigDecimal. */
-export {
-  javaAdd,
-  javaSubtract,
-  javaMultiply,
-  javaDivide,
-  javaRemainder,
-  javaPower,
-  javaNegate,
-  javaAbs,
-  numberKindOf,
-  castNumber,
-  toIntValue,
-  toLongValue,
-  toDoubleValue,
-  toBigDecimalValue,
-  toBigIntegerValue,
-  doubleToInt,
-  doubleToLong,
-  bigDecimalDivide,
-  bigDecimalDivideToScale,
-  bigDecimalSetScale,
-  divideRounded,
-  decimalParts,
-  ROUNDING_MODES,
-  ExactDecimal,
-} from './runtime/numbers';
-/** Number classes and rounding modes of the runtime. */
-export type { NumberKind, JavaRoundingMode } from './runtime/numbers';
-/** Ordering and equality: Java compareTo/equals and SpEL `==`. */
-export { javaCompare, isJavaComparable, javaEquals, spelEquals, javaMapGet, compareDoubles, compareStrings } from './runtime/compare';
-/** Java `toString` of runtime values. */
-export { javaToString, formatJavaDouble, formatJavaFloat, formatJavaBigDecimal } from './runtime/to-string';
-/** Java regular expressions (`matches`, `split`, `replaceAll`). */
-export { javaMatches, requireSafePattern, javaSplit, javaReplaceAll, javaReplaceFirst } from './runtime/regex';
-/** Runtime class and static type of a runtime value. */
-export { javaClassOf, typeOfValue } from './runtime/type-of-value';
-/** Value conversions of the `to`/`canBe` extension methods and `toNumber`. */
-export { convertValueTo, parseNarrowestNumber } from './runtime/conversions';
-/** Outcome of a value conversion. */
-export type { ConversionResult } from './runtime/conversions';
-/** String conversions to LocalDate, ZoneId, UUID, Locale... */
-export { convertStringTo, isStringConvertibleClass } from './runtime/string-conversions';
-/** Typed JSON, plain JSON and exact JSON text codecs for runtime values. */
-export { toTypedJson, fromTypedJson, fromPlainJson, toPlainJson, toJsonText, fromJsonText, decodeValueForClass, chronoUnitName, chronoUnitOf } from './runtime/json-codec';
-/** JSON codec shapes. */
-export type { JsonValue, JsonDecodeIssue, JsonDecodeResult } from './runtime/json-codec';
 
 /** The class registry: whitelisted classes and their members (the evaluator's sandbox). */
 export { ClassRegistry, createClassRegistry, invokeMethod, methodAppliesTo, runtimeDispatchType, argumentsMatch, methodResultType, methodOwnerClassName, isExcludedClassName } from './registry/class-registry';

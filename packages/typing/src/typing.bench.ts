@@ -1,5 +1,6 @@
 import { bench, describe } from 'vitest';
-import { canBeSubclassOf, fromTypedJson, javaAdd, javaToString, listType, mapType, recordType, standardClassRegistry, toTypedJson, typeOfValue, Types, JavaDouble } from './index';
+import { canBeSubclassOf, listType, mapType, recordType, standardClassRegistry, Types } from './index';
+import { fromTypedJson, javaAdd, javaToString, JavaDouble, toTypedJson, typeOfValue } from './runtime/index';
 
 const list = listType(Types.String);
 const record = recordType({ a: Types.Integer, b: Types.Long, c: listType(Types.String) });

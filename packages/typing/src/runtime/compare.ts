@@ -1,7 +1,8 @@
 import type { Decimal } from 'decimal.js';
 import { DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, ZonedDateTime, ZoneId, ZoneOffset, Period } from '@js-joda/core';
 import { JavaRuntimeError } from './errors';
-import { numberKindOf, toBigDecimalValue, toBigIntegerValue, toDoubleValue, toIntValue, toLongValue, type NumberKind } from './numbers';
+import { numberKindOf, promoteNumberKinds, toBigDecimalValue, toBigIntegerValue, toDoubleValue, toIntValue, toLongValue } from './numbers';
+import type { NumberKind } from '../types/numbers';
 import { javaToString } from './to-string';
 import type { JavaUuid } from './values';
 import { isJavaCharacter, isJavaCharset, isJavaCurrency, isJavaLocale, isJavaUuid } from './values';
@@ -28,19 +29,8 @@ export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** The class in which Spring compares/equates two numbers (its StandardTypeComparator order). */
-function comparisonKind(left: NumberKind, right: NumberKind): 'BigDecimal' | 'Double' | 'Float' | 'BigInteger' | 'Long' | 'Integer' {
-  const either = (kind: NumberKind) => left === kind || right === kind;
-  if (either('BigDecimal')) return 'BigDecimal';
-  if (either('Double')) return 'Double';
-  if (either('Float')) return 'Float';
-  if (either('BigInteger')) return 'BigInteger';
-  if (either('Long')) return 'Long';
-  return 'Integer';
-}
-
 function compareNumbers(left: unknown, right: unknown, leftKind: NumberKind, rightKind: NumberKind): number {
-  switch (comparisonKind(leftKind, rightKind)) {
+  switch (promoteNumberKinds(leftKind, rightKind)) {
     case 'BigDecimal':
       return toBigDecimalValue(left).comparedTo(toBigDecimalValue(right));
     case 'Double':
@@ -171,8 +161,8 @@ export function spelEquals(left: unknown, right: unknown): boolean {
   const leftKind = numberKindOf(left);
   const rightKind = numberKindOf(right);
   if (leftKind !== undefined && rightKind !== undefined) {
-    if (comparisonKind(leftKind, rightKind) === 'BigDecimal') return toBigDecimalValue(left).comparedTo(toBigDecimalValue(right)) === 0;
-    const kind = comparisonKind(leftKind, rightKind);
+    const kind = promoteNumberKinds(leftKind, rightKind);
+    if (kind === 'BigDecimal') return toBigDecimalValue(left).comparedTo(toBigDecimalValue(right)) === 0;
     if (kind === 'Double' || kind === 'Float') {
       const a = kind === 'Float' ? Math.fround(toDoubleValue(left)) : toDoubleValue(left);
       const b = kind === 'Float' ? Math.fround(toDoubleValue(right)) : toDoubleValue(right);

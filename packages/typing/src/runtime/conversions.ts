@@ -1,6 +1,7 @@
 import { isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
 import { JavaClassNames } from '../types/java-classes';
-import { castNumber, ExactDecimal, expandDecimal, numberKindOf, toBigDecimalValue, toDoubleValue, type NumberKind } from './numbers';
+import { castNumber, ExactDecimal, expandDecimal, numberKindOf, toBigDecimalValue, toDoubleValue } from './numbers';
+import type { NumberKind } from '../types/numbers';
 import { convertStringTo } from './string-conversions';
 import { javaToString } from './to-string';
 import { javaClassOf } from './type-of-value';

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import type { NumberKind } from '../types/numbers';
 import { JavaRuntimeError } from './errors';
 import { formatJavaDouble, formatJavaFloat } from './to-string';
 import {
@@ -21,9 +22,6 @@ import {
  * Division is done separately in bigints (see bigDecimalDivide).
  */
 export const ExactDecimal = Decimal.clone({ precision: 1e9, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, modulo: Decimal.ROUND_DOWN });
-
-/** The Java number classes, by simple name. */
-export type NumberKind = 'Byte' | 'Short' | 'Integer' | 'Long' | 'BigInteger' | 'Float' | 'Double' | 'BigDecimal';
 
 /** The number class of a runtime value, or undefined when it is not a Java number. */
 export function numberKindOf(value: unknown): NumberKind | undefined {
@@ -180,8 +178,12 @@ export function castNumber(value: unknown, kind: NumberKind): unknown {
   }
 }
 
-/** The class SpEL computes an arithmetic operator in (Spring's operator dispatch order). */
-function operationKind(left: NumberKind, right: NumberKind): 'BigDecimal' | 'Double' | 'Float' | 'BigInteger' | 'Long' | 'Integer' {
+/**
+ * The class two numbers meet in, for arithmetic as for comparison and `==` (Spring's operator dispatch and its
+ * StandardTypeComparator share this order): BigDecimal > Double > Float > BigInteger > Long > Integer, so Short
+ * and Byte compute as Integer. The same order as `promoteNumberClassNames`, on runtime kinds.
+ */
+export function promoteNumberKinds(left: NumberKind, right: NumberKind): PromotedNumberKind {
   const either = (kind: NumberKind) => left === kind || right === kind;
   if (either('BigDecimal')) return 'BigDecimal';
   if (either('Double')) return 'Double';
@@ -190,6 +192,9 @@ function operationKind(left: NumberKind, right: NumberKind): 'BigDecimal' | 'Dou
   if (either('Long')) return 'Long';
   return 'Integer';
 }
+
+/** The kinds arithmetic and comparison happen in (never Short or Byte). */
+export type PromotedNumberKind = Exclude<NumberKind, 'Short' | 'Byte'>;
 
 type Operator = '+' | '-' | '*' | '/' | '%';
 
@@ -386,7 +391,7 @@ function arithmetic(op: Operator, left: unknown, right: unknown): unknown {
   // Integers and Longs are by far the most common operands: skip the general dispatch for them.
   if (typeof left === 'number' && typeof right === 'number') return integerOp(op, left, right);
   if (typeof left === 'bigint' && typeof right === 'bigint') return longOp(op, left, right);
-  const kind = operationKind(requireKind(left, op), requireKind(right, op));
+  const kind = promoteNumberKinds(requireKind(left, op), requireKind(right, op));
   switch (kind) {
     case 'BigDecimal':
       return bigDecimalOp(op, toBigDecimalValue(left), toBigDecimalValue(right));

@@ -8,6 +8,19 @@ const FLOATING: readonly string[] = [N.BigDecimal, N.Double, N.Float];
 /** Integral classes, widest first. */
 const INTEGRAL: readonly string[] = [N.BigInteger, N.Long, N.Integer, N.Short, N.Byte];
 
+/** The concrete Java number classes, by simple name: the kinds runtime values and arithmetic are specialised on. */
+export type NumberKind = 'Byte' | 'Short' | 'Integer' | 'Long' | 'BigInteger' | 'Float' | 'Double' | 'BigDecimal';
+
+const KIND_BY_CLASS_NAME: ReadonlyMap<string, NumberKind> = new Map([
+  [N.Byte, 'Byte'], [N.Short, 'Short'], [N.Integer, 'Integer'], [N.Long, 'Long'],
+  [N.BigInteger, 'BigInteger'], [N.Float, 'Float'], [N.Double, 'Double'], [N.BigDecimal, 'BigDecimal'],
+]);
+
+/** The number kind of a concrete Java number class name (`java.lang.Long` -> `Long`); undefined for others, `java.lang.Number` included. */
+export function numberKindOfClassName(className: string): NumberKind | undefined {
+  return KIND_BY_CLASS_NAME.get(className);
+}
+
 /** True for the concrete Java number classes and `java.lang.Number` itself. */
 export function isNumberClassName(className: string): boolean {
   return className === N.Number || FLOATING.includes(className) || INTEGRAL.includes(className);
