@@ -6,7 +6,8 @@ import { cpus } from 'node:os';
 import { componentsById, defaultModel } from '@scenaria/components';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { compileExpression } from '@scenaria/spel';
-import { Types, fromPlainJson, recordType } from '@scenaria/typing';
+import { Types, recordType } from '@scenaria/typing';
+import { fromPlainJson } from '@scenaria/typing/runtime';
 import { compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '../src/index';
 
 /** The repository's BENCHMARKS.md, set by bench/run.mjs when bundling. */

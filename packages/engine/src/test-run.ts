@@ -1,6 +1,6 @@
 import type { ResultsWithCounts, ScenarioTestData, ScenarioTestRecord } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { toPlainJson } from '@scenaria/typing';
+import { toPlainJson } from '@scenaria/typing/runtime';
 import { createTestResultsCollector } from './collector/test-results-collector';
 import type { EngineIssue } from './compile/issues';
 import { compileScenario } from './scenario';

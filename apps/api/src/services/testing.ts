@@ -14,7 +14,7 @@ import type { CompileScenarioOptions, EngineIssue } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { compileExpression } from '@scenaria/spel';
-import { toPlainJson } from '@scenaria/typing';
+import { toPlainJson } from '@scenaria/typing/runtime';
 import type { AuthenticatedUser } from '../auth/users';
 import { badRequest, conflict } from '../errors';
 import type { ModelRegistry } from './models';

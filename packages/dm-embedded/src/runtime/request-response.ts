@@ -3,7 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { toJsonText, toPlainJson } from '@scenaria/typing';
+import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
 import { checkJsonSchema } from './json-schema-check';
 import type { LiveScenario } from './live-scenario';
 

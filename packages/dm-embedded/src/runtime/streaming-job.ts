@@ -1,6 +1,6 @@
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { InvocationScope } from '@scenaria/engine';
-import { toPlainJson } from '@scenaria/typing';
+import { toPlainJson } from '@scenaria/typing/runtime';
 import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';

@@ -2,7 +2,7 @@ import type { NodeCount, ResultValue, ResultsWithCounts } from '@scenaria/deploy
 import type { FragmentNodeOrigin } from '../compile/compile-scenario';
 import type { RuntimeContext } from '../runtime/context';
 import type { ExecutionListener } from '../runtime/listener';
-import { toPlainJson } from '@scenaria/typing';
+import { toPlainJson } from '@scenaria/typing/runtime';
 
 interface ContextResult {
   id: string;

@@ -1,5 +1,7 @@
 import type { AggregatorSpec } from '@scenaria/components';
-import { bigDecimalDivide, isJavaBigDecimal, javaAdd, javaBigDecimal, javaCompare, javaDouble, javaEquals, toDoubleValue } from '@scenaria/typing';
+import {
+  bigDecimalDivide, isJavaBigDecimal, javaAdd, javaBigDecimal, javaCompare, javaDouble, javaEquals, toDoubleValue,
+} from '@scenaria/typing/runtime';
 
 // The BigDecimal representation of @scenaria/typing (a decimal.js Decimal).
 type Decimal = ReturnType<typeof javaBigDecimal>;

@@ -1,6 +1,6 @@
 import { parseTabularData } from '@scenaria/components';
 import type { TabularDataDefinition } from '@scenaria/components';
-import { convertStringTo, fromPlainJson, javaBigDecimal, javaDouble, javaLong, toPlainJson } from '@scenaria/typing';
+import { convertStringTo, fromPlainJson, javaBigDecimal, javaDouble, javaLong, toPlainJson } from '@scenaria/typing/runtime';
 
 import { derivedContext } from '../runtime/context';
 import type { RuntimeContext } from '../runtime/context';
