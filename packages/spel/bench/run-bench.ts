@@ -5,7 +5,8 @@ import { cpus, loadavg, platform, release } from 'node:os';
 import { resolve } from 'node:path';
 import { Decimal } from 'decimal.js';
 import spel2js from 'spel2js';
-import { JavaDouble, Types, javaToString, listType, recordType, toPlainJson, type TypingResult } from '@scenaria/typing';
+import { listType, recordType, Types, type TypingResult } from '@scenaria/typing';
+import { JavaDouble, javaToString, toPlainJson } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
 
 interface Case {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bothEvaluators } from '../test/evaluators';
 import { describeValue, fixedGlobals, variableTypes, variableValues } from '../test/fixture-context';
 import { compileExpression, typeExpression } from './expression';
-import { displayType } from './internal/typing-bridge';
+import { displayType } from '@scenaria/typing';
 
 const globals = fixedGlobals();
 /** The closure tree's own globals, so that its evaluations do not move the random sequence the tables expect. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileExpression, typeExpression } from './expression';
-import { displayType } from './internal/typing-bridge';
+import { displayType } from '@scenaria/typing';
 
 describe('smoke', () => {
   it.each([

@@ -4,8 +4,7 @@ import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } fr
 import { Compiler, compileTemplate, evaluationFailure, nodeNeedsBudget, type Compiled } from './evaluator/compile';
 import { generateEvaluator } from './evaluator/generate';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
-import { canBeSubclassOf, type ClassRegistry } from '@scenaria/typing';
-import { displayType, nullType, type TypingResult } from './internal/typing-bridge';
+import { canBeSubclassOf, displayType, nullType, type ClassRegistry, type TypingResult } from '@scenaria/typing';
 import { parseExpression, parseTemplate } from './parser/parse-expression';
 import { defaultExpressionConfig, type ExpressionConfig } from './typer/config';
 import { typeTemplate, typeTree, type NodeTyping, type TypingOutcome } from './typer/typer';

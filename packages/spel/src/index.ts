@@ -47,10 +47,12 @@ export type { ResultTypeFunction } from './internal/method-dsl';
 /** This package's classes layered over typing's standard registry (the conversion methods, Math, java.time members...). */
 export { standardClasses } from './internal/standard-classes';
 
-/** Typing essentials re-exported from @scenaria/typing so most callers need only this package. */
+/**
+ * Type constructors re-exported from @scenaria/typing so that typing an expression needs only this package;
+ * the runtime helpers (typeOfValue, the JSON codecs...) stay in `@scenaria/typing/runtime`.
+ */
 export {
-  typeOfValue, recordType, unknownType, nullType, displayType, withoutValue, toTypedJson, fromTypedJson, Types, classType,
-  listType, mapType, valueType,
+  recordType, unknownType, nullType, displayType, withoutValue, Types, classType, listType, mapType, valueType,
 } from '@scenaria/typing';
 /** The type model of @scenaria/typing. */
 export type { TypingResult } from '@scenaria/typing';

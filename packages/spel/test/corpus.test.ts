@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import corpus from './fixtures/corpus-expressions.json';
 import { typeExpression } from '../src/expression';
-import { unknownType } from '../src/internal/typing-bridge';
+import { unknownType } from '@scenaria/typing';
 
 // Real expressions from the scenario corpus: the grammar must accept all of them. Their variables are not
 // declared here, so typing errors are expected; syntax errors are not.

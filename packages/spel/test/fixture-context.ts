@@ -1,9 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { LocalDate } from '@js-joda/core';
-import { JavaDouble, classType, listType, mapType, recordType, unknownType, Types, type TypingResult } from '@scenaria/typing';
+import { classType, listType, mapType, recordType, simpleClassName, Types, unknownType, type TypingResult } from '@scenaria/typing';
+import { JavaDouble, javaToString } from '@scenaria/typing/runtime';
+import { registryClassOf } from '../src/internal/spel-values';
 import { createGlobals } from '../src/helpers/globals';
-import { javaClassOf } from '../src/internal/java-values';
-import { javaToString, simpleClassName } from '../src/internal/typing-bridge';
 
 /** Deterministic helpers: a fixed clock (2024-03-15T10:30:00Z) and a repeating random sequence. */
 export function fixedGlobals() {
@@ -77,5 +77,5 @@ export const variableValues: Record<string, unknown> = {
 /** `Kind:text` of a runtime value, e.g. `Long:3`, `Double:3.0`, `List:[1, 2]`. */
 export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return 'null';
-  return `${simpleClassName(javaClassOf(value))}:${javaToString(value)}`;
+  return `${simpleClassName(registryClassOf(value))}:${javaToString(value)}`;
 }

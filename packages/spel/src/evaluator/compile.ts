@@ -1,14 +1,16 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { readsBudget } from '../internal/method-dsl';
-import { invokeMethod, isJavaRuntimeError, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
-import { tryConvert } from '../internal/conversions';
-import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, power, promoteKinds, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
-import { StaticClassRef, javaClassOf, javaCompare, javaEquals } from '../internal/java-values';
+import { invokeMethod, knownValueOf, numberKindOfClassName, type ClassRegistry, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import {
+  castNumber, convertValueTo, isJavaRuntimeError, JavaDouble, javaNegate, javaPower, javaToString, numberKindOf,
+  promoteNumberKinds, spelEquals,
+} from '@scenaria/typing/runtime';
+import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
+import { compareIfComparable, registryClassOf, StaticClassRef } from '../internal/spel-values';
 import { UnsafePatternError, checkedRegExp } from '../internal/regex';
 import { ConversionError } from '../internal/standard-classes';
 import { classOf } from '../internal/types';
-import { JavaDouble, javaToString, knownValueOf } from '../internal/typing-bridge';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { BudgetExceededError, activeBudget } from './budget';
@@ -58,7 +60,7 @@ export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): St
   const cls = classOf(type);
   if (!cls) return undefined;
   if (cls.className === 'java.lang.String') return 'String';
-  return numberKindOfClass(cls.className);
+  return numberKindOfClassName(cls.className);
 }
 
 /** The compile-time value of a pure node (literals and folded operations), or undefined. */
@@ -293,7 +295,7 @@ export class Compiler {
   /** Property access resolved on the runtime class (Unknown or union targets): map key or registry getter. */
   dynamicProperty(value: unknown, name: string, range: SourceRange): unknown {
     if (value instanceof Map && value.has(name)) return value.get(name) ?? null;
-    const className = javaClassOf(value);
+    const className = registryClassOf(value);
     const capitalised = name.charAt(0).toUpperCase() + name.slice(1);
     for (const candidate of [name, `get${capitalised}`, `is${capitalised}`]) {
       const method = this.registry.lookupMethods(className, candidate).find((m) => m.params.length === 0);
@@ -312,19 +314,19 @@ export class Compiler {
         return (state: EvalState, self: unknown) => {
           const value = closure(state, self);
           if (typeof value !== 'string') return value;
-          const converted = tryConvert(value, conversion);
+          const converted = convertValueTo(value, conversion);
           if (!converted.ok) fail('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, arg.range);
           return converted.value;
         };
       }
       // Java widens numeric arguments to the declared parameter class (an Integer passed as a Long).
-      const paramKind = param ? numberKindOfClass(classOf(param.type)?.className ?? '') : undefined;
+      const paramKind = param ? numberKindOfClassName(classOf(param.type)?.className ?? '') : undefined;
       const argKind = this.kindOf(arg);
       if (paramKind && argKind !== 'String' && argKind !== paramKind) {
         return (state: EvalState, self: unknown) => {
           const value = closure(state, self);
           const valueKind = numberKindOf(value);
-          return valueKind === undefined || valueKind === paramKind ? value : convertNumber(value, paramKind);
+          return valueKind === undefined || valueKind === paramKind ? value : castNumber(value, paramKind);
         };
       }
       return closure;
@@ -369,9 +371,9 @@ export class Compiler {
       const values = args.map((arg) => arg(state, self));
       const candidates = value instanceof StaticClassRef
         ? this.registry.lookupStaticMethods(value.className, name)
-        : this.registry.lookupMethods(javaClassOf(value), name);
+        : this.registry.lookupMethods(registryClassOf(value), name);
       const found = candidates.find((m) => (m.varArgs ? values.length >= m.params.length - 1 : values.length === m.params.length));
-      if (!found) return fail('IllegalAccess', `Unknown method '${name}' in ${javaClassOf(value)}`, range);
+      if (!found) return fail('IllegalAccess', `Unknown method '${name}' in ${registryClassOf(value)}`, range);
       return this.invoke(found, value instanceof StaticClassRef ? null : value, values, node.range);
     };
   }
@@ -415,7 +417,7 @@ export class Compiler {
     }
     if (value instanceof Map) {
       if (value.has(at)) return value.get(at) ?? null;
-      if (typeof at !== 'string') for (const [candidate, entry] of value) if (javaEquals(candidate, at)) return entry;
+      if (typeof at !== 'string') for (const [candidate, entry] of value) if (spelEquals(candidate, at)) return entry;
       return null;
     }
     if (typeof value === 'string' && typeof at === 'number') {
@@ -423,7 +425,7 @@ export class Compiler {
       return value[at];
     }
     if (typeof at === 'string') return this.dynamicProperty(value, at, range);
-    return fail('TypeMismatch', `Cannot index into ${javaClassOf(value)}`, range);
+    return fail('TypeMismatch', `Cannot index into ${registryClassOf(value)}`, range);
   }
 
   elements(value: unknown, range: SourceRange, what: string): { items: unknown[]; fromMap: boolean } {
@@ -435,7 +437,7 @@ export class Compiler {
       for (const [key, entry] of value) items.push(new Map<string, unknown>([['key', key], ['value', entry]]));
       return { items, fromMap: true };
     }
-    return fail('TypeMismatch', `Cannot do ${what} on ${javaClassOf(value)}`, range);
+    return fail('TypeMismatch', `Cannot do ${what} on ${registryClassOf(value)}`, range);
   }
 
   private selection(node: Extract<AstNode, { kind: 'selection' }>): Compiled {
@@ -507,7 +509,7 @@ export class Compiler {
         return (state, self) => {
           const value = operand(state, self);
           if (numberKindOf(value) === undefined) return fail('TypeMismatch', `Cannot negate ${javaToString(value)}`, range);
-          return negate(value);
+          return javaNegate(value);
         };
       default: {
         // Variables cannot be assigned, so ++/-- yield the changed value (prefix) or the value itself (postfix).
@@ -517,7 +519,7 @@ export class Compiler {
           const value = operand(state, self);
           const kind = numberKindOf(value);
           if (kind === undefined) return fail('TypeMismatch', `Cannot increment ${javaToString(value)}`, range);
-          return postfix ? value : addAs(kind === 'Short' || kind === 'Byte' ? 'Integer' : kind, value, convertNumber(delta, kind));
+          return postfix ? value : addAs(kind === 'Short' || kind === 'Byte' ? 'Integer' : kind, value, castNumber(delta, kind));
         };
       }
     }
@@ -532,7 +534,7 @@ export class Compiler {
       return (state, self) => {
         const value = left(state, self);
         if (value === null || value === undefined) return false;
-        return this.registry.isSubclass(javaClassOf(value), className);
+        return this.registry.isSubclass(registryClassOf(value), className);
       };
     }
     if (op === 'between') {
@@ -571,7 +573,7 @@ export class Compiler {
         if ((lk === 'Integer' && rk === 'Integer') || (lk === 'String' && rk === 'String')) {
           return (state, self) => (left(state, self) === right(state, self)) === positive;
         }
-        return (state, self) => javaEquals(left(state, self), right(state, self)) === positive;
+        return (state, self) => spelEquals(left(state, self), right(state, self)) === positive;
       }
       case '<':
       case '>':
@@ -643,7 +645,7 @@ export class Compiler {
           const b = right(state, self);
           if (numberKindOf(a) === undefined || numberKindOf(b) === undefined) return fail('TypeMismatch', "Operator '^' needs two numbers", range);
           try {
-            return power(a, b);
+            return javaPower(a, b);
           } catch (error) {
             throw toEvaluationError(error, range);
           }
@@ -773,7 +775,7 @@ export class Compiler {
       const value = boxed(state, self);
       if (value instanceof JavaDouble) return value.value;
       if (typeof value === 'number') return value;
-      return fail('TypeMismatch', `Operator '${op}' not supported for ${javaClassOf(value)}`, range);
+      return fail('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
     };
   }
 
@@ -863,8 +865,8 @@ export function compareOrFail(a: unknown, b: unknown, range: SourceRange): numbe
   // Spring's comparator orders null before everything.
   if (a === null || a === undefined) return b === null || b === undefined ? 0 : -1;
   if (b === null || b === undefined) return 1;
-  const result = javaCompare(a, b);
-  if (result === undefined) return fail('TypeMismatch', `Cannot compare ${javaClassOf(a)} with ${javaClassOf(b)}`, range);
+  const result = compareIfComparable(a, b);
+  if (result === undefined) return fail('TypeMismatch', `Cannot compare ${registryClassOf(a)} with ${registryClassOf(b)}`, range);
   return result;
 }
 
@@ -876,19 +878,19 @@ export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown
   const ka = numberKindOf(a);
   const kb = numberKindOf(b);
   if (ka === undefined || kb === undefined) {
-    return fail('TypeMismatch', `Operator '+' not supported between ${javaClassOf(a)} and ${javaClassOf(b)}`, range);
+    return fail('TypeMismatch', `Operator '+' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
   }
-  return addAs(promoteKinds(ka, kb), a, b);
+  return addAs(promoteNumberKinds(ka, kb), a, b);
 }
 
 export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
   const ka = numberKindOf(a);
   const kb = numberKindOf(b);
   if (ka === undefined || kb === undefined) {
-    return fail('TypeMismatch', `Operator '${op}' not supported between ${javaClassOf(a)} and ${javaClassOf(b)}`, range);
+    return fail('TypeMismatch', `Operator '${op}' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
   }
   try {
-    return operation(promoteKinds(ka, kb), a, b);
+    return operation(promoteNumberKinds(ka, kb), a, b);
   } catch (error) {
     throw toEvaluationError(error, range);
   }

@@ -4,7 +4,8 @@ import { bothEvaluators } from '../../test/evaluators';
 import { describeValue, fixedGlobals, variableTypes, variableValues } from '../../test/fixture-context';
 import { isExpressionEvaluationError } from '../errors';
 import { compileExpression, typeExpression } from '../expression';
-import { JavaDouble, Types, displayType, listType, recordType, unknownType, valueType } from '../internal/typing-bridge';
+import { displayType, listType, recordType, Types, unknownType, valueType } from '@scenaria/typing';
+import { JavaDouble } from '@scenaria/typing/runtime';
 
 const globals = fixedGlobals();
 const closureGlobals = fixedGlobals();

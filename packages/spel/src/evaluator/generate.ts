@@ -1,12 +1,11 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { ExpressionEvaluationError } from '../errors';
-import { invokeMethod, type MethodDefinition } from '@scenaria/typing';
-import { tryConvert } from '../internal/conversions';
-import { convertNumber, divideAs, multiplyAs, negate, numberKindOf, numberKindOfClass, remainderAs, subtractAs, type NumberKind } from '../internal/java-numbers';
-import { StaticClassRef, javaClassOf, javaEquals } from '../internal/java-values';
+import { invokeMethod, numberKindOfClassName, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { castNumber, convertValueTo, JavaDouble, javaNegate, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
+import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
+import { registryClassOf, StaticClassRef } from '../internal/spel-values';
 import { checkedRegExp } from '../internal/regex';
 import { classOf } from '../internal/types';
-import { JavaDouble, javaToString } from '../internal/typing-bridge';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget, swapBudget, type Budget } from './budget';
@@ -345,7 +344,7 @@ class Generator {
       if (conversion) return this.bind(`${this.constant(convertArgument)}(${value}, ${JSON.stringify(conversion)}, ${this.constant(arg.range)})`);
       // Java widens numeric arguments to the declared parameter class (an Integer passed as a Long).
       const param = method.params[Math.min(i, method.params.length - 1)];
-      const paramKind = param ? numberKindOfClass(classOf(param.type)?.className ?? '') : undefined;
+      const paramKind = param ? numberKindOfClassName(classOf(param.type)?.className ?? '') : undefined;
       const argKind = this.kindOf(arg);
       if (paramKind && argKind !== 'String' && argKind !== paramKind) return this.bind(`${this.constant(widen)}(${value}, ${JSON.stringify(paramKind)})`);
       return value;
@@ -461,7 +460,7 @@ class Generator {
       case '-': {
         const value = this.gen(node.operand, self);
         this.emit(`if (${this.constant(numberKindOf)}(${value}) === undefined) ${this.throwLater('negate', value, node.range)}`);
-        return this.bind(`${this.constant(negate)}(${value})`);
+        return this.bind(`${this.constant(javaNegate)}(${value})`);
       }
       default:
         return this.viaClosure(node, self);
@@ -508,7 +507,7 @@ class Generator {
           return this.bind(`(${other} === null || ${other} === undefined) === ${positive}`);
         }
         if ((lk === 'Integer' && rk === 'Integer') || (lk === 'String' && rk === 'String')) return this.bind(`${left} ${positive ? '===' : '!=='} ${right}`);
-        return this.bind(`${this.constant(javaEquals)}(${left}, ${right}) === ${positive}`);
+        return this.bind(`${this.constant(spelEquals)}(${left}, ${right}) === ${positive}`);
       }
       case '<':
       case '>':
@@ -644,17 +643,17 @@ const runtimeMessages = {
 };
 
 function operatorMismatch(op: string, value: unknown, range: SourceRange): ExpressionEvaluationError {
-  return newError('TypeMismatch', `Operator '${op}' not supported for ${javaClassOf(value)}`, range);
+  return newError('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
 }
 
 function convertArgument(value: unknown, conversion: string, range: SourceRange): unknown {
   if (typeof value !== 'string') return value;
-  const converted = tryConvert(value, conversion);
+  const converted = convertValueTo(value, conversion);
   if (!converted.ok) throw newError('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, range);
   return converted.value;
 }
 
 function widen(value: unknown, kind: NumberKind): unknown {
   const valueKind = numberKindOf(value);
-  return valueKind === undefined || valueKind === kind ? value : convertNumber(value, kind);
+  return valueKind === undefined || valueKind === kind ? value : castNumber(value, kind);
 }

@@ -1,13 +1,15 @@
 import { activeBudget } from '../evaluator/budget';
-import type { MethodDefinition } from '@scenaria/typing';
+import { recordType, unknownType, withoutValue, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import {
+  castNumber, JavaDouble, javaNegate, javaToString, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
+  toDoubleValue,
+} from '@scenaria/typing/runtime';
+import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
+import { compareIfComparable } from '../internal/spel-values';
 import type { ClassSpec } from '../internal/method-dsl';
-import { parseNarrowestNumber } from '@scenaria/typing';
-import { addAs, convertNumber, divideAs, multiplyAs, negate, numberKindOf, promoteKinds, remainderAs, subtractAs, toDouble, type NumberKind } from '../internal/java-numbers';
-import { javaCompare } from '../internal/java-values';
 import { T, method } from '../internal/method-dsl';
 import { checkedRegExp } from '../internal/regex';
 import { numberKindOfType, promoteNumberTypes } from '../internal/types';
-import { JavaDouble, recordType, unknownType, withoutValue, javaToString } from '../internal/typing-bridge';
 import { parseJson, toJsonString } from './json';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
@@ -171,14 +173,14 @@ export function randomHelper(random: () => number): ClassSpec {
   };
   return helper('random', 'Random numbers', [
     method('nextDouble', [], T.Double, () => new JavaDouble(random()), 'A Double in [0, 1)'),
-    method('nextDouble', [['toExclusive', T.Double]], T.Double, (_t, [to]) => new JavaDouble(between(0, toDouble(to))), 'A Double in [0, toExclusive)'),
-    method('nextDouble', [['fromInclusive', T.Double], ['toExclusive', T.Double]], T.Double, (_t, [from, to]) => new JavaDouble(between(toDouble(from), toDouble(to))), 'A Double in [from, to)'),
+    method('nextDouble', [['toExclusive', T.Double]], T.Double, (_t, [to]) => new JavaDouble(between(0, toDoubleValue(to))), 'A Double in [0, toExclusive)'),
+    method('nextDouble', [['fromInclusive', T.Double], ['toExclusive', T.Double]], T.Double, (_t, [from, to]) => new JavaDouble(between(toDoubleValue(from), toDoubleValue(to))), 'A Double in [from, to)'),
     method('nextLong', [['toExclusive', T.Long]], T.Long, (_t, [to]) => integral(0n, BigInt(Number(to))), 'A Long in [0, toExclusive)'),
     method('nextLong', [['fromInclusive', T.Long], ['toExclusive', T.Long]], T.Long, (_t, [from, to]) => integral(BigInt(Number(from)), BigInt(Number(to))), 'A Long in [from, to)'),
     method('nextInt', [['toExclusive', T.Integer]], T.Integer, (_t, [to]) => Number(integral(0n, BigInt(Number(to)))), 'An Integer in [0, toExclusive)'),
     method('nextInt', [['fromInclusive', T.Integer], ['toExclusive', T.Integer]], T.Integer, (_t, [from, to]) => Number(integral(BigInt(Number(from)), BigInt(Number(to)))), 'An Integer in [from, to)'),
     method('nextBoolean', [], T.Boolean, () => random() < 0.5, 'true or false with equal chance'),
-    method('nextBooleanWithSuccessRate', [['successRate', T.Double]], T.Boolean, (_t, [rate]) => random() < toDouble(rate), 'true with the given probability'),
+    method('nextBooleanWithSuccessRate', [['successRate', T.Double]], T.Boolean, (_t, [rate]) => random() < toDoubleValue(rate), 'true with the given probability'),
   ]);
 }
 
@@ -189,7 +191,7 @@ function requireNumber(value: unknown): NumberKind {
 }
 
 function binaryNumeric(name: string, description: string, operation: (kind: NumberKind, a: unknown, b: unknown) => unknown): MethodDefinition {
-  return method(name, [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a ?? unknownType), withoutValue(b ?? unknownType)), (_t, [a, b]) => operation(promoteKinds(requireNumber(a), requireNumber(b)), a, b), description);
+  return method(name, [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a ?? unknownType), withoutValue(b ?? unknownType)), (_t, [a, b]) => operation(promoteNumberKinds(requireNumber(a), requireNumber(b)), a, b), description);
 }
 
 const widen: Partial<Record<NumberKind, NumberKind>> = { Byte: 'Long', Short: 'Long', Integer: 'Long', Long: 'BigInteger', Float: 'Double', Double: 'Double' };
@@ -198,12 +200,12 @@ const widen: Partial<Record<NumberKind, NumberKind>> = { Byte: 'Long', Short: 'L
 export function numericHelper(): ClassSpec {
   return helper('numeric', 'Number operations', [
     method('min', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a!), withoutValue(b!)), (_t, [a, b]) => {
-      const kind = promoteKinds(requireNumber(a), requireNumber(b));
-      return convertNumber((javaCompare(a, b) ?? 0) <= 0 ? a : b, kind);
+      const kind = promoteNumberKinds(requireNumber(a), requireNumber(b));
+      return castNumber((compareIfComparable(a, b) ?? 0) <= 0 ? a : b, kind);
     }, 'The smaller number'),
     method('max', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => promoteNumberTypes(withoutValue(a!), withoutValue(b!)), (_t, [a, b]) => {
-      const kind = promoteKinds(requireNumber(a), requireNumber(b));
-      return convertNumber((javaCompare(a, b) ?? 0) >= 0 ? a : b, kind);
+      const kind = promoteNumberKinds(requireNumber(a), requireNumber(b));
+      return castNumber((compareIfComparable(a, b) ?? 0) >= 0 ? a : b, kind);
     }, 'The larger number'),
     binaryNumeric('sum', 'Sum of two numbers', addAs),
     method('largeSum', [['n1', T.Number], ['n2', T.Number]], (_t, [a, b]) => {
@@ -211,7 +213,7 @@ export function numericHelper(): ClassSpec {
       const wide = kind ? (widen[kind] ?? kind) : undefined;
       return wide ? T[wide] : T.Number;
     }, (_t, [a, b]) => {
-      const kind = promoteKinds(requireNumber(a), requireNumber(b));
+      const kind = promoteNumberKinds(requireNumber(a), requireNumber(b));
       return addAs(widen[kind] ?? kind, a, b);
     }, 'Sum of two numbers in a wider type (no overflow)'),
     binaryNumeric('plus', 'n1 + n2', addAs),
@@ -219,17 +221,17 @@ export function numericHelper(): ClassSpec {
     binaryNumeric('multiply', 'n1 * n2', multiplyAs),
     binaryNumeric('divide', 'n1 / n2', divideAs),
     binaryNumeric('remainder', 'n1 % n2', remainderAs),
-    method('negate', [['n', T.Number]], (_t, [n]) => withoutValue(n!), (_t, [n]) => negate(n), '-n'),
+    method('negate', [['n', T.Number]], (_t, [n]) => withoutValue(n!), (_t, [n]) => javaNegate(n), '-n'),
     method('toNumber', [['stringOrNumber', T.Unknown]], T.Number, (_t, [value]) => toNumberValue(value), 'Parses text as the narrowest number'),
-    method('pow', [['base', T.Double], ['exponent', T.Double]], T.Double, (_t, [a, b]) => new JavaDouble(Math.pow(toDouble(a), toDouble(b))), 'base raised to exponent'),
+    method('pow', [['base', T.Double], ['exponent', T.Double]], T.Double, (_t, [a, b]) => new JavaDouble(Math.pow(toDoubleValue(a), toDoubleValue(b))), 'base raised to exponent'),
     method('abs', [['n', T.Number]], (_t, [n]) => withoutValue(n!), (_t, [n]) => {
       const kind = requireNumber(n);
-      const isNegative = (javaCompare(n, convertNumber(0, kind)) ?? 0) < 0;
-      return isNegative ? negate(n) : n;
+      const isNegative = (compareIfComparable(n, castNumber(0, kind)) ?? 0) < 0;
+      return isNegative ? javaNegate(n) : n;
     }, 'Absolute value, same type'),
-    method('floor', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.floor(toDouble(n))), 'Rounded down'),
-    method('round', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.round(toDouble(n))), 'Rounded to the nearest integer (half up)'),
-    method('ceil', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.ceil(toDouble(n))), 'Rounded up'),
+    method('floor', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.floor(toDoubleValue(n))), 'Rounded down'),
+    method('round', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.round(toDoubleValue(n))), 'Rounded to the nearest integer (half up)'),
+    method('ceil', [['n', T.Double]], T.Double, (_t, [n]) => new JavaDouble(Math.ceil(toDoubleValue(n))), 'Rounded up'),
   ]);
 }
 
@@ -245,20 +247,20 @@ function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): nu
 
 function pointCoordinates(point: unknown): [number, number] {
   if (!(point instanceof Map)) throw new TypeError('A point must be a record {lat, lon}');
-  return [toDouble(point.get('lat')), toDouble(point.get('lon'))];
+  return [toDoubleValue(point.get('lat')), toDoubleValue(point.get('lon'))];
 }
 
 /** `#GEO`. */
 export function geoHelper(): ClassSpec {
   return helper('geo', 'Geographic distances', [
     method('distanceInKm', [['lat1', T.Double], ['lon1', T.Double], ['lat2', T.Double], ['lon2', T.Double]], T.Double,
-      (_t, [a, b, c, d]) => new JavaDouble(haversineKm(toDouble(a), toDouble(b), toDouble(c), toDouble(d))), 'Great-circle distance in kilometres (haversine)'),
+      (_t, [a, b, c, d]) => new JavaDouble(haversineKm(toDoubleValue(a), toDoubleValue(b), toDoubleValue(c), toDoubleValue(d))), 'Great-circle distance in kilometres (haversine)'),
     method('distanceInKm', [['point1', POINT], ['point2', POINT]], T.Double, (_t, [p1, p2]) => {
       const [lat1, lon1] = pointCoordinates(p1);
       const [lat2, lon2] = pointCoordinates(p2);
       return new JavaDouble(haversineKm(lat1, lon1, lat2, lon2));
     }, 'Great-circle distance between two points in kilometres'),
-    method('toPoint', [['lat', T.Double], ['lon', T.Double]], POINT, (_t, [lat, lon]) => new Map<string, unknown>([['lat', convertNumber(lat, 'Double')], ['lon', convertNumber(lon, 'Double')]]), 'A point {lat, lon}'),
+    method('toPoint', [['lat', T.Double], ['lon', T.Double]], POINT, (_t, [lat, lon]) => new Map<string, unknown>([['lat', castNumber(lat, 'Double')], ['lon', castNumber(lon, 'Double')]]), 'A point {lat, lon}'),
   ]);
 }
 

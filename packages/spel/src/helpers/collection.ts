@@ -1,11 +1,11 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassSpec } from '../internal/method-dsl';
-import { addAs, numberKindOf, promoteKinds } from '../internal/java-numbers';
-import { javaCompare, javaEquals } from '../internal/java-values';
+import { commonSupertype, isNumberType, listType, mapType, recordType, unknownType, withoutValue, type TypingResult } from '@scenaria/typing';
+import { javaToString, numberKindOf, promoteNumberKinds, spelEquals } from '@scenaria/typing/runtime';
+import { addAs } from '../internal/kind-arithmetic';
+import { compareIfComparable } from '../internal/spel-values';
 import { T, method } from '../internal/method-dsl';
-import { commonSupertype, isNumberType } from '@scenaria/typing';
 import { classOf } from '../internal/types';
-import { listType, mapType, recordType, unknownType, withoutValue, javaToString, type TypingResult } from '../internal/typing-bridge';
 
 /** Class name of the `#COLLECTION` helper. */
 export const COLLECTION_CLASS = 'pl.touk.nussknacker.engine.util.functions.collection';
@@ -41,7 +41,7 @@ const elementResult = (target: TypingResult, args: TypingResult[]) => elementTyp
 function compareForSort(a: unknown, b: unknown): number {
   if (a === null) return b === null ? 0 : -1;
   if (b === null) return 1;
-  const result = javaCompare(a, b);
+  const result = compareIfComparable(a, b);
   if (result === undefined) throw new TypeError(`Elements are not comparable: ${javaToString(a)} and ${javaToString(b)}`);
   return result;
 }
@@ -84,7 +84,7 @@ function sumNumbers(values: unknown[]): unknown {
     if (value === null) continue;
     const valueKind = numberKindOf(value);
     if (!valueKind) throw new TypeError(`Not a number: ${javaToString(value)}`);
-    kind = promoteKinds(kind!, valueKind);
+    kind = promoteNumberKinds(kind!, valueKind);
     total = addAs(kind, total, value);
   }
   return total;
@@ -137,17 +137,17 @@ export function collectionHelper(random: () => number): ClassSpec {
       }, 'Cross join of two lists of records (merged maps)'),
       method('diff', [['list1', L], ['list2', L]], sameList, (_t, [a, b]) => {
         const other = items(b);
-        return built(items(a).filter((x) => !other.some((y) => javaEquals(x, y))));
+        return built(items(a).filter((x) => !other.some((y) => spelEquals(x, y))));
       }, 'Elements of the first list not present in the second'),
       method('intersect', [['list1', L], ['list2', L]], sameList, (_t, [a, b]) => {
         const other = items(b);
-        return built(items(a).filter((x) => other.some((y) => javaEquals(x, y))));
+        return built(items(a).filter((x) => other.some((y) => spelEquals(x, y))));
       }, 'Elements present in both lists'),
       method('distinct', [['list', L]], sameList, (_t, [c]) => {
         const result: unknown[] = [];
         for (const item of items(c)) {
           activeBudget().step(result.length);
-          if (!result.some((seen) => javaEquals(seen, item))) result.push(item);
+          if (!result.some((seen) => spelEquals(seen, item))) result.push(item);
         }
         return result;
       }, 'Unique elements, first occurrence order kept'),

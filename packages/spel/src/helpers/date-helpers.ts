@@ -4,8 +4,8 @@ import {
 } from '@js-joda/core';
 import '@js-joda/timezone';
 import type { MethodDefinition } from '@scenaria/typing';
+import { toBigIntegerValue } from '@scenaria/typing/runtime';
 import type { ClassSpec } from '../internal/method-dsl';
-import { toBigInt } from '../internal/java-numbers';
 import { T, method } from '../internal/method-dsl';
 
 const PACKAGE = 'pl.touk.nussknacker.engine.util.functions';
@@ -56,7 +56,7 @@ export function dateHelper(options: DateHelperOptions): ClassSpec {
       method('toEpochMilli', [['dateTime', T.ZonedDateTime]], T.Long, (_t, [value]) => BigInt((value as ZonedDateTime).toInstant().toEpochMilli()), 'Epoch milliseconds of a zoned date-time'),
       method('toEpochMilli', [['dateTime', T.OffsetDateTime]], T.Long, (_t, [value]) => BigInt((value as OffsetDateTime).toInstant().toEpochMilli()), 'Epoch milliseconds of an offset date-time'),
       method('toEpochMilli', [['dateTime', T.LocalDateTime], ['zoneId', T.ZoneId]], T.Long, (_t, [value, zone]) => BigInt((value as LocalDateTime).atZone(zone as ZoneId).toInstant().toEpochMilli()), 'Epoch milliseconds of a local date-time in a zone'),
-      method('toInstant', [['epochMillis', T.Long]], T.Instant, (_t, [millis]) => Instant.ofEpochMilli(Number(toBigInt(millis))), 'The instant of epoch milliseconds'),
+      method('toInstant', [['epochMillis', T.Long]], T.Instant, (_t, [millis]) => Instant.ofEpochMilli(Number(toBigIntegerValue(millis))), 'The instant of epoch milliseconds'),
       method('toInstantAtDefaultTimeZone', [['dateTime', T.LocalDateTime]], T.Instant, (_t, [value]) => (value as LocalDateTime).atZone(defaultZone()).toInstant(), 'The instant of a local date-time in the default zone'),
       method('localDateTime', [['date', T.LocalDate], ['time', T.LocalTime]], T.LocalDateTime, (_t, [date, time]) => LocalDateTime.of(date as LocalDate, time as LocalTime), 'Combines a date and a time'),
       method('periodBetween', [['startInclusive', T.LocalDate], ['endExclusive', T.LocalDate]], T.Period, (_t, [a, b]) => Period.between(a as LocalDate, b as LocalDate), 'The period between two dates'),

@@ -1,9 +1,8 @@
-import { standardClassRegistry, type ClassRegistry } from '@scenaria/typing';
+import { classType, standardClassRegistry, type ClassRegistry, type TypingResult } from '@scenaria/typing';
+import { HelperObject } from '../internal/spel-values';
 import type { ClassSpec } from '../internal/method-dsl';
 import { withPrecedence } from '../internal/registry';
-import { HelperObject } from '../internal/java-values';
 import { standardClasses } from '../internal/standard-classes';
-import { classType, type TypingResult } from '../internal/typing-bridge';
 import { base64Helper, convHelper, geoHelper, numericHelper, randomHelper, utilHelper } from './basic-helpers';
 import { collectionHelper } from './collection';
 import { dateFormatHelper, dateHelper, dateTimeFormatterClass } from './date-helpers';

@@ -1,7 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { activeBudget } from '../evaluator/budget';
-import { numberKindOf } from '../internal/java-numbers';
-import { JavaBigInteger, JavaDouble, javaToString } from '../internal/typing-bridge';
+import { JavaBigInteger, JavaDouble, javaToString, numberKindOf } from '@scenaria/typing/runtime';
 
 /** Thrown for invalid JSON text. */
 export class JsonSyntaxError extends Error {

@@ -1,10 +1,8 @@
-import {
-  classType, convertValueTo, listType, mapType, recordType, unknownType, withoutValue, type ConversionResult, type TypingResult,
-} from '@scenaria/typing';
+import { classType, listType, mapType, recordType, unknownType, withoutValue, type TypingResult } from '@scenaria/typing';
 
 /**
- * The conversions behind `canBe`/`to`/`toOrNull` and their shorthands (reference §5). A conversion either
- * yields a value or fails; failures are values here and become exceptions only in `to(...)`.
+ * The targets of `canBe`/`to`/`toOrNull` and their shorthands (reference §5). The conversions themselves are
+ * typing's `convertValueTo`; a failure is a value there and becomes an exception only in `to(...)`.
  */
 export const CONVERSION_TARGETS: readonly string[] = [
   'java.lang.Long', 'java.lang.Double', 'java.math.BigDecimal', 'java.lang.Boolean', 'java.lang.String', 'java.util.Map',
@@ -17,11 +15,6 @@ export const CONVERSION_TARGETS: readonly string[] = [
 export function resolveConversionTarget(name: string): string | undefined {
   const lower = name.toLowerCase();
   return CONVERSION_TARGETS.find((target) => target.toLowerCase() === lower || target.slice(target.lastIndexOf('.') + 1).toLowerCase() === lower);
-}
-
-/** Converts a value to a target class (typing's conversion rules): `{ ok: true, value }` or `{ ok: false }`. */
-export function tryConvert(value: unknown, target: string): ConversionResult {
-  return convertValueTo(value, target);
 }
 
 /** The static type of a successful conversion of `source` to `target` (reference §5 "Typing"). */

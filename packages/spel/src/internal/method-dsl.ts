@@ -1,5 +1,7 @@
-import type { MethodDefinition, StaticFieldDefinition } from '@scenaria/typing';
-import { classType, listType, mapType, setType, arrayType, unknownType, Types, type TypingResult } from './typing-bridge';
+import {
+  arrayType, classType, listType, mapType, setType, Types, unknownType, type MethodDefinition,
+  type StaticFieldDefinition, type TypingResult,
+} from '@scenaria/typing';
 
 /** Computes a result type from the target and argument types, or explains why the call is invalid. */
 export type ResultTypeFunction = (target: TypingResult, args: TypingResult[]) => TypingResult | { error: string };

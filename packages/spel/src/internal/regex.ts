@@ -1,4 +1,4 @@
-import { requireSafePattern } from '@scenaria/typing';
+import { requireSafePattern } from '@scenaria/typing/runtime';
 
 /** Thrown for regular expressions that are invalid or could backtrack catastrophically. */
 export class UnsafePatternError extends Error {

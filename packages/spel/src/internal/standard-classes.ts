@@ -1,8 +1,6 @@
-import { JavaBigInteger, isNumberType, javaToString, knownValueOf, unknownType, withoutValue, type MethodDefinition, type TypingResult } from '@scenaria/typing';
-import { ExactDecimal } from './typing-bridge';
-import { conversionResultType, resolveConversionTarget, tryConvert } from './conversions';
-import { toDecimal, toDouble, type NumberKind } from './java-numbers';
-import { javaEquals } from './java-values';
+import { isNumberType, knownValueOf, unknownType, withoutValue, type MethodDefinition, type NumberKind, type TypingResult } from '@scenaria/typing';
+import { convertValueTo, ExactDecimal, JavaBigInteger, javaToString, spelEquals, toBigDecimalValue, toDoubleValue } from '@scenaria/typing/runtime';
+import { conversionResultType, resolveConversionTarget } from './conversions';
 import { method, T, type ClassSpec } from './method-dsl';
 import { classOf } from './types';
 
@@ -54,17 +52,17 @@ const mapApplies: Applicability = (type) => {
 function conversionTriple(shortName: string, target: string, applies: Applicability): MethodDefinition[] {
   const resultOf = (source: TypingResult) => conversionResultType(source, target);
   return [
-    method(`canBe${shortName}`, [], T.Boolean, (value) => tryConvert(value, target).ok, `Whether the value can be converted to ${shortName}`, { appliesTo: applies }),
+    method(`canBe${shortName}`, [], T.Boolean, (value) => convertValueTo(value, target).ok, `Whether the value can be converted to ${shortName}`, { appliesTo: applies }),
     method(`to${shortName}`, [], (source) => resultOf(source), (value) => convertOrThrow(value, target), `Converts the value to ${shortName}; fails when it cannot be converted`, { appliesTo: applies }),
     method(`to${shortName}OrNull`, [], (source) => resultOf(source), (value) => {
-      const converted = tryConvert(value, target);
+      const converted = convertValueTo(value, target);
       return converted.ok ? converted.value : null;
     }, `Converts the value to ${shortName}, or null when it cannot be converted`, { appliesTo: applies }),
   ];
 }
 
 function convertOrThrow(value: unknown, target: string): unknown {
-  const converted = tryConvert(value, target);
+  const converted = convertValueTo(value, target);
   if (!converted.ok) throw new ConversionError(`Cannot convert: ${javaToString(value)} to: '${target.slice(target.lastIndexOf('.') + 1)}'`);
   return converted.value;
 }
@@ -81,7 +79,7 @@ const conversionMethods: MethodDefinition[] = [
     return typeof target === 'object' ? target : T.Boolean;
   }, (value, [name]) => {
     const target = resolveConversionTarget(str(name));
-    return target !== undefined && tryConvert(value, target).ok;
+    return target !== undefined && convertValueTo(value, target).ok;
   }, 'Whether the value can be cast or converted to the given class (simple or fully-qualified name)'),
   method('to', [['className', T.String]], (source, args) => {
     const target = targetFromArgument(args);
@@ -99,7 +97,7 @@ const conversionMethods: MethodDefinition[] = [
   }, (value, [name]) => {
     const target = resolveConversionTarget(str(name));
     if (target === undefined) return null;
-    const converted = tryConvert(value, target);
+    const converted = convertValueTo(value, target);
     return converted.ok ? converted.value : null;
   }, 'Casts or converts the value to the given class, or null when impossible'),
   ...conversionTriple('Boolean', 'java.lang.Boolean', booleanApplies),
@@ -129,7 +127,7 @@ const stringClass: ClassSpec = {
 };
 
 function parseOrThrow(text: unknown, kind: NumberKind): unknown {
-  const converted = tryConvert(str(text), classNameOfKind(kind));
+  const converted = convertValueTo(str(text), classNameOfKind(kind));
   if (!converted.ok || (kind !== 'Double' && kind !== 'Float' && kind !== 'BigDecimal' && /[.eE]/.test(str(text)))) {
     throw new ConversionError(`For input string: "${str(text)}"`);
   }
@@ -152,13 +150,13 @@ function bigNumberClass(className: string, kind: NumberKind, constructors: Metho
 
 const bigDecimalClass = bigNumberClass('java.math.BigDecimal', 'BigDecimal', [
   method('<init>', [['text', T.String]], T.BigDecimal, (_t, [text]) => {
-    const converted = tryConvert(str(text), 'java.math.BigDecimal');
+    const converted = convertValueTo(str(text), 'java.math.BigDecimal');
     if (!converted.ok) throw new ConversionError(`Character array is missing "exponent" mark 'e' or 'E': ${str(text)}`);
       return converted.value;
     }, 'A BigDecimal from its text form'),
-  method('<init>', [['value', T.Integer]], T.BigDecimal, (_t, [value]) => toDecimal(value), 'A BigDecimal from an integer'),
-  method('<init>', [['value', T.Long]], T.BigDecimal, (_t, [value]) => toDecimal(value), 'A BigDecimal from a long'),
-  method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDouble(value)), 'A BigDecimal from a double'),
+  method('<init>', [['value', T.Integer]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from an integer'),
+  method('<init>', [['value', T.Long]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from a long'),
+  method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDoubleValue(value)), 'A BigDecimal from a double'),
 ]);
 
 const bigIntegerClass = bigNumberClass('java.math.BigInteger', 'BigInteger', [
@@ -171,7 +169,7 @@ const bigIntegerClass = bigNumberClass('java.math.BigInteger', 'BigInteger', [
 function mapGet(map: unknown, key: unknown): unknown {
   if (!(map instanceof Map)) return null;
   if (map.has(key)) return map.get(key);
-  for (const [candidate, value] of map) if (javaEquals(candidate, key)) return value;
+  for (const [candidate, value] of map) if (spelEquals(candidate, key)) return value;
   return null;
 }
 
@@ -182,7 +180,7 @@ const mapClass: ClassSpec = {
     method('get', [['key', T.Unknown]], (target, [key]) => mapValueOf(target, key), (m, [key]) => mapGet(m, key), 'The value for the key, or null'),
     method('getOrDefault', [['key', T.Unknown], ['defaultValue', T.Unknown]], (target, [key]) => mapValueOf(target, key), (m, [key, fallback]) => {
       if (!(m instanceof Map)) return fallback;
-      return [...m.keys()].some((candidate) => javaEquals(candidate, key)) ? mapGet(m, key) : fallback;
+      return [...m.keys()].some((candidate) => spelEquals(candidate, key)) ? mapGet(m, key) : fallback;
     }, 'The value for the key, or the default'),
   ],
   staticMethods: [],

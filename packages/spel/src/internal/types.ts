@@ -1,8 +1,8 @@
 import {
-  canBeSubclassOf, classType, isNumberClassName, isStringConvertibleClass, JavaClassNames, objTypeOf, promoteNumbers, unknownType,
-  type ClassHierarchy, type SingleTypingResult, type TypedClass, type TypingResult,
+  canBeSubclassOf, classType, isNumberClassName, JavaClassNames, numberKindOfClassName, objTypeOf, promoteNumbers,
+  unknownType, type ClassHierarchy, type NumberKind, type SingleTypingResult, type TypedClass, type TypingResult,
 } from '@scenaria/typing';
-import { numberKindOfClass, type NumberKind } from './java-numbers';
+import { isStringConvertibleClass } from '@scenaria/typing/runtime';
 
 // Subtyping, common supertypes and number promotion are @scenaria/typing's; this module only adds the
 // typer's views of a type and the conversions a method call applies to its arguments.
@@ -16,7 +16,7 @@ export function classOf(type: TypingResult): TypedClass | undefined {
 /** Number kind of a type (concrete number classes only). */
 export function numberKindOfType(type: TypingResult): NumberKind | undefined {
   const cls = classOf(type);
-  return cls ? numberKindOfClass(cls.className) : undefined;
+  return cls ? numberKindOfClassName(cls.className) : undefined;
 }
 
 /** Number promotion of two number types (reference §2); the abstract Number stays Number. */

@@ -1,8 +1,10 @@
 import type { SourceRange } from '../ast/nodes';
 import { defaultGlobals, registryFor, type Globals } from '../helpers/globals';
-import type { ClassRegistry, MethodDefinition } from '@scenaria/typing';
+import {
+  displayType, simpleClassName, unknownType, withoutValue, type ClassRegistry, type MethodDefinition,
+  type TypingResult,
+} from '@scenaria/typing';
 import { classOf } from '../internal/types';
-import { displayType, simpleClassName, unknownType, withoutValue, type TypingResult } from '../internal/typing-bridge';
 import { parseExpression } from '../parser/parse-expression';
 import { defaultExpressionConfig, type ExpressionConfig } from '../typer/config';
 import { typeTree } from '../typer/typer';

@@ -1,17 +1,18 @@
 import type { AstNode, BinaryNode, MethodCallNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { ExpressionError, ExpressionErrorCode } from '../errors';
-import { JavaRuntimeError, typeOfValue, canBeSubclassOf, commonSupertype, isJavaRuntimeError, isNumberType, isStringConvertibleClass, methodAppliesTo, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import {
+  ARRAY_CLASS_NAME, arrayType, canBeSubclassOf, classType, commonSupertype, displayType, isNumberType, knownValueOf,
+  listType, methodAppliesTo, nullType, recordType, simpleClassName, Types, unionType, unknownType, valueType,
+  withoutValue, type ClassRegistry, type MethodDefinition, type NumberKind, type TypedClass, type TypingResult,
+} from '@scenaria/typing';
+import {
+  convertValueTo, isJavaRuntimeError, isStringConvertibleClass, JavaDouble, JavaFloat, javaNegate, javaPower,
+  JavaRuntimeError, javaToString, numberKindOf, promoteNumberKinds, spelEquals, typeOfValue,
+} from '@scenaria/typing/runtime';
+import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
+import { compareIfComparable } from '../internal/spel-values';
 import { resolveTypeName } from '../internal/registry';
-import { tryConvert } from '../internal/conversions';
-import {
-  addAs, divideAs, multiplyAs, negate, numberKindOf, power, promoteKinds, remainderAs, subtractAs,
-} from '../internal/java-numbers';
-import { javaCompare, javaEquals } from '../internal/java-values';
 import { argumentFits, classOf, numberKindOfType, promoteNumberTypes } from '../internal/types';
-import {
-  ARRAY_CLASS_NAME, JavaDouble, JavaFloat, Types, arrayType, classType, displayType, knownValueOf, listType, nullType, recordType,
-  simpleClassName, unionType, unknownType, valueType, withoutValue, javaToString, type TypedClass, type TypingResult,
-} from '../internal/typing-bridge';
 import type { ExpressionConfig } from './config';
 
 /** What the typer learned about one node; the compiler reads it to specialise closures. */
@@ -425,7 +426,7 @@ class Typer {
         if (expectedClass && isStringConvertibleClass(expectedClass) && classOf(actual)?.className === 'java.lang.String') {
           conversions.set(i, expectedClass);
           const known = knownValueOf(actual);
-          if (known && typeof known.value === 'string' && !tryConvert(known.value, expectedClass).ok) {
+          if (known && typeof known.value === 'string' && !convertValueTo(known.value, expectedClass).ok) {
             return { error: `Cannot convert '${known.value}' to ${simpleClassName(expectedClass)}: the string literal conversion cannot succeed` };
           }
         }
@@ -616,7 +617,7 @@ class Typer {
       case '^': {
         if (!this.numericOperands(op, left, right, node)) return this.record(node, { type: unknownType });
         if (left.kind === 'unknown' || right.kind === 'unknown') return this.record(node, { type: unknownType });
-        const folded = fold(power, (value) => classType(javaClassName(value)));
+        const folded = fold(javaPower, (value) => classType(javaClassName(value)));
         if (folded) return this.record(node, { type: folded });
         const ka = numberKindOfType(left);
         const kb = numberKindOfType(right);
@@ -634,7 +635,7 @@ class Typer {
           this.error('OperatorNotComparableError', `Operator '${op}' used with not comparable types: ${typeName(left)} and ${typeName(right)}`, node.operatorRange);
           return this.record(node, { type: BOOLEAN });
         }
-        const folded = fold((a, b) => javaEquals(a, b) === (op === '=='), () => BOOLEAN);
+        const folded = fold((a, b) => spelEquals(a, b) === (op === '=='), () => BOOLEAN);
         const bothNull = left.kind === 'null' && right.kind === 'null';
         return this.record(node, { type: folded ?? (bothNull ? valueType(BOOLEAN, op === '==') : BOOLEAN) });
       }
@@ -647,7 +648,7 @@ class Typer {
           return this.record(node, { type: BOOLEAN });
         }
         const folded = fold((a, b) => {
-          const c = javaCompare(a, b);
+          const c = compareIfComparable(a, b);
           if (c === undefined) throw new JavaRuntimeError('NotComparable', 'not comparable');
           return op === '<' ? c < 0 : op === '>' ? c > 0 : op === '<=' ? c <= 0 : c >= 0;
         }, () => BOOLEAN);
@@ -697,7 +698,7 @@ class Typer {
     return true;
   }
 
-  private arithmetic(left: TypingResult, right: TypingResult, operation: (kind: ReturnType<typeof promoteKinds>, a: unknown, b: unknown) => unknown): TypingResult {
+  private arithmetic(left: TypingResult, right: TypingResult, operation: (kind: NumberKind, a: unknown, b: unknown) => unknown): TypingResult {
     const promoted = promoteNumberTypes(withoutValue(left), withoutValue(right));
     const a = knownValueOf(left);
     const b = knownValueOf(right);
@@ -705,7 +706,7 @@ class Typer {
     const kb = numberKindOfType(right);
     if (a && b && ka && kb) {
       try {
-        const value = operation(promoteKinds(ka, kb), a.value, b.value);
+        const value = operation(promoteNumberKinds(ka, kb), a.value, b.value);
         return valueType(promoted, value);
       } catch (error) {
         if (!isJavaRuntimeError(error)) throw error;
@@ -750,7 +751,7 @@ class Typer {
     }
     const known = knownValueOf(operand);
     if (node.operator === '-' && known && numberKindOf(known.value) !== undefined) {
-      return this.record(node, { type: valueType(classOf(operand)!, negate(known.value)) });
+      return this.record(node, { type: valueType(classOf(operand)!, javaNegate(known.value)) });
     }
     if (node.operator === '+') return this.record(node, { type: operand });
     return this.record(node, { type: withoutValue(operand) });
