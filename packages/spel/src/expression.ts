@@ -1,8 +1,10 @@
 import { forEachChild, type AstNode, type SourceRange, type TemplateNode } from './ast/nodes';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type ExpressionError } from './errors';
 import { Budget, defaultEvaluationLimits, swapBudget, type EvaluationLimits } from './evaluator/budget';
-import { Compiler, compileTemplate, evaluationFailure, nodeNeedsBudget, type Compiled } from './evaluator/compile';
+import { Compiler, compileTemplate, type Compiled } from './evaluator/compile';
 import { generateEvaluator } from './evaluator/generate';
+import { evaluationFailure } from './evaluator/runtime-helpers';
+import { nodeNeedsBudget } from './evaluator/static-facts';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
 import { canBeSubclassOf, displayType, nullType, type ClassRegistry, type TypingResult } from '@scenaria/typing';
 import { parseExpression, parseTemplate } from './parser/parse-expression';

@@ -1,101 +1,24 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
-import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
-import { readsBudget } from '../internal/method-dsl';
-import { invokeMethod, knownValueOf, numberKindOfClassName, type ClassRegistry, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import {
-  castNumber, convertValueTo, isJavaRuntimeError, JavaDouble, javaNegate, javaPower, javaToString, numberKindOf,
-  promoteNumberKinds, spelEquals,
-} from '@scenaria/typing/runtime';
+import { invokeMethod, numberKindOfClassName, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
+import { castNumber, JavaDouble, javaNegate, javaPower, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
 import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
-import { compareIfComparable, registryClassOf, StaticClassRef } from '../internal/spel-values';
-import { UnsafePatternError, checkedRegExp } from '../internal/regex';
-import { ConversionError } from '../internal/standard-classes';
+import { checkedRegExp } from '../internal/regex';
+import { registryClassOf, StaticClassRef } from '../internal/spel-values';
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
-import { BudgetExceededError, activeBudget } from './budget';
+import { activeBudget } from './budget';
+import {
+  NO_ARGS, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, operatorMismatch,
+  toEvaluationError, valueMismatch, widenArgument,
+} from './runtime-helpers';
+import { constantValueOf, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
 
 /** Evaluation state passed to every closure: the caller's variables, read as own properties. */
 export type EvalState = Readonly<Record<string, unknown>>;
 
 /** A compiled node: called with the state and the current object (`#this`). */
 export type Compiled = (state: EvalState, self: unknown) => unknown;
-
-export function fail(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): never {
-  throw new ExpressionEvaluationError(code, message, range, cause === undefined ? undefined : { cause });
-}
-
-/** Maps a failure inside a registry method (or arithmetic) to an evaluation error at `range`. */
-export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
-  if (isExpressionEvaluationError(error)) return error;
-  if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
-  if (isJavaRuntimeError(error)) {
-    switch (error.code) {
-      case 'ArithmeticException':
-        return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
-      case 'IndexOutOfBoundsException':
-        return new ExpressionEvaluationError('IndexOutOfRange', error.message, range);
-      case 'NumberFormatException':
-        return new ExpressionEvaluationError('ConversionFailed', error.message, range);
-      default:
-        return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
-    }
-  }
-  if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);
-  if (error instanceof UnsafePatternError) return new ExpressionEvaluationError('IllegalAccess', error.message, range);
-  if (error instanceof RangeError) {
-    const overflow = error.message.includes('call stack');
-    return new ExpressionEvaluationError(overflow ? 'BudgetExceeded' : 'IndexOutOfRange', error.message, range);
-  }
-  if (error instanceof Error) return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
-  return new ExpressionEvaluationError('MethodFailed', String(error), range);
-}
-
-/** The number kind or String that the typer found for a node, if it is one of them. */
-export type StaticKind = NumberKind | 'String' | undefined;
-
-export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): StaticKind {
-  const type = nodes.get(node)?.type;
-  if (!type) return undefined;
-  const cls = classOf(type);
-  if (!cls) return undefined;
-  if (cls.className === 'java.lang.String') return 'String';
-  return numberKindOfClassName(cls.className);
-}
-
-/** The compile-time value of a pure node (literals and folded operations), or undefined. */
-export function constantValueOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): unknown {
-  const type = nodes.get(node)?.type;
-  if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
-  return knownValueOf(type)?.value;
-}
-
-/**
- * The error an evaluation throws for `error`: evaluation errors as they are; stack exhaustion (and, when a
- * budget is installed, an exceeded budget) raised outside a member call, positioned on the whole expression.
- */
-export function evaluationFailure(error: unknown, wholeRange: SourceRange, budgeted: boolean): unknown {
-  if (isExpressionEvaluationError(error)) return error;
-  if (error instanceof RangeError || (budgeted && error instanceof Error && error.name === 'BudgetExceededError')) return toEvaluationError(error, wholeRange);
-  return error;
-}
-
-/**
- * Whether evaluating this node (not its children) may need an installed budget. Loops, helpers that measure
- * what they build, and members chosen at runtime do; a call of a fixed registry method that never reads the
- * budget (typing's classes, a model's) does not, since a tree without loops makes at most as many calls as it
- * has nodes.
- */
-export function nodeNeedsBudget(node: AstNode, typing: NodeTyping | undefined): boolean {
-  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
-    return true;
-  }
-  if (node.kind === 'methodCall' && typing?.method === undefined) return true;
-  // Dynamic member access may run any registry getter.
-  if (node.kind === 'indexer') return typing?.mapKey === undefined;
-  if (node.kind === 'property') return typing?.mapKey === undefined && typing?.method === undefined && typing?.staticValue === undefined;
-  return false;
-}
 
 /**
  * Compiles a typed tree into a closure tree once; evaluation then only calls closures. Operators are
@@ -122,8 +45,8 @@ export class Compiler {
     const typing = this.nodes.get(node);
     if (nodeNeedsBudget(node, typing)) this.needsBudget = true;
     // Constant folding: the typer already computed scalar known values; lists are frozen so sharing is safe.
-    if (typing && typing.type.kind === 'value' && isPure(node)) {
-      const known = knownValueOf(typing.type)!.value;
+    const known = this.constantOf(node);
+    if (known !== undefined) {
       const constant = Array.isArray(known) ? Object.freeze([...known]) : known;
       return () => constant;
     }
@@ -180,7 +103,7 @@ export class Compiler {
           const test = condition(state, self);
           if (test === true) return whenTrue(state, self);
           if (test === false) return whenFalse(state, self);
-          return fail('TypeMismatch', `Ternary condition evaluated to ${javaToString(test)} instead of a Boolean`, range);
+          throw valueMismatch.ternaryCondition(test, range);
         };
       }
       case 'elvis': {
@@ -310,24 +233,12 @@ export class Compiler {
       const closure = this.compile(arg);
       const param = method.params[Math.min(i, method.params.length - 1)];
       const conversion = typing?.argumentConversions?.get(i);
-      if (conversion) {
-        return (state: EvalState, self: unknown) => {
-          const value = closure(state, self);
-          if (typeof value !== 'string') return value;
-          const converted = convertValueTo(value, conversion);
-          if (!converted.ok) fail('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, arg.range);
-          return converted.value;
-        };
-      }
+      if (conversion) return (state: EvalState, self: unknown) => convertArgument(closure(state, self), conversion, arg.range);
       // Java widens numeric arguments to the declared parameter class (an Integer passed as a Long).
       const paramKind = param ? numberKindOfClassName(classOf(param.type)?.className ?? '') : undefined;
       const argKind = this.kindOf(arg);
       if (paramKind && argKind !== 'String' && argKind !== paramKind) {
-        return (state: EvalState, self: unknown) => {
-          const value = closure(state, self);
-          const valueKind = numberKindOf(value);
-          return valueKind === undefined || valueKind === paramKind ? value : castNumber(value, paramKind);
-        };
+        return (state: EvalState, self: unknown) => widenArgument(closure(state, self), paramKind);
       }
       return closure;
     });
@@ -449,7 +360,7 @@ export class Compiler {
       const result = condition(state, item);
       if (result === true) return true;
       if (result === false) return false;
-      return fail('TypeMismatch', `Selection predicate evaluated to ${javaToString(result)} instead of a Boolean`, conditionRange);
+      throw valueMismatch.selectionPredicate(result, conditionRange);
     };
     return (state, self) => {
       const value = target(state, self);
@@ -500,7 +411,7 @@ export class Compiler {
       case '!':
         return (state, self) => {
           const value = operand(state, self);
-          if (typeof value !== 'boolean') return fail('TypeMismatch', `Cannot negate ${javaToString(value)}`, range);
+          if (typeof value !== 'boolean') throw valueMismatch.negate(value, range);
           return !value;
         };
       case '+':
@@ -508,7 +419,7 @@ export class Compiler {
       case '-':
         return (state, self) => {
           const value = operand(state, self);
-          if (numberKindOf(value) === undefined) return fail('TypeMismatch', `Cannot negate ${javaToString(value)}`, range);
+          if (numberKindOf(value) === undefined) throw valueMismatch.negate(value, range);
           return javaNegate(value);
         };
       default: {
@@ -551,18 +462,18 @@ export class Compiler {
         return (state, self) => {
           const a = left(state, self);
           if (a === false) return false;
-          if (a !== true) return fail('TypeMismatch', `Cannot use ${javaToString(a)} as a Boolean`, node.left.range);
+          if (a !== true) throw valueMismatch.booleanOperand(a, node.left.range);
           const b = right(state, self);
-          if (typeof b !== 'boolean') return fail('TypeMismatch', `Cannot use ${javaToString(b)} as a Boolean`, node.right.range);
+          if (typeof b !== 'boolean') throw valueMismatch.booleanOperand(b, node.right.range);
           return b;
         };
       case '||':
         return (state, self) => {
           const a = left(state, self);
           if (a === true) return true;
-          if (a !== false) return fail('TypeMismatch', `Cannot use ${javaToString(a)} as a Boolean`, node.left.range);
+          if (a !== false) throw valueMismatch.booleanOperand(a, node.left.range);
           const b = right(state, self);
-          if (typeof b !== 'boolean') return fail('TypeMismatch', `Cannot use ${javaToString(b)} as a Boolean`, node.right.range);
+          if (typeof b !== 'boolean') throw valueMismatch.booleanOperand(b, node.right.range);
           return b;
         };
       case '==':
@@ -775,7 +686,7 @@ export class Compiler {
       const value = boxed(state, self);
       if (value instanceof JavaDouble) return value.value;
       if (typeof value === 'number') return value;
-      return fail('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
+      throw operatorMismatch(op, value, range);
     };
   }
 
@@ -847,85 +758,6 @@ export class Compiler {
     }
     return (state, self) => genericArithmetic(operation, op, left(state, self), right(state, self), range);
   }
-}
-
-/** The arguments of a call without any (shared: methods never modify their arguments). */
-export const NO_ARGS: unknown[] = Object.freeze([]) as unknown as unknown[];
-
-export function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
-  const map = new Map<unknown, unknown>();
-  for (const entry of entries) {
-    const pair = entry as Map<string, unknown>;
-    map.set(pair.get('key'), pair.get('value'));
-  }
-  return map;
-}
-
-export function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
-  // Spring's comparator orders null before everything.
-  if (a === null || a === undefined) return b === null || b === undefined ? 0 : -1;
-  if (b === null || b === undefined) return 1;
-  const result = compareIfComparable(a, b);
-  if (result === undefined) return fail('TypeMismatch', `Cannot compare ${registryClassOf(a)} with ${registryClassOf(b)}`, range);
-  return result;
-}
-
-export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
-  if (typeof a === 'string' || typeof b === 'string') {
-    const text = javaToString(a) + javaToString(b);
-    return text.length > 65536 ? activeBudget().checkString(text) : text;
-  }
-  const ka = numberKindOf(a);
-  const kb = numberKindOf(b);
-  if (ka === undefined || kb === undefined) {
-    return fail('TypeMismatch', `Operator '+' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
-  }
-  return addAs(promoteNumberKinds(ka, kb), a, b);
-}
-
-export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
-  const ka = numberKindOf(a);
-  const kb = numberKindOf(b);
-  if (ka === undefined || kb === undefined) {
-    return fail('TypeMismatch', `Operator '${op}' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
-  }
-  try {
-    return operation(promoteNumberKinds(ka, kb), a, b);
-  } catch (error) {
-    throw toEvaluationError(error, range);
-  }
-}
-
-/** Nodes whose value depends on nothing but their children (safe to replace by a known value). */
-const purity = new WeakMap<AstNode, boolean>();
-
-/**
- * True when a node's value follows from literals alone. Only then may the typer's known value stand in for
- * evaluation: a variable typed with a known value (a generator's literal record, say) is a hint of the type,
- * while at runtime it holds whatever record arrives.
- */
-export function isPure(node: AstNode): boolean {
-  let pure = purity.get(node);
-  if (pure === undefined) {
-    switch (node.kind) {
-      case 'literal':
-        pure = true;
-        break;
-      case 'binary':
-        pure = isPure(node.left) && isPure(node.right);
-        break;
-      case 'unary':
-        pure = isPure(node.operand);
-        break;
-      case 'inlineList':
-        pure = node.items.every(isPure);
-        break;
-      default:
-        pure = false;
-    }
-    purity.set(node, pure);
-  }
-  return pure;
 }
 
 /** Compiles a template: text parts verbatim, inserts converted with `toString` (null prints as "null"). */

@@ -1,18 +1,20 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
-import { ExpressionEvaluationError } from '../errors';
-import { invokeMethod, numberKindOfClassName, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import { castNumber, convertValueTo, JavaDouble, javaNegate, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
+import type { EvaluationErrorCode } from '../errors';
+import { invokeMethod, numberKindOfClassName, type MethodDefinition } from '@scenaria/typing';
+import { JavaDouble, javaNegate, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
 import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
-import { registryClassOf, StaticClassRef } from '../internal/spel-values';
 import { checkedRegExp } from '../internal/regex';
+import { StaticClassRef } from '../internal/spel-values';
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget, swapBudget, type Budget } from './budget';
+import type { Compiled, Compiler } from './compile';
 import {
-  NO_ARGS, compareOrFail, constantValueOf, entriesToMap, evaluationFailure, genericArithmetic, genericPlus,
-  staticKindOf, toEvaluationError, type Compiled, type Compiler, type StaticKind,
-} from './compile';
+  NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
+  genericPlus, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
+} from './runtime-helpers';
+import { constantValueOf, staticKindOf, type StaticKind } from './static-facts';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -23,8 +25,10 @@ import {
  * written here, numbers it formats itself, and `c<n>` references to values it passes in (registry method
  * definitions, constants, error positions). Every piece of the user's text (a variable or field name, a string
  * literal, a message quoting it) goes through `JSON.stringify` or into that constant table, so nothing an
- * expression says can become code. Node kinds that are rare in scenarios (constructors, `instanceof`,
- * `between`, `^`, dynamic method calls...) call the closure compiler's code for that subtree.
+ * expression says can become code. The functions the code calls (runtime-helpers.ts, typing's runtime, registry
+ * methods) enter it the same way, as constants, never by name. Node kinds that are rare in scenarios
+ * (constructors, `instanceof`, `between`, `^`, dynamic method calls...) call the closure compiler's code for that
+ * subtree.
  */
 
 /** What the generated function needs from the compile step. */
@@ -141,8 +145,8 @@ class Generator {
   }
 
   /** `throw` of an evaluation error at a position; the message is data, not code. */
-  private throwError(code: string, message: string, range: SourceRange): string {
-    return `throw ${this.constant(newError)}(${JSON.stringify(code)}, ${this.literal(message)}, ${this.constant(range)});`;
+  private throwError(code: EvaluationErrorCode, message: string, range: SourceRange): string {
+    return `throw ${this.constant(evaluationError)}(${JSON.stringify(code)}, ${this.literal(message)}, ${this.constant(range)});`;
   }
 
   private kindOf(node: AstNode): StaticKind {
@@ -346,7 +350,7 @@ class Generator {
       const param = method.params[Math.min(i, method.params.length - 1)];
       const paramKind = param ? numberKindOfClassName(classOf(param.type)?.className ?? '') : undefined;
       const argKind = this.kindOf(arg);
-      if (paramKind && argKind !== 'String' && argKind !== paramKind) return this.bind(`${this.constant(widen)}(${value}, ${JSON.stringify(paramKind)})`);
+      if (paramKind && argKind !== 'String' && argKind !== paramKind) return this.bind(`${this.constant(widenArgument)}(${value}, ${JSON.stringify(paramKind)})`);
       return value;
     });
   }
@@ -391,8 +395,8 @@ class Generator {
   }
 
   /** A throw whose message quotes a runtime value. */
-  private throwLater(kind: keyof typeof runtimeMessages, value: string, range: SourceRange): string {
-    return `throw ${this.constant(runtimeMessages[kind])}(${value}, ${this.constant(range)});`;
+  private throwLater(kind: keyof typeof valueMismatch, value: string, range: SourceRange): string {
+    return `throw ${this.constant(valueMismatch[kind])}(${value}, ${this.constant(range)});`;
   }
 
   private selection(node: Extract<AstNode, { kind: 'selection' }>, self: string): string {
@@ -625,35 +629,4 @@ class Generator {
     this.emit(`else throw ${this.constant(operatorMismatch)}(${JSON.stringify(op)}, ${value}, ${this.constant(range)});`);
     return number;
   }
-}
-
-// ---- runtime helpers the generated code calls ----------------------------------------------------------------
-
-function newError(code: string, message: string, range: SourceRange): ExpressionEvaluationError {
-  return new ExpressionEvaluationError(code as never, message, range);
-}
-
-const runtimeMessages = {
-  selectionPredicate: (value: unknown, range: SourceRange) =>
-    newError('TypeMismatch', `Selection predicate evaluated to ${javaToString(value)} instead of a Boolean`, range),
-  ternaryCondition: (value: unknown, range: SourceRange) =>
-    newError('TypeMismatch', `Ternary condition evaluated to ${javaToString(value)} instead of a Boolean`, range),
-  booleanOperand: (value: unknown, range: SourceRange) => newError('TypeMismatch', `Cannot use ${javaToString(value)} as a Boolean`, range),
-  negate: (value: unknown, range: SourceRange) => newError('TypeMismatch', `Cannot negate ${javaToString(value)}`, range),
-};
-
-function operatorMismatch(op: string, value: unknown, range: SourceRange): ExpressionEvaluationError {
-  return newError('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
-}
-
-function convertArgument(value: unknown, conversion: string, range: SourceRange): unknown {
-  if (typeof value !== 'string') return value;
-  const converted = convertValueTo(value, conversion);
-  if (!converted.ok) throw newError('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, range);
-  return converted.value;
-}
-
-function widen(value: unknown, kind: NumberKind): unknown {
-  const valueKind = numberKindOf(value);
-  return valueKind === undefined || valueKind === kind ? value : castNumber(value, kind);
 }

@@ -1,0 +1,140 @@
+import type { SourceRange } from '../ast/nodes';
+import type { NumberKind } from '@scenaria/typing';
+import { castNumber, convertValueTo, isJavaRuntimeError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
+import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
+import { addAs } from '../internal/kind-arithmetic';
+import { UnsafePatternError } from '../internal/regex';
+import { compareIfComparable, registryClassOf } from '../internal/spel-values';
+import { ConversionError } from '../internal/standard-classes';
+import { BudgetExceededError, activeBudget } from './budget';
+
+// What compiled expressions call while they run, shared by both evaluators: the closures of compile.ts call
+// these functions directly, and the source generate.ts writes reaches them as constants it passes in (never by
+// name), so the same errors, messages and slow paths serve both and the test suite's comparison of the two
+// evaluators holds by construction.
+
+/** An evaluation error at `range` (the generated code throws what this returns). */
+export function evaluationError(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): ExpressionEvaluationError {
+  return new ExpressionEvaluationError(code, message, range, cause === undefined ? undefined : { cause });
+}
+
+/** Throws an evaluation error at `range`. */
+export function fail(code: EvaluationErrorCode, message: string, range: SourceRange, cause?: unknown): never {
+  throw evaluationError(code, message, range, cause);
+}
+
+/** Maps a failure inside a registry method (or arithmetic) to an evaluation error at `range`. */
+export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
+  if (isExpressionEvaluationError(error)) return error;
+  if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
+  if (isJavaRuntimeError(error)) {
+    switch (error.code) {
+      case 'ArithmeticException':
+        return new ExpressionEvaluationError(error.message.includes('zero') ? 'DivisionByZero' : 'ArithmeticError', error.message, range);
+      case 'IndexOutOfBoundsException':
+        return new ExpressionEvaluationError('IndexOutOfRange', error.message, range);
+      case 'NumberFormatException':
+        return new ExpressionEvaluationError('ConversionFailed', error.message, range);
+      default:
+        return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
+    }
+  }
+  if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);
+  if (error instanceof UnsafePatternError) return new ExpressionEvaluationError('IllegalAccess', error.message, range);
+  if (error instanceof RangeError) {
+    const overflow = error.message.includes('call stack');
+    return new ExpressionEvaluationError(overflow ? 'BudgetExceeded' : 'IndexOutOfRange', error.message, range);
+  }
+  if (error instanceof Error) return new ExpressionEvaluationError('MethodFailed', error.message, range, { cause: error });
+  return new ExpressionEvaluationError('MethodFailed', String(error), range);
+}
+
+/**
+ * The error an evaluation throws for `error`: evaluation errors as they are; stack exhaustion (and, when a
+ * budget is installed, an exceeded budget) raised outside a member call, positioned on the whole expression.
+ */
+export function evaluationFailure(error: unknown, wholeRange: SourceRange, budgeted: boolean): unknown {
+  if (isExpressionEvaluationError(error)) return error;
+  if (error instanceof RangeError || (budgeted && error instanceof Error && error.name === 'BudgetExceededError')) return toEvaluationError(error, wholeRange);
+  return error;
+}
+
+/** The arguments of a call without any (shared: methods never modify their arguments). */
+export const NO_ARGS: unknown[] = Object.freeze([]) as unknown as unknown[];
+
+/** The map a selection on a map yields, from the `{key, value}` entries it kept. */
+export function entriesToMap(entries: unknown[]): Map<unknown, unknown> {
+  const map = new Map<unknown, unknown>();
+  for (const entry of entries) {
+    const pair = entry as Map<string, unknown>;
+    map.set(pair.get('key'), pair.get('value'));
+  }
+  return map;
+}
+
+/** Spring's ordering for `<`, `>`, `between`...: null first, otherwise a TypeMismatch for values that do not compare. */
+export function compareOrFail(a: unknown, b: unknown, range: SourceRange): number {
+  // Spring's comparator orders null before everything.
+  if (a === null || a === undefined) return b === null || b === undefined ? 0 : -1;
+  if (b === null || b === undefined) return 1;
+  const result = compareIfComparable(a, b);
+  if (result === undefined) return fail('TypeMismatch', `Cannot compare ${registryClassOf(a)} with ${registryClassOf(b)}`, range);
+  return result;
+}
+
+/** `+` on operands the typer could not pin down: String concatenation or number promotion at runtime. */
+export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
+  if (typeof a === 'string' || typeof b === 'string') {
+    const text = javaToString(a) + javaToString(b);
+    return text.length > 65536 ? activeBudget().checkString(text) : text;
+  }
+  const ka = numberKindOf(a);
+  const kb = numberKindOf(b);
+  if (ka === undefined || kb === undefined) {
+    return fail('TypeMismatch', `Operator '+' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
+  }
+  return addAs(promoteNumberKinds(ka, kb), a, b);
+}
+
+/** `-`, `*`, `/`, `%` promoted at runtime: the slow path behind every statically specialised operator. */
+export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: unknown) => unknown, op: string, a: unknown, b: unknown, range: SourceRange): unknown {
+  const ka = numberKindOf(a);
+  const kb = numberKindOf(b);
+  if (ka === undefined || kb === undefined) {
+    return fail('TypeMismatch', `Operator '${op}' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
+  }
+  try {
+    return operation(promoteNumberKinds(ka, kb), a, b);
+  } catch (error) {
+    throw toEvaluationError(error, range);
+  }
+}
+
+/** Errors whose message quotes the offending runtime value. */
+export const valueMismatch = {
+  selectionPredicate: (value: unknown, range: SourceRange) =>
+    evaluationError('TypeMismatch', `Selection predicate evaluated to ${javaToString(value)} instead of a Boolean`, range),
+  ternaryCondition: (value: unknown, range: SourceRange) =>
+    evaluationError('TypeMismatch', `Ternary condition evaluated to ${javaToString(value)} instead of a Boolean`, range),
+  booleanOperand: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot use ${javaToString(value)} as a Boolean`, range),
+  negate: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot negate ${javaToString(value)}`, range),
+};
+
+/** A Double operator given an operand that is neither an Integer nor a Double at runtime. */
+export function operatorMismatch(op: string, value: unknown, range: SourceRange): ExpressionEvaluationError {
+  return evaluationError('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
+}
+
+/** A String argument converted to the parameter's class (a LocalDate parameter given '2024-01-31'). */
+export function convertArgument(value: unknown, conversion: string, range: SourceRange): unknown {
+  if (typeof value !== 'string') return value;
+  const converted = convertValueTo(value, conversion);
+  if (!converted.ok) throw evaluationError('ConversionFailed', `Cannot convert '${value}' to ${conversion}`, range);
+  return converted.value;
+}
+
+/** Java's widening of a numeric argument to the declared parameter class (an Integer passed as a Long). */
+export function widenArgument(value: unknown, kind: NumberKind): unknown {
+  const valueKind = numberKindOf(value);
+  return valueKind === undefined || valueKind === kind ? value : castNumber(value, kind);
+}

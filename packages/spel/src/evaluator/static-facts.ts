@@ -1,0 +1,78 @@
+import type { AstNode } from '../ast/nodes';
+import { knownValueOf, numberKindOfClassName, type NumberKind } from '@scenaria/typing';
+import { readsBudget } from '../internal/method-dsl';
+import { classOf } from '../internal/types';
+import type { NodeTyping } from '../typer/typer';
+
+// What both compilers (the closure compiler in compile.ts and the code generator in generate.ts) read off the
+// typed tree before anything runs: the static kinds they specialise operators on, the constants they fold, and
+// whether a node needs an evaluation budget. One copy, so the two evaluators cannot disagree on them.
+
+/** The number kind or String that the typer found for a node, if it is one of them. */
+export type StaticKind = NumberKind | 'String' | undefined;
+
+/** The static kind of a node: what operators on it are specialised for. */
+export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): StaticKind {
+  const type = nodes.get(node)?.type;
+  if (!type) return undefined;
+  const cls = classOf(type);
+  if (!cls) return undefined;
+  if (cls.className === 'java.lang.String') return 'String';
+  return numberKindOfClassName(cls.className);
+}
+
+/** The compile-time value of a pure node (literals and folded operations), or undefined. */
+export function constantValueOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): unknown {
+  const type = nodes.get(node)?.type;
+  if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
+  return knownValueOf(type)?.value;
+}
+
+/** Nodes whose value depends on nothing but their children (safe to replace by a known value). */
+const purity = new WeakMap<AstNode, boolean>();
+
+/**
+ * True when a node's value follows from literals alone. Only then may the typer's known value stand in for
+ * evaluation: a variable typed with a known value (a generator's literal record, say) is a hint of the type,
+ * while at runtime it holds whatever record arrives.
+ */
+export function isPure(node: AstNode): boolean {
+  let pure = purity.get(node);
+  if (pure === undefined) {
+    switch (node.kind) {
+      case 'literal':
+        pure = true;
+        break;
+      case 'binary':
+        pure = isPure(node.left) && isPure(node.right);
+        break;
+      case 'unary':
+        pure = isPure(node.operand);
+        break;
+      case 'inlineList':
+        pure = node.items.every(isPure);
+        break;
+      default:
+        pure = false;
+    }
+    purity.set(node, pure);
+  }
+  return pure;
+}
+
+/**
+ * Whether evaluating this node (not its children) may need an installed budget. Loops, helpers that measure
+ * what they build, and members chosen at runtime do; a call of a fixed registry method that never reads the
+ * budget (typing's classes, a model's) does not, since a tree without loops makes at most as many calls as it
+ * has nodes.
+ */
+export function nodeNeedsBudget(node: AstNode, typing: NodeTyping | undefined): boolean {
+  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
+    return true;
+  }
+  if (node.kind === 'methodCall' && typing?.method === undefined) return true;
+  // Dynamic member access may run any registry getter.
+  if (node.kind === 'indexer') return typing?.mapKey === undefined;
+  if (node.kind === 'property') return typing?.mapKey === undefined && typing?.method === undefined && typing?.staticValue === undefined;
+  return false;
+}
