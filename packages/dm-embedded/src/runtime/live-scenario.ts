@@ -76,6 +76,23 @@ function durationMillis(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * What the engine compiles a scenario of this kind with here: the model's components and classes, the default
+ * runtimes plus the given ones, the scheduler's clock. Test runs use it as it is, so a test runs what a
+ * deployment would; live runs wrap its runtimes.
+ */
+export function engineOptions(kind: ScenarioKind, options: LiveScenarioOptions): Omit<CompileScenarioOptions, 'listener'> {
+  const model = options.models[kind];
+  return {
+    components: componentsById(model, { isFragment: false }),
+    runtimes: defaultComponentRuntimes().with(options.runtimes ?? {}),
+    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
+    additionalVariableValues: { AGG: aggregateHelperValue },
+    services: { clock: { now: options.now } },
+    ...(options.fragments ? { fragments: options.fragments } : {}),
+  };
+}
+
 const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });
 
 /**
@@ -90,22 +107,13 @@ export function prepareLiveScenario(
   if (!kind) {
     return { ok: false, errors: [issue('UnsupportedScenarioType', `The embedded engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
   }
-  const model = options.models[kind];
   const counters = new NodeCounters(scenario);
   const sourceTopics = new Map<string, unknown>();
   const sinkTopics = new Map<string, unknown>();
   const generatorPeriods = new Map<string, unknown>();
-  const base = defaultComponentRuntimes().with(options.runtimes ?? {});
-  const capturing = capturingRuntimes(base, { sourceTopics, sinkTopics, generatorPeriods });
-  const compileOptions: CompileScenarioOptions = {
-    components: componentsById(model, { isFragment: false }),
-    runtimes: counters.countingJoins(capturing),
-    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
-    additionalVariableValues: { AGG: aggregateHelperValue },
-    services: { clock: { now: options.now } },
-    listener: counters.listener as ExecutionListener,
-    ...(options.fragments ? { fragments: options.fragments } : {}),
-  };
+  const base = engineOptions(kind, options);
+  const capturing = capturingRuntimes(base.runtimes, { sourceTopics, sinkTopics, generatorPeriods });
+  const compileOptions: CompileScenarioOptions = { ...base, runtimes: counters.countingJoins(capturing), listener: counters.listener as ExecutionListener };
   const compiled = compileScenario(scenario, compileOptions);
   if (!compiled.ok) {
     return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };
