@@ -1,5 +1,5 @@
-import { componentsById, defaultModel } from '@scenaria/components';
-import type { Model } from '@scenaria/components';
+import { componentsById, defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
+import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
 import { aggregateHelperValue, compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, ExecutionListener, SourceInstance } from '@scenaria/engine';
@@ -8,7 +8,7 @@ import { validateTopicName } from '../topics/topic-store';
 import { NodeCounters } from './node-counters';
 
 /** How a scenario runs here: continuously over topics and generators, or per HTTP request. */
-export type ScenarioKind = 'streaming' | 'request-response';
+export type ScenarioKind = ScenarioType;
 
 /** The models (components and classes) per scenario kind; the designer must validate with the same ones. */
 export type EmbeddedModels = Readonly<Record<ScenarioKind, Model>>;
@@ -51,13 +51,13 @@ export interface LiveScenario {
   requestSourceId: string | undefined;
 }
 
-/** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request. */
+/** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request; batch does not run here. */
 export function scenarioKindOf(scenario: CanonicalProcess): ScenarioKind | undefined {
-  switch (scenario.metaData.additionalFields.metaDataType) {
-    case 'StreamMetaData':
-    case 'LiteStreamMetaData':
+  // The processing mode of a metaDataType is components' rule; this only names the modes the embedded engine runs.
+  switch (processingModeOfMetaDataType(scenario.metaData.additionalFields.metaDataType)) {
+    case 'Unbounded-Stream':
       return 'streaming';
-    case 'RequestResponseMetaData':
+    case 'Request-Response':
       return 'request-response';
     default:
       return undefined;
