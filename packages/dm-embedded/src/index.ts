@@ -1,6 +1,8 @@
 /** The manager, its provider and its settings. */
-export { createEmbeddedDeploymentManager, createEmbeddedDeploymentManagerProvider, EmbeddedManagerSettingsSchema } from './manager';
-export type { EmbeddedDeploymentManager, EmbeddedManagerOptions, EmbeddedManagerSettings } from './manager';
+export { createEmbeddedDeploymentManager, createEmbeddedDeploymentManagerProvider } from './manager';
+export type { EmbeddedDeploymentManager, EmbeddedManagerOptions } from './manager';
+export { EmbeddedManagerSettingsSchema } from './settings';
+export type { EmbeddedManagerSettings } from './settings';
 
 /** The database handle the manager works on and the migration of its tables. */
 export type { EmbeddedDatabase } from './storage/database';

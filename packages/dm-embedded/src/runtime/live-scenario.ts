@@ -1,5 +1,5 @@
-import { componentsById, defaultModel } from '@scenaria/components';
-import type { Model } from '@scenaria/components';
+import { componentsById, defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
+import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
 import { aggregateHelperValue, compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, ExecutionListener, SourceInstance } from '@scenaria/engine';
@@ -8,7 +8,7 @@ import { validateTopicName } from '../topics/topic-store';
 import { NodeCounters } from './node-counters';
 
 /** How a scenario runs here: continuously over topics and generators, or per HTTP request. */
-export type ScenarioKind = 'streaming' | 'request-response';
+export type ScenarioKind = ScenarioType;
 
 /** The models (components and classes) per scenario kind; the designer must validate with the same ones. */
 export type EmbeddedModels = Readonly<Record<ScenarioKind, Model>>;
@@ -51,13 +51,13 @@ export interface LiveScenario {
   requestSourceId: string | undefined;
 }
 
-/** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request. */
+/** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request; batch does not run here. */
 export function scenarioKindOf(scenario: CanonicalProcess): ScenarioKind | undefined {
-  switch (scenario.metaData.additionalFields.metaDataType) {
-    case 'StreamMetaData':
-    case 'LiteStreamMetaData':
+  // The processing mode of a metaDataType is components' rule; this only names the modes the embedded engine runs.
+  switch (processingModeOfMetaDataType(scenario.metaData.additionalFields.metaDataType)) {
+    case 'Unbounded-Stream':
       return 'streaming';
-    case 'RequestResponseMetaData':
+    case 'Request-Response':
       return 'request-response';
     default:
       return undefined;
@@ -76,6 +76,23 @@ function durationMillis(value: unknown): number | undefined {
   return undefined;
 }
 
+/**
+ * What the engine compiles a scenario of this kind with here: the model's components and classes, the default
+ * runtimes plus the given ones, the scheduler's clock. Test runs use it as it is, so a test runs what a
+ * deployment would; live runs wrap its runtimes.
+ */
+export function engineOptions(kind: ScenarioKind, options: LiveScenarioOptions): Omit<CompileScenarioOptions, 'listener'> {
+  const model = options.models[kind];
+  return {
+    components: componentsById(model, { isFragment: false }),
+    runtimes: defaultComponentRuntimes().with(options.runtimes ?? {}),
+    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
+    additionalVariableValues: { AGG: aggregateHelperValue },
+    services: { clock: { now: options.now } },
+    ...(options.fragments ? { fragments: options.fragments } : {}),
+  };
+}
+
 const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });
 
 /**
@@ -90,22 +107,13 @@ export function prepareLiveScenario(
   if (!kind) {
     return { ok: false, errors: [issue('UnsupportedScenarioType', `The embedded engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
   }
-  const model = options.models[kind];
   const counters = new NodeCounters(scenario);
   const sourceTopics = new Map<string, unknown>();
   const sinkTopics = new Map<string, unknown>();
   const generatorPeriods = new Map<string, unknown>();
-  const base = defaultComponentRuntimes().with(options.runtimes ?? {});
-  const capturing = capturingRuntimes(base, { sourceTopics, sinkTopics, generatorPeriods });
-  const compileOptions: CompileScenarioOptions = {
-    components: componentsById(model, { isFragment: false }),
-    runtimes: counters.countingJoins(capturing),
-    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
-    additionalVariableValues: { AGG: aggregateHelperValue },
-    services: { clock: { now: options.now } },
-    listener: counters.listener as ExecutionListener,
-    ...(options.fragments ? { fragments: options.fragments } : {}),
-  };
+  const base = engineOptions(kind, options);
+  const capturing = capturingRuntimes(base.runtimes, { sourceTopics, sinkTopics, generatorPeriods });
+  const compileOptions: CompileScenarioOptions = { ...base, runtimes: counters.countingJoins(capturing), listener: counters.listener as ExecutionListener };
   const compiled = compileScenario(scenario, compileOptions);
   if (!compiled.ok) {
     return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };

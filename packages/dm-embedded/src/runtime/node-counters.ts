@@ -1,3 +1,4 @@
+import type { NodeCount as SdkNodeCount } from '@scenaria/deployment-sdk';
 import type { ComponentRuntimeRegistry, ExecutionListener } from '@scenaria/engine';
 import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
 
@@ -139,12 +140,8 @@ export class NodeCounters {
   }
 }
 
-/** One node's count in the designer's counts shape (`GET /api/processCounts/{name}`). */
-export interface ProcessNodeCount {
-  all: number;
-  errors: number;
-  fragmentCounts: Record<string, ProcessNodeCount>;
-}
+/** One node's count in the designer's counts shape (`GET /api/processCounts/{name}`): the SDK's, as test results carry it. */
+export type ProcessNodeCount = SdkNodeCount;
 
 /**
  * Node counters in the designer's counts shape: `all` is what reached the node.

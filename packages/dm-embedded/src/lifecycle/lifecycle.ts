@@ -1,0 +1,319 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock, DeploymentLogger, StatusDetails } from '@scenaria/deployment-sdk';
+import { addNodeCounts, readNodeCounts } from '../storage/counts-store';
+import type { EmbeddedDatabase } from '../storage/database';
+import { acquireRunnerLease, endDeployments, findLatestDeployment, findOpenDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
+import type { DeploymentRow } from '../storage/deployments-store';
+import { prepareLiveScenario } from '../runtime/live-scenario';
+import type { LiveScenario, LiveScenarioOptions } from '../runtime/live-scenario';
+import type { NodeCount } from '../runtime/node-counters';
+import { scenarioSlug } from '../runtime/request-response';
+import type { RequestResponseServer } from '../runtime/request-response';
+import type { ScheduledTask, Scheduler } from '../runtime/scheduler';
+import { StreamingJob } from '../runtime/streaming-job';
+import type { ResolvedEmbeddedManagerSettings } from '../settings';
+import { ScenarioLocks } from './scenario-locks';
+import { deploymentStatus } from './status';
+import type { LocalDeploymentStatus } from './status';
+
+/** What the lifecycle runs with; the manager builds it once. */
+export interface LifecycleContext {
+  db: EmbeddedDatabase;
+  settings: ResolvedEmbeddedManagerSettings;
+  scheduler: Scheduler;
+  clock: Clock;
+  logger: DeploymentLogger;
+  /** Request-response endpoints are registered here; the lifecycle closes it when it closes. */
+  server: RequestResponseServer;
+  /** How stored scenarios are compiled when they are resumed or picked up from another manager. */
+  liveOptions: LiveScenarioOptions;
+}
+
+/**
+ * What runs in this manager: deployments started, stopped, restarted and picked up from other managers,
+ * streaming leases, and what is read from running deployments. The stored state is the caller's business
+ * (the command handlers write it); this follows it.
+ */
+export interface DeploymentLifecycle {
+  /** Runs work on one scenario after the work queued before it on the same scenario. */
+  exclusively<T>(scenarioName: string, work: () => Promise<T>): Promise<T>;
+  /** Starts what a stored ACTIVE deployment runs (`prepared` when the caller compiled it already). */
+  start(row: DeploymentRow, prepared?: LiveScenario): Promise<void>;
+  /** Stops what runs here for a scenario and gives its lease up; the stored deployment is left as it is. */
+  stop(scenarioName: string): Promise<void>;
+  /** Whether this manager runs the stored deployment. */
+  isRunningHere(row: DeploymentRow): boolean;
+  /** Runs work unless the manager is closed: a command after close is the caller's bug, so it throws. */
+  whileOpen<T>(work: () => Promise<T>): Promise<T>;
+  /** Starts every deployment stored as active, then keeps up with the other managers over the database. */
+  resume(): Promise<void>;
+  statusesOf(scenarioName: string): Promise<StatusDetails[]>;
+  allStatuses(): Promise<Map<string, StatusDetails[]>>;
+  scenarioUrl(scenarioName: string): string | undefined;
+  nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
+  idle(): Promise<void>;
+  /** Stops everything here and hands the streaming leases over; stored deployments stay active. */
+  close(): Promise<void>;
+}
+
+// Failures further apart than this start the restart count again.
+const RESTART_COUNT_RESET_MS = 5 * 60_000;
+
+interface RunningDeployment {
+  row: DeploymentRow;
+  status: LocalDeploymentStatus;
+  restarts: number;
+  lastFailureAt: number;
+  errors: string[];
+  live?: LiveScenario;
+  job?: StreamingJob;
+  slug?: string;
+  flushTask?: ScheduledTask;
+}
+
+/** Creates the lifecycle of one manager; nothing runs until `resume` or `start`. See README.md beside it. */
+export function createDeploymentLifecycle(context: LifecycleContext): DeploymentLifecycle {
+  const { db, settings, scheduler, clock, logger, server } = context;
+  // Streaming jobs run in one manager per database (the lease holder); request-response endpoints in all.
+  const instanceId = randomUUID();
+  const running = new Map<string, RunningDeployment>();
+  const locks = new ScenarioLocks();
+  const exclusively = <T>(scenarioName: string, work: () => Promise<T>) => locks.exclusively(scenarioName, work);
+  let isClosed = false;
+  // Set as soon as close begins, so a synchronisation under way starts nothing new.
+  let isClosing = false;
+
+  const flushRequestResponseCounts = async (deployment: RunningDeployment) => {
+    if (!deployment.live || deployment.live.kind !== 'request-response') return;
+    await addNodeCounts(db, deployment.row.externalId, deployment.live.counters.takeDeltas());
+  };
+
+  const scheduleCountsFlush = (deployment: RunningDeployment) => {
+    deployment.flushTask = scheduler.schedule(settings.countsFlushIntervalMs, () => {
+      flushRequestResponseCounts(deployment).then(
+        () => {
+          if (running.get(deployment.row.scenarioName) === deployment) scheduleCountsFlush(deployment);
+        },
+        (error: unknown) => logger.error('Writing counters failed', { scenarioName: deployment.row.scenarioName, error: String(error) }),
+      );
+    });
+  };
+
+  const fail = async (deployment: RunningDeployment, errors: string[]) => {
+    deployment.status = 'FAILED';
+    deployment.errors = errors;
+    if (deployment.slug) server.unregister(deployment.slug);
+    deployment.flushTask?.cancel();
+    if (isClosed) return;
+    try {
+      await endDeployments(db, [deployment.row.externalId], 'FAILED', clock.now(), errors);
+    } catch (error) {
+      logger.error('Recording a failed deployment failed', { scenarioName: deployment.row.scenarioName, error: String(error) });
+    }
+  };
+
+  // A scenario that no longer compiles (the model changed since it was deployed) fails its deployment.
+  const start = async (row: DeploymentRow, prepared?: LiveScenario) => {
+    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [], restarts: 0, lastFailureAt: 0 };
+    running.set(row.scenarioName, deployment);
+    let live = prepared;
+    if (!live) {
+      const outcome = prepareLiveScenario(row.scenario, context.liveOptions);
+      if (!outcome.ok) return fail(deployment, outcome.errors.map((e) => (e.nodeId ? `${e.nodeId}: ${e.message}` : e.message)));
+      live = outcome.value;
+    }
+    deployment.live = live;
+    if (live.kind === 'request-response') {
+      const slug = scenarioSlug(row.scenario);
+      const owner = server.endpoint(slug);
+      if (owner && owner.scenarioName !== row.scenarioName) {
+        return fail(deployment, [`The endpoint /scenario/${slug} is already served for ${owner.scenarioName}`]);
+      }
+      deployment.slug = slug;
+      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, live });
+      scheduleCountsFlush(deployment);
+    } else {
+      await claimStreaming(deployment);
+    }
+    deployment.status = 'RUNNING';
+  };
+
+  /** Runs the streaming job here when this manager holds (or can take) the deployment's lease; renews it. */
+  const claimStreaming = async (deployment: RunningDeployment) => {
+    const { row, live } = deployment;
+    const isStarting = deployment.status === 'RUNNING' || deployment.status === 'DURING_DEPLOY';
+    if (!live || live.kind !== 'streaming' || !isStarting || isClosing) return;
+    const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, clock.now(), settings.runnerLeaseMs);
+    if (!isRunner) {
+      const job = deployment.job;
+      deployment.job = undefined;
+      await job?.stop();
+      return;
+    }
+    if (deployment.job) return;
+    const job = new StreamingJob({
+      db,
+      scheduler,
+      logger,
+      externalId: row.externalId,
+      scenarioName: row.scenarioName,
+      live,
+      pollIntervalMs: settings.pollIntervalMs,
+      batchSize: settings.batchSize,
+      onFailure: (error) => {
+        if (deployment.job === job) deployment.job = undefined;
+        restartLater(deployment, error);
+      },
+      isStillRunner: (tx) => isStillRunner(tx, row.externalId, instanceId),
+      onRunnerLost: () => {
+        if (deployment.job === job) deployment.job = undefined;
+      },
+    });
+    deployment.job = job;
+    job.start();
+  };
+
+  /** Restarts a failed streaming job after a growing pause; past `maxRestarts` the deployment fails. */
+  const restartLater = (deployment: RunningDeployment, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const now = clock.now();
+    if (now - deployment.lastFailureAt > RESTART_COUNT_RESET_MS) deployment.restarts = 0;
+    deployment.lastFailureAt = now;
+    if (deployment.restarts >= settings.maxRestarts) {
+      void fail(deployment, [message]);
+      return;
+    }
+    deployment.restarts += 1;
+    deployment.status = 'RESTARTING';
+    deployment.errors = [message];
+    logger.warn('Streaming job failed; restarting', { scenarioName: deployment.row.scenarioName, attempt: deployment.restarts, error: message });
+    const scenarioName = deployment.row.scenarioName;
+    deployment.flushTask = scheduler.schedule(settings.restartBackoffMs * 2 ** (deployment.restarts - 1), () => {
+      void exclusively(scenarioName, async () => {
+        if (isClosing || running.get(scenarioName) !== deployment || deployment.status !== 'RESTARTING') return;
+        deployment.status = 'RUNNING';
+        deployment.errors = [];
+        await claimStreaming(deployment);
+      }).catch((restartError: unknown) => restartLater(deployment, restartError));
+    });
+  };
+
+  const stop = async (scenarioName: string) => {
+    const deployment = running.get(scenarioName);
+    if (!deployment) return;
+    running.delete(scenarioName);
+    deployment.flushTask?.cancel();
+    if (deployment.slug && server.endpoint(deployment.slug)?.scenarioName === scenarioName) server.unregister(deployment.slug);
+    if (deployment.job) {
+      await deployment.job.stop();
+      await releaseRunnerLease(db, deployment.row.externalId, instanceId);
+    }
+    await flushRequestResponseCounts(deployment);
+  };
+
+  /**
+   * Catches up with the database: starts deployments other managers made, stops those they canceled or
+   * replaced, and renews (or takes over) streaming leases.
+   */
+  const synchronise = async () => {
+    const scenarioNames = new Set([...running.keys(), ...(await findOpenDeployments(db)).map((row) => row.scenarioName)]);
+    for (const scenarioName of scenarioNames) {
+      if (isClosing) return;
+      await exclusively(scenarioName, async () => {
+        if (isClosing) return;
+        // Read again under the scenario's lock: a command of this manager may have changed it meanwhile.
+        const active = (await findOpenDeployments(db, scenarioName)).find((row) => row.state === 'ACTIVE');
+        const here = running.get(scenarioName);
+        if (!active) {
+          if (here) await stop(scenarioName);
+          return;
+        }
+        if (here?.row.externalId === active.externalId) return claimStreaming(here);
+        await stop(scenarioName);
+        await start(active);
+      });
+    }
+  };
+
+  let syncTask: ScheduledTask | undefined;
+  let syncing: Promise<void> = Promise.resolve();
+  const scheduleSync = () => {
+    syncTask = scheduler.schedule(settings.syncIntervalMs, () => {
+      syncing = synchronise().then(
+        () => {
+          if (!isClosing) scheduleSync();
+        },
+        (error: unknown) => {
+          logger.error('Synchronising deployments failed', { error: String(error) });
+          if (!isClosing) scheduleSync();
+        },
+      );
+    });
+  };
+
+  const statusOf = (row: DeploymentRow): StatusDetails => {
+    const deployment = running.get(row.scenarioName);
+    return deploymentStatus(row, deployment?.row.externalId === row.externalId ? deployment : undefined);
+  };
+
+  const nodeCounts = async (scenarioName: string): Promise<Record<string, NodeCount>> => {
+    const deployment = running.get(scenarioName);
+    if (deployment) await flushRequestResponseCounts(deployment);
+    const row = deployment?.row ?? (await findLatestDeployment(db, scenarioName));
+    return row ? Object.fromEntries(await readNodeCounts(db, row.externalId)) : {};
+  };
+
+  return {
+    exclusively,
+    start,
+    stop,
+    isRunningHere: (row) => running.get(row.scenarioName)?.row.externalId === row.externalId,
+    async whileOpen(work) {
+      if (isClosed) throw new Error('The embedded deployment manager is closed');
+      return work();
+    },
+    async resume() {
+      // Each failure is recorded on its own deployment; the others start regardless.
+      for (const row of await findOpenDeployments(db)) {
+        if (row.state === 'ACTIVE') await exclusively(row.scenarioName, () => start(row));
+      }
+      scheduleSync();
+    },
+    async statusesOf(scenarioName) {
+      const open = await findOpenDeployments(db, scenarioName);
+      if (open.length > 0) return open.map(statusOf);
+      const latest = await findLatestDeployment(db, scenarioName);
+      return latest ? [statusOf(latest)] : [];
+    },
+    async allStatuses() {
+      const byScenario = new Map<string, StatusDetails[]>();
+      for (const row of await findOpenDeployments(db)) byScenario.set(row.scenarioName, [...(byScenario.get(row.scenarioName) ?? []), statusOf(row)]);
+      return byScenario;
+    },
+    scenarioUrl(scenarioName) {
+      const slug = running.get(scenarioName)?.slug;
+      const base = server.url();
+      return slug && base ? `${base}/scenario/${encodeURIComponent(slug)}` : undefined;
+    },
+    nodeCounts,
+    async allNodeCounts() {
+      const all = new Map<string, Record<string, NodeCount>>();
+      for (const scenarioName of [...running.keys()]) all.set(scenarioName, await nodeCounts(scenarioName));
+      return all;
+    },
+    async idle() {
+      await Promise.all([...running.values()].map((d) => d.job?.idle()));
+    },
+    async close() {
+      if (isClosing) return;
+      isClosing = true;
+      syncTask?.cancel();
+      await syncing;
+      await locks.settled();
+      for (const scenarioName of [...running.keys()]) await stop(scenarioName);
+      isClosed = true;
+      await server.close();
+    },
+  };
+}
