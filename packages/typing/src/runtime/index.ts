@@ -78,7 +78,20 @@ export { javaCompare, isJavaComparable, javaEquals, spelEquals, javaMapGet, comp
 /** Java `toString` of runtime values. */
 export { javaToString, formatJavaDouble, formatJavaFloat, formatJavaBigDecimal } from './to-string';
 /** Java regular expressions (`matches`, `split`, `replaceAll`). */
-export { javaMatches, requireSafePattern, javaSplit, javaReplaceAll, javaReplaceFirst } from './regex';
+export {
+  javaMatches,
+  requireSafePattern,
+  compileJavaPattern,
+  isPatternCompiled,
+  isPatternSyntaxError,
+  isLiteralPattern,
+  countSplitParts,
+  countMatches,
+  javaSplit,
+  javaReplaceAll,
+  javaReplaceFirst,
+  MAX_PATTERN_LENGTH,
+} from './regex';
 /** Runtime class and static type of a runtime value. */
 export { javaClassOf, typeOfValue } from './type-of-value';
 /** Value conversions of the `to`/`canBe` extension methods and `toNumber`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from './regex';
+import { countSplitParts, isPatternSyntaxError, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from './regex';
 
 describe('Java regular expressions', () => {
   it.each<[string, string, boolean]>([
@@ -36,5 +36,58 @@ describe('Java regular expressions', () => {
   it('fails on invalid patterns and replacements with IllegalArgumentException', () => {
     expect(() => javaMatches('a', '(')).toThrow(expect.objectContaining({ code: 'IllegalArgumentException' }));
     expect(() => javaReplaceAll('a', 'a', '$x')).toThrow(expect.objectContaining({ code: 'IllegalArgumentException' }));
+  });
+  it.each<[string, string]>([
+    ['(a)\\1', 'back-reference'],
+    ['(?<n>a)\\k<n>', 'named back-reference'],
+    ['(?=a)a', 'lookahead'],
+    ['(?!b)a', 'lookahead'],
+    ['(?<=a)b', 'lookbehind'],
+    ['(?<!a)b', 'lookbehind'],
+    ['(?>a+)b', 'atomic group'],
+    ['a++b', 'possessive'],
+    ['a*+b', 'possessive'],
+    ['a{2}+', 'possessive'],
+    ['[a-z&&[^aeiou]]', 'character class intersection'],
+    ['[a[b]]', 'nested character class'],
+    ['[[:alpha:]]', 'nested character class'],
+    ['(?U)\\w+', 'flag U'],
+  ])('refuses %j, naming the %s', (pattern, construct) => {
+    let caught: unknown;
+    try {
+      javaMatches('ab', pattern);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isPatternSyntaxError(caught)).toBe(true);
+    expect(caught).toMatchObject({ code: 'IllegalArgumentException' });
+    expect((caught as Error).message).toContain(construct);
+  });
+  it('keeps escapes, quoting and the classes Java and RE2 share', () => {
+    expect(javaMatches('a.b', '\\Qa.b\\E')).toBe(true);
+    expect(javaMatches('axb', '\\Qa.b\\E')).toBe(false);
+    expect(javaMatches('[x]', '\\[x\\]')).toBe(true);
+    expect(javaMatches(']', '[]]')).toBe(true);
+    expect(javaMatches('A1_', '\\w+')).toBe(true);
+    expect(javaMatches('AB', '(?i)ab')).toBe(true);
+    expect(javaMatches('x12', '(?<name>x)\\d+')).toBe(true);
+    expect(javaReplaceAll('John Smith', '(?<first>\\w+) (?<last>\\w+)', '${last}, ${first}')).toBe('Smith, John');
+    expect(javaReplaceAll('a1b2', '\\d', '$0$0')).toBe('a11b22');
+  });
+  it('runs patterns that backtrack exponentially elsewhere in linear time', () => {
+    const start = Date.now();
+    expect(javaMatches(`${'a'.repeat(5000)}!`, '((a+))+')).toBe(false);
+    expect(javaMatches('a'.repeat(5000), 'a*a*a*a*b')).toBe(false);
+    expect(javaMatches(`${'a'.repeat(5000)}b`, '(.*a){20}')).toBe(false);
+    expect(javaSplit('a'.repeat(5000), '(a|aa)+b')).toEqual(['a'.repeat(5000)]);
+    // Generous: a backtracking engine needs hours for any of these.
+    expect(Date.now() - start).toBeLessThan(5000);
+  });
+  it('counts split parts without building them, up to a cap', () => {
+    expect(countSplitParts('a,b,c', ',', 0, 100)).toBe(3);
+    expect(countSplitParts('abc', '', 0, 100)).toBe(3);
+    expect(countSplitParts('a1b22c', '\\d+', 0, 100)).toBe(3);
+    expect(countSplitParts('x'.repeat(1000), '', 0, 10)).toBe(10);
+    expect(countSplitParts('a,b,c', ',', 2, 100)).toBe(2);
   });
 });

@@ -1,103 +1,173 @@
-import { JavaRuntimeError } from './errors';
+import { RE2JS } from 're2js';
+import { isJavaRuntimeError, JavaRuntimeError } from './errors';
 
-/**
- * Java regular expressions on top of JS RegExp. The common syntax is shared; Java-only constructs
- * (possessive quantifiers, `\Q...\E`, inline flags other than a leading `(?i)`) are not supported and
- * fail as a PatternSyntaxException-like IllegalArgumentException.
+/*
+ * Java regular expressions on re2js, a linear-time (RE2) engine. Expressions run on shared servers and a
+ * backtracking engine (JavaScript's RegExp, Java's own) can take exponential time on patterns such as
+ * `(a+)+` or `a*a*a*a*b`; no syntactic check short of running an automaton catches every such pattern, so user
+ * patterns never reach a backtracking engine. RE2's syntax is Java's for everything scenarios use (classes,
+ * `\d \w \s \b`, `\Q...\E`, `(?i)`/`(?s)`/`(?m)`, named groups, lazy quantifiers); what RE2 cannot do in linear
+ * time (back-references, lookaround, possessive quantifiers, atomic groups) and what it would read differently
+ * from Java (nested classes and `&&` intersections, the `U` flag) is refused with an error naming the construct.
+ * The differences that remain are listed in packages/spel/README.md ("Regular expressions").
  */
-const cache = new Map<string, RegExp>();
 
-// A quantified group that itself contains a quantifier (`(a+)+`, `(x*)*`, `(a|aa){2,}`) is the shape of
-// catastrophic backtracking, and back-references can be as bad; JavaScript has no time limit on a match, so
-// such patterns (and very long ones) are refused: expressions run on shared servers.
-const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*[+*}](?:[^()\\]|\\.)*\)\s*[+*{]/;
-const ALTERNATION_QUANTIFIED = /\((?:[^()\\]|\\.)*\|(?:[^()\\]|\\.)*\)\s*[+*{]/;
+/** Longest pattern accepted: compiling costs time proportional to it, on every cache miss. */
+export const MAX_PATTERN_LENGTH = 1000;
 
-/** Throws for a pattern that is too long or could backtrack without bound. */
-export function requireSafePattern(pattern: string): void {
-  if (pattern.length > 1000) throw new JavaRuntimeError('IllegalArgumentException', 'Regular expression is too long');
-  if (NESTED_QUANTIFIER.test(pattern) || ALTERNATION_QUANTIFIED.test(pattern) || /\\\d/.test(pattern)) {
-    throw new JavaRuntimeError('IllegalArgumentException', `Regular expression '${pattern}' may backtrack without bound and is not allowed`);
+const cache = new Map<string, RE2JS>();
+const CACHE_SIZE = 500;
+
+/** A pattern that is invalid or refused: Java's PatternSyntaxException, an IllegalArgumentException. */
+class PatternSyntaxError extends JavaRuntimeError {
+  readonly isPatternSyntaxError = true;
+  constructor(message: string) {
+    super('IllegalArgumentException', message);
   }
 }
 
-function compile(pattern: string, wholeInput: boolean, global: boolean): RegExp {
-  const key = `${wholeInput ? 'w' : 'p'}${global ? 'g' : ''}:${pattern}`;
-  const cached = cache.get(key);
+/** True for the error of an invalid or refused pattern (also from another copy of this package). */
+export function isPatternSyntaxError(error: unknown): boolean {
+  return isJavaRuntimeError(error) && (error as { isPatternSyntaxError?: unknown }).isPatternSyntaxError === true;
+}
+
+function refuse(pattern: string, construct: string): never {
+  throw new PatternSyntaxError(`Regular expression '${pattern}' uses ${construct}, which is not supported (patterns run on a linear-time engine)`);
+}
+
+/** Refuses the Java constructs RE2 lacks or reads differently, before RE2 parses the pattern. */
+function refuseUnsupported(pattern: string): void {
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const char = pattern[i];
+    if (char === '\\') {
+      const next = pattern[i + 1];
+      if (next === 'Q') {
+        // \Q...\E quotes everything up to \E (or the end).
+        const end = pattern.indexOf('\\E', i + 2);
+        i = end < 0 ? pattern.length : end + 1;
+        continue;
+      }
+      if (!inClass && next !== undefined && next >= '1' && next <= '9') refuse(pattern, `a back-reference (\\${next})`);
+      if (next === 'k') refuse(pattern, 'a named back-reference (\\k<...>)');
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (char === ']') inClass = false;
+      else if (char === '[') refuse(pattern, 'a nested character class ([...[...]...])');
+      else if (char === '&' && pattern[i + 1] === '&') refuse(pattern, 'a character class intersection (&&)');
+      continue;
+    }
+    if (char === '[') {
+      inClass = true;
+      // A `]` or `^]` right after the opening bracket is a literal member.
+      if (pattern[i + 1] === '^') i++;
+      if (pattern[i + 1] === ']') i++;
+      continue;
+    }
+    if (char === '(' && pattern[i + 1] === '?') {
+      const rest = pattern.slice(i + 2, i + 4);
+      if (rest.startsWith('=') || rest.startsWith('!')) refuse(pattern, `a lookahead (?${rest[0]}...)`);
+      if (rest === '<=' || rest === '<!') refuse(pattern, `a lookbehind (?${rest}...)`);
+      if (rest.startsWith('>')) refuse(pattern, 'an atomic group (?>...)');
+      const flags = /^[a-zA-Z-]*/.exec(pattern.slice(i + 2))?.[0] ?? '';
+      // RE2's U is "ungreedy"; Java's is Unicode character classes.
+      if (flags.includes('U')) refuse(pattern, 'the flag U');
+      continue;
+    }
+    if ((char === '*' || char === '+' || char === '?' || char === '}') && pattern[i + 1] === '+') refuse(pattern, `a possessive quantifier (${char}+)`);
+  }
+}
+
+/**
+ * The compiled form of a Java pattern (cached). Throws an IllegalArgumentException, as Java's
+ * PatternSyntaxException would surface, for an invalid or unsupported pattern.
+ */
+export function compileJavaPattern(pattern: string): RE2JS {
+  const cached = cache.get(pattern);
   if (cached) return cached;
-  requireSafePattern(pattern);
-  let source = pattern;
-  let flags = global ? 'g' : '';
-  if (source.startsWith('(?i)')) {
-    source = source.slice(4);
-    flags += 'i';
-  }
-  let regex: RegExp;
+  if (pattern.length > MAX_PATTERN_LENGTH) throw new PatternSyntaxError(`Regular expression longer than ${MAX_PATTERN_LENGTH} characters`);
+  refuseUnsupported(pattern);
+  let compiled: RE2JS;
   try {
-    regex = new RegExp(wholeInput ? `^(?:${source})$` : source, flags);
+    compiled = RE2JS.compile(pattern);
   } catch (error) {
-    throw new JavaRuntimeError('IllegalArgumentException', `Invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
+    throw new PatternSyntaxError(`Invalid regular expression ${JSON.stringify(pattern)}: ${(error as Error).message}`);
   }
-  if (cache.size > 500) cache.clear();
-  cache.set(key, regex);
-  return regex;
+  if (cache.size >= CACHE_SIZE) cache.clear();
+  cache.set(pattern, compiled);
+  return compiled;
+}
+
+/** Whether the pattern is compiled already (a call then pays no compilation). */
+export function isPatternCompiled(pattern: string): boolean {
+  return cache.has(pattern);
+}
+
+/** Throws for a pattern that is too long, invalid, or uses a construct the linear-time engine does not support. */
+export function requireSafePattern(pattern: string): void {
+  compileJavaPattern(pattern);
 }
 
 /** Java `String.matches` / SpEL `matches`: the whole text must match. */
 export function javaMatches(text: string, pattern: string): boolean {
-  return compile(pattern, true, false).test(text);
+  return compileJavaPattern(pattern).matches(text);
 }
 
-/** Java `String.split(regex)`: trailing empty strings removed, a leading empty string only for a non-empty match. */
+/** Java `String.split(regex, limit)`: trailing empty strings removed for limit 0, a leading empty string only for a non-empty match. */
 export function javaSplit(text: string, pattern: string, limit = 0): string[] {
-  if (text === '') return [''];
-  const regex = compile(pattern, false, true);
-  const parts: string[] = [];
-  let start = 0;
-  regex.lastIndex = 0;
-  for (let match = regex.exec(text); match !== null; match = regex.exec(text)) {
-    if (limit > 0 && parts.length === limit - 1) break;
-    const end = match.index;
-    if (match[0].length === 0) {
-      regex.lastIndex++;
-      if (end === 0 || end >= text.length) continue;
-    }
-    parts.push(text.slice(start, end));
-    start = end + match[0].length;
-  }
-  parts.push(text.slice(start));
-  if (limit === 0) while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-  if (limit === 0 && parts.length === 1 && parts[0] === '' && text !== '') return [];
-  return parts;
+  return compileJavaPattern(pattern).split(text, limit);
 }
 
-/** Translates a Java replacement (`$1`, `\$` for a literal dollar) to a JS one (`$1`, `$$`). */
-function javaReplacement(replacement: string): string {
-  let result = '';
-  for (let i = 0; i < replacement.length; i++) {
-    const char = replacement[i] as string;
-    if (char === '\\') {
-      const next = replacement[++i];
-      if (next === undefined) throw new JavaRuntimeError('IllegalArgumentException', 'character to be escaped is missing');
-      result += next === '$' ? '$$' : next;
-    } else if (char === '$') {
-      const digits = /^\d+/.exec(replacement.slice(i + 1));
-      if (!digits) throw new JavaRuntimeError('IllegalArgumentException', 'Illegal group reference');
-      result += `$${digits[0]}`;
-      i += digits[0].length;
-    } else {
-      result += char;
-    }
+/**
+ * The number of parts `javaSplit` would return, counted up to `cap` without building them (a cost hook
+ * charges it before the split allocates). A literal separator is counted with indexOf.
+ */
+export function countSplitParts(text: string, pattern: string, limit: number, cap: number): number {
+  if (text === '') return 1;
+  const max = limit > 0 ? Math.min(limit, cap) : cap;
+  if (isLiteralPattern(pattern)) {
+    if (pattern === '') return Math.min(text.length, max);
+    let count = 1;
+    for (let at = text.indexOf(pattern); at >= 0 && count < max; at = text.indexOf(pattern, at + pattern.length)) count++;
+    return count;
   }
-  return result;
+  const matcher = compileJavaPattern(pattern).matcher(text);
+  let count = 1;
+  while (count < max && matcher.find()) count++;
+  return count;
+}
+
+/** The number of matches of the pattern in `text`, counted up to `cap`. */
+export function countMatches(text: string, pattern: string, cap: number): number {
+  const matcher = compileJavaPattern(pattern).matcher(text);
+  let count = 0;
+  while (count < cap && matcher.find()) count++;
+  return count;
+}
+
+/** True for a pattern without metacharacters: it matches exactly its own text. */
+export function isLiteralPattern(pattern: string): boolean {
+  return !/[\\^$.|?*+()[\]{}]/.test(pattern);
+}
+
+function replaced(text: string, pattern: string, replacement: string, all: boolean): string {
+  const matcher = compileJavaPattern(pattern).matcher(text);
+  try {
+    // javaMode: `$1`, `$0`, `${name}` and `\$` as in Java's Matcher.replaceAll.
+    return all ? matcher.replaceAll(replacement, true) : matcher.replaceFirst(replacement, true);
+  } catch (error) {
+    throw new JavaRuntimeError('IllegalArgumentException', (error as Error).message);
+  }
 }
 
 /** Java `String.replaceAll(regex, replacement)`. */
 export function javaReplaceAll(text: string, pattern: string, replacement: string): string {
-  return text.replace(compile(pattern, false, true), javaReplacement(replacement));
+  return replaced(text, pattern, replacement, true);
 }
 
 /** Java `String.replaceFirst(regex, replacement)`. */
 export function javaReplaceFirst(text: string, pattern: string, replacement: string): string {
-  return text.replace(compile(pattern, false, false), javaReplacement(replacement));
+  return replaced(text, pattern, replacement, false);
 }
