@@ -65,6 +65,12 @@ export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './type
 export { ClassRegistry, createClassRegistry, invokeMethod, methodAppliesTo, runtimeDispatchType, argumentsMatch, methodResultType, methodOwnerClassName, isExcludedClassName } from './registry/class-registry';
 /** Shapes of class and method definitions. */
 export type { ClassDefinition, ClassDefinitionInput, MethodDefinition, MethodParameter, MethodResultFunction, StaticFieldDefinition, MethodMatch } from './registry/class-registry';
+/** Costs of registry methods: what a call charges to the evaluation budget before it runs. */
+export { CHARS_PER_STEP, textSteps, measureValue, chargeValueWalk, linearScan, isLinearScan, scanStringArguments, chargeMatch, chargeLiteralReplace } from './registry/cost';
+/** The budget a cost hook charges, and the hook itself. */
+export type { CostMeter, MethodCost } from './registry/cost';
+/** Options of a method definition (varargs, description, cost). */
+export type { MethodOptions } from './registry/define';
 /** Helpers to write class definitions. */
 export { method, staticMethod, staticField, param, typeParameter, intArg, longArg, doubleArg, stringArg, listArg, mapArg, requireArg } from './registry/define';
 /** The standard whitelist every model starts from. */

@@ -3,6 +3,7 @@ import { ARRAY_CLASS_NAME, builtinClassInfo, JavaClassNames, simpleClassName } f
 import { canBeSubclassOf } from '../types/subtyping';
 import { javaClassOf } from '../runtime/type-of-value';
 import { classType, displayType, nullType, objTypeOf, unknownType, withoutValue, type TypingResult } from '../types/typing-result';
+import type { MethodCost } from './cost';
 
 /** One parameter of a method. With `varArgs`, the last parameter's type is the type of each variadic element. */
 export type MethodParameter = { readonly name: string; readonly type: TypingResult };
@@ -28,6 +29,13 @@ export type MethodDefinition = {
    * only). Absent means everywhere its class is; lookups by type leave out methods that do not apply.
    */
   readonly appliesTo?: (target: TypingResult) => boolean;
+  /**
+   * What a call costs beyond one step, as a function of the receiver and the arguments: the evaluator charges
+   * it to the evaluation budget before `invoke` runs. Every method whose work or result grows with its input
+   * (String building, copying collections, scanning text, walking nested values) declares one; absent means
+   * constant work and a constant-size result (typing's registry test lists each such method with the reason).
+   */
+  readonly cost?: MethodCost;
 };
 
 /** A static field (`Integer.MAX_VALUE`), with its type and value. */

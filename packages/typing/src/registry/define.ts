@@ -3,6 +3,11 @@ import { toIntValue, toLongValue, toDoubleValue } from '../runtime/numbers';
 import { javaToString } from '../runtime/to-string';
 import { objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
 import type { MethodDefinition, MethodParameter, MethodResultFunction, StaticFieldDefinition } from './class-registry';
+import { scanStringArguments, type MethodCost } from './cost';
+import { JavaClassNames } from '../types/java-classes';
+
+/** Options of a method definition. */
+export type MethodOptions = { readonly varArgs?: boolean; readonly description?: string; readonly cost?: MethodCost };
 
 /** A method parameter. */
 export function param(name: string, type: TypingResult): MethodParameter {
@@ -15,8 +20,9 @@ export function method(
   params: readonly MethodParameter[],
   result: TypingResult | MethodResultFunction,
   invoke: (target: never, args: readonly never[]) => unknown,
-  options: { readonly varArgs?: boolean; readonly description?: string } = {},
+  options: MethodOptions = {},
 ): MethodDefinition {
+  const cost = options.cost ?? defaultCost(params);
   return Object.freeze({
     name,
     params: Object.freeze([...params]),
@@ -24,7 +30,14 @@ export function method(
     result,
     invoke: invoke as (target: unknown, args: readonly unknown[]) => unknown,
     ...(options.description === undefined ? {} : { description: options.description }),
+    ...(cost === undefined ? {} : { cost }),
   });
+}
+
+/** Methods taking Strings scan them at least (parsing, lookups): that is their cost unless they declare one. */
+function defaultCost(params: readonly MethodParameter[]): MethodCost | undefined {
+  const indexes = params.flatMap((p, i) => (p.type.kind === 'class' && p.type.className === JavaClassNames.String ? [i] : []));
+  return indexes.length === 0 ? undefined : scanStringArguments(indexes);
 }
 
 /** A static method: like {@link method} with the target ignored. */
@@ -33,7 +46,7 @@ export function staticMethod(
   params: readonly MethodParameter[],
   result: TypingResult | MethodResultFunction,
   invoke: (args: readonly never[]) => unknown,
-  options: { readonly varArgs?: boolean; readonly description?: string } = {},
+  options: MethodOptions = {},
 ): MethodDefinition {
   return method(name, params, result, (_target: never, args: readonly never[]) => invoke(args), options);
 }

@@ -19,12 +19,13 @@ import {
   toLongValue,
   type JavaRoundingMode,
 } from '../../runtime/numbers';
-import { javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
+import { countMatches, countSplitParts, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
 import { formatJavaBigDecimal, formatJavaDouble, javaToString } from '../../runtime/to-string';
 import { JavaBigInteger, JavaCharacter, JavaDouble, JavaFloat, JAVA_LIMITS } from '../../runtime/values';
 import { JavaClassNames } from '../../types/java-classes';
 import { arrayType, listType, Types, unknownType, type TypingResult } from '../../types/typing-result';
 import type { ClassDefinitionInput, MethodDefinition } from '../class-registry';
+import { CHARS_PER_STEP, chargeLiteralReplace, chargeMatch, chargeValueWalk, linearScan, textSteps, type CostMeter, type MethodCost } from '../cost';
 import { doubleArg, intArg, listArg, longArg, method, param, requireArg, staticField, staticMethod, stringArg } from '../define';
 
 const N = JavaClassNames;
@@ -75,11 +76,84 @@ function stringOf(target: unknown): string {
   return target as string;
 }
 
+// Costs of the String methods, charged before they run (see MethodDefinition.cost). Arguments are read
+// leniently here: a wrong argument fails in `invoke` with its proper Java exception, so a cost only has to
+// stay bounded for it.
+
+function textLength(value: unknown): number {
+  return typeof value === 'string' ? value.length : 0;
+}
+
+/** Scanning the receiver (search, comparison): one step per block of characters. */
+const scansTarget: MethodCost = linearScan((meter, target) => meter.step(textSteps(textLength(target))));
+
+/** A new String as long as the receiver (case mapping, trimming copies). */
+const copiesTarget: MethodCost = (meter, target) => meter.chargeString(textLength(target));
+
+const caseMapping: MethodCost = (meter, target) => {
+  meter.chargeString(textLength(target));
+  meter.step(textSteps(textLength(target)) * 2);
+};
+
+/** Java `split`: the scan, then the parts, counted (up to the limit) before any is built. */
+function splitCost(meter: CostMeter, target: unknown, args: readonly unknown[]): void {
+  const pattern = args[0];
+  chargeMatch(meter, target, pattern);
+  if (typeof target !== 'string' || typeof pattern !== 'string') return;
+  const limit = typeof args[1] === 'number' ? args[1] : 0;
+  meter.checkSize(countSplitParts(target, pattern, limit, meter.limits.maxCollectionSize + 1));
+}
+
+/**
+ * `replaceAll`/`replaceFirst`: the result holds the text plus, per match, the replacement's literal part and the
+ * groups it copies (each group reference copies at most all the matched text). The match count is only
+ * computed when the cheap bound (one match per character) could exceed the limit.
+ */
+function replaceCost(all: boolean): MethodCost {
+  return (meter, target, args) => {
+    const [pattern, replacement] = args;
+    chargeMatch(meter, target, pattern);
+    if (typeof target !== 'string' || typeof pattern !== 'string' || typeof replacement !== 'string') return;
+    const references = (replacement.match(/\$/g) ?? []).length;
+    const literal = replacement.length;
+    const bound = (matches: number) => target.length * (1 + references) + literal * matches;
+    let length = bound(all ? target.length + 1 : 1);
+    if (length > meter.limits.maxStringLength && all) length = bound(countMatches(target, pattern, target.length + 1));
+    meter.chargeString(length);
+  };
+}
+
+/** `replace(target, replacement)` on literal text. */
+const literalReplaceCost: MethodCost = (meter, target, args) => chargeLiteralReplace(meter, target, args[0], args[1]);
+
+/** Joining elements: each element's text is built, then the whole. */
+function joinCost(delimiterIndex: number, elementsIndex: number): MethodCost {
+  return (meter, _target, args) => {
+    const elements = args[elementsIndex];
+    const delimiter = textLength(args[delimiterIndex]);
+    if (!Array.isArray(elements)) return;
+    let length = delimiter * Math.max(0, elements.length - 1);
+    meter.step(elements.length);
+    for (const element of elements) {
+      if (typeof element === 'string') length += element.length;
+      else chargeValueWalk(meter, element);
+      if (length > meter.limits.maxStringLength) break;
+    }
+    meter.chargeString(length);
+  };
+}
+
 const objectClass: ClassDefinitionInput = {
   name: N.Object,
   methods: [
-    method('toString', [], T.String, (target: unknown) => javaToString(target), { description: 'The text form of the value' }),
-    method('equals', [param('other', anyType)], T.Boolean, (target: unknown, args: readonly unknown[]) => javaEquals(target, args[0])),
+    // Both walk nested lists and maps (a list of shared lists prints each share again): charged by that walk.
+    method('toString', [], T.String, (target: unknown) => javaToString(target), { description: 'The text form of the value', cost: (meter, target) => chargeValueWalk(meter, target) }),
+    method('equals', [param('other', anyType)], T.Boolean, (target: unknown, args: readonly unknown[]) => javaEquals(target, args[0]), {
+      cost: linearScan((meter, target, args) => {
+        chargeValueWalk(meter, target);
+        chargeValueWalk(meter, args[0]);
+      }),
+    }),
   ],
 };
 
@@ -90,7 +164,7 @@ const stringClass: ClassDefinitionInput = {
   methods: [
     method('length', [], T.Integer, (s: string) => s.length),
     method('isEmpty', [], T.Boolean, (s: string) => s.length === 0),
-    method('isBlank', [], T.Boolean, (s: string) => s.trim().length === 0),
+    method('isBlank', [], T.Boolean, (s: string) => s.trim().length === 0, { cost: scansTarget }),
     method('charAt', [param('index', T.Integer)], T.Character, (s: string, args: readonly unknown[]) => {
       const index = intArg(args, 0);
       checkIndex(index, s.length);
@@ -107,49 +181,52 @@ const stringClass: ClassDefinitionInput = {
       checkRange(begin, end, s.length);
       return s.slice(begin, end);
     }),
-    method('indexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0))),
-    method('indexOf', [param('str', T.String), param('fromIndex', T.Integer)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0), Math.max(0, intArg(args, 1)))),
-    method('lastIndexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.lastIndexOf(stringArg(args, 0))),
-    method('contains', [param('s', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.includes(stringArg(args, 0))),
-    method('startsWith', [param('prefix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.startsWith(stringArg(args, 0))),
+    method('indexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0)), { cost: scansTarget }),
+    method('indexOf', [param('str', T.String), param('fromIndex', T.Integer)], T.Integer, (s: string, args: readonly unknown[]) => s.indexOf(stringArg(args, 0), Math.max(0, intArg(args, 1))), { cost: scansTarget }),
+    method('lastIndexOf', [param('str', T.String)], T.Integer, (s: string, args: readonly unknown[]) => s.lastIndexOf(stringArg(args, 0)), { cost: scansTarget }),
+    method('contains', [param('s', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.includes(stringArg(args, 0)), { cost: scansTarget }),
+    method('startsWith', [param('prefix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.startsWith(stringArg(args, 0)), { cost: scansTarget }),
     method('startsWith', [param('prefix', T.String), param('offset', T.Integer)], T.Boolean, (s: string, args: readonly unknown[]) => {
       const offset = intArg(args, 1);
       return offset >= 0 && s.startsWith(stringArg(args, 0), offset);
-    }),
-    method('endsWith', [param('suffix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.endsWith(stringArg(args, 0))),
-    method('toUpperCase', [], T.String, (s: string) => s.toUpperCase()),
-    method('toLowerCase', [], T.String, (s: string) => s.toLowerCase()),
+    }, { cost: scansTarget }),
+    method('endsWith', [param('suffix', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => s.endsWith(stringArg(args, 0)), { cost: scansTarget }),
+    // Case mapping can lengthen a String ('ß' becomes 'SS', by three at most): the copy is charged that much.
+    method('toUpperCase', [], T.String, (s: string) => s.toUpperCase(), { cost: caseMapping }),
+    method('toLowerCase', [], T.String, (s: string) => s.toLowerCase(), { cost: caseMapping }),
     // Java's trim removes code units <= U+0020; strip removes Unicode whitespace (like JS trim).
-    method('trim', [], T.String, (s: string) => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '')),
-    method('strip', [], T.String, (s: string) => s.trim()),
-    method('stripLeading', [], T.String, (s: string) => s.trimStart()),
-    method('stripTrailing', [], T.String, (s: string) => s.trimEnd()),
-    method('replace', [param('target', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => s.split(stringArg(args, 0)).join(stringArg(args, 1))),
-    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceAll(s, stringArg(args, 0), stringArg(args, 1))),
-    method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1))),
-    method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0))),
-    method('split', [param('regex', T.String), param('limit', T.Integer)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0), intArg(args, 1))),
-    method('matches', [param('regex', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => javaMatches(s, stringArg(args, 0))),
-    method('concat', [param('str', T.String)], T.String, (s: string, args: readonly unknown[]) => s + stringArg(args, 0)),
+    method('trim', [], T.String, (s: string) => s.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, ''), { cost: copiesTarget }),
+    method('strip', [], T.String, (s: string) => s.trim(), { cost: copiesTarget }),
+    method('stripLeading', [], T.String, (s: string) => s.trimStart(), { cost: copiesTarget }),
+    method('stripTrailing', [], T.String, (s: string) => s.trimEnd(), { cost: copiesTarget }),
+    method('replace', [param('target', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => s.split(stringArg(args, 0)).join(stringArg(args, 1)), { cost: literalReplaceCost }),
+    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceAll(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(true) }),
+    method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(false) }),
+    method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0)), { cost: splitCost }),
+    method('split', [param('regex', T.String), param('limit', T.Integer)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0), intArg(args, 1)), { cost: splitCost }),
+    method('matches', [param('regex', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => javaMatches(s, stringArg(args, 0)), { cost: linearScan((meter, target, args) => chargeMatch(meter, target, args[0])) }),
+    method('concat', [param('str', T.String)], T.String, (s: string, args: readonly unknown[]) => s + stringArg(args, 0), { cost: (meter, target, args) => meter.chargeString(textLength(target) + textLength(args[0])) }),
     method('repeat', [param('count', T.Integer)], T.String, (s: string, args: readonly unknown[]) => {
       const count = intArg(args, 0);
       if (count < 0) throw new JavaRuntimeError('IllegalArgumentException', `count is negative: ${count}`);
       return s.repeat(count);
-    }),
+    }, { cost: (meter, target, args) => meter.chargeString(textLength(target) * Math.max(0, typeof args[0] === 'number' ? args[0] : 0)) }),
     method('equalsIgnoreCase', [param('anotherString', T.String)], T.Boolean, (s: string, args: readonly unknown[]) => {
       const other = args[0];
       return typeof other === 'string' && other.length === s.length && (other.toUpperCase() === s.toUpperCase() || other.toLowerCase() === s.toLowerCase());
+    }, { cost: linearScan((meter, target) => meter.step(textSteps(textLength(target)) * 4)) }),
+    method('compareTo', [param('anotherString', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s, stringArg(args, 0)), { cost: scansTarget }),
+    method('compareToIgnoreCase', [param('str', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s.toUpperCase().toLowerCase(), stringArg(args, 0).toUpperCase().toLowerCase()), {
+      cost: linearScan((meter, target, args) => meter.step(textSteps(textLength(target) + textLength(args[0])) * 4)),
     }),
-    method('compareTo', [param('anotherString', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s, stringArg(args, 0))),
-    method('compareToIgnoreCase', [param('str', T.String)], compareToResult, (s: string, args: readonly unknown[]) => compareStringsJava(s.toUpperCase().toLowerCase(), stringArg(args, 0).toUpperCase().toLowerCase())),
-    method('toCharArray', [], arrayType(T.Character), (s: string) => [...s].flatMap((char) => char.split('')).map((unit) => new JavaCharacter(unit))),
-    method('chars', [], listType(T.Integer), (s: string) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i))),
+    method('toCharArray', [], arrayType(T.Character), (s: string) => [...s].flatMap((char) => char.split('')).map((unit) => new JavaCharacter(unit)), { cost: (meter, target) => meter.checkSize(textLength(target)) }),
+    method('chars', [], listType(T.Integer), (s: string) => Array.from({ length: s.length }, (_, i) => s.charCodeAt(i)), { cost: (meter, target) => meter.checkSize(textLength(target)) }),
     method('toString', [], T.String, stringOf),
   ],
   staticMethods: [
-    staticMethod('valueOf', [param('obj', anyType)], T.String, (args: readonly unknown[]) => javaToString(args[0])),
-    staticMethod('join', [param('delimiter', T.String), param('elements', T.String)], T.String, (args: readonly unknown[]) => (listArg(args, 1) as unknown[]).map(javaToString).join(stringArg(args, 0)), { varArgs: true }),
-    staticMethod('join', [param('delimiter', T.String), param('elements', listType(T.String))], T.String, (args: readonly unknown[]) => listArg(args, 1).map(javaToString).join(stringArg(args, 0))),
+    staticMethod('valueOf', [param('obj', anyType)], T.String, (args: readonly unknown[]) => javaToString(args[0]), { cost: (meter, _target, args) => chargeValueWalk(meter, args[0]) }),
+    staticMethod('join', [param('delimiter', T.String), param('elements', T.String)], T.String, (args: readonly unknown[]) => (listArg(args, 1) as unknown[]).map(javaToString).join(stringArg(args, 0)), { varArgs: true, cost: joinCost(0, 1) }),
+    staticMethod('join', [param('delimiter', T.String), param('elements', listType(T.String))], T.String, (args: readonly unknown[]) => listArg(args, 1).map(javaToString).join(stringArg(args, 0)), { cost: joinCost(0, 1) }),
   ],
 };
 
@@ -401,6 +478,9 @@ function bigIntegerDivisor(args: readonly unknown[]): bigint {
   return divisor;
 }
 
+/** Digits accepted by `new BigInteger(text)`: the limit of BigInteger arithmetic in numbers.ts. */
+const MAX_BIG_INTEGER_TEXT = 100_001;
+
 const bigIntegerClass: ClassDefinitionInput = {
   name: N.BigInteger,
   methods: [
@@ -436,6 +516,8 @@ const bigIntegerClass: ClassDefinitionInput = {
     method('BigInteger', [param('val', T.String)], T.BigInteger, (_: unknown, args: readonly unknown[]) => {
       const text = stringArg(args, 0);
       if (!/^[+-]?\d+$/.test(text)) throw new JavaRuntimeError('NumberFormatException', `For input string: "${text}"`);
+      // Decimal parsing is quadratic in the digits; arithmetic refuses results past this size anyway.
+      if (text.length > MAX_BIG_INTEGER_TEXT) throw new JavaRuntimeError('NumberFormatException', `BigInteger of more than ${MAX_BIG_INTEGER_TEXT} digits`);
       return new JavaBigInteger(BigInt(text));
     }),
   ],
@@ -568,6 +650,98 @@ const mathClass: ClassDefinitionInput = {
   staticFields: [staticField('PI', T.Double, new JavaDouble(Math.PI)), staticField('E', T.Double, new JavaDouble(Math.E))],
 };
 
+// Costs of BigInteger and BigDecimal: their work grows with the digits of the operands and of the result (a
+// power, a scale, a plain-text expansion of 1E+999999999). One step per digit; numbers.ts bounds the digits of
+// arithmetic operators the same way.
+
+/** Decimal digits of a BigInteger (from its hex length: no quadratic decimal conversion). */
+function bigIntegerDigits(value: unknown): number {
+  const big = value instanceof JavaBigInteger ? value.value : typeof value === 'bigint' ? value : 0n;
+  return Math.ceil(big.toString(16).length * 1.21);
+}
+
+function isDecimal(value: unknown): value is Decimal {
+  return typeof value === 'object' && value !== null && typeof (value as Decimal).sd === 'function' && typeof (value as Decimal).e === 'number';
+}
+
+/** Significant digits of a BigDecimal (what arithmetic on its coefficient costs). */
+function significantDigits(value: unknown): number {
+  return isDecimal(value) ? value.sd() : 0;
+}
+
+/** Digits of a BigDecimal written out in full (`toPlainString`): significant digits plus the zeros the exponent adds. */
+function plainDigits(value: unknown): number {
+  return isDecimal(value) ? value.sd() + Math.abs(value.e) + 1 : 0;
+}
+
+function intOf(value: unknown): number {
+  return typeof value === 'number' ? Math.abs(value) : 0;
+}
+
+const bigIntegerOperands: MethodCost = (meter, target, args) => meter.step(bigIntegerDigits(target) + bigIntegerDigits(args[0]));
+
+const bigIntegerCosts: Readonly<Record<string, MethodCost>> = {
+  add: bigIntegerOperands,
+  subtract: bigIntegerOperands,
+  multiply: bigIntegerOperands,
+  divide: bigIntegerOperands,
+  remainder: bigIntegerOperands,
+  mod: bigIntegerOperands,
+  gcd: bigIntegerOperands,
+  max: bigIntegerOperands,
+  min: bigIntegerOperands,
+  compareTo: linearScan((meter, target, args) => bigIntegerOperands(meter, target, args)),
+  negate: bigIntegerOperands,
+  abs: bigIntegerOperands,
+  // The result has about digits × exponent digits.
+  pow: (meter, target, args) => meter.step(bigIntegerDigits(target) * Math.max(1, intOf(args[0]))),
+  BigInteger: (meter, _target, args) => meter.step(textSteps(typeof args[0] === 'string' ? args[0].length : 0) * CHARS_PER_STEP),
+};
+
+/** Aligning two decimals costs their significant digits plus the distance of their exponents. */
+const decimalOperands: MethodCost = (meter, target, args) => {
+  const other = args[0];
+  const spread = isDecimal(target) && isDecimal(other) ? Math.abs(target.e - other.e) : 0;
+  meter.step(significantDigits(target) + significantDigits(other) + spread);
+};
+
+const bigDecimalCosts: Readonly<Record<string, MethodCost>> = {
+  add: decimalOperands,
+  subtract: decimalOperands,
+  multiply: decimalOperands,
+  remainder: decimalOperands,
+  max: decimalOperands,
+  min: decimalOperands,
+  compareTo: linearScan((meter, target, args) => decimalOperands(meter, target, args)),
+  // divide(divisor, scale, mode) computes `scale` digits; the exact divide at most the operands' digits.
+  divide: (meter, target, args) => {
+    decimalOperands(meter, target, args);
+    meter.step(intOf(args[1]));
+  },
+  pow: (meter, target, args) => meter.step(Math.max(1, significantDigits(target)) * Math.max(1, intOf(args[0]))),
+  setScale: (meter, target, args) => meter.step(significantDigits(target) + intOf(args[0])),
+  movePointLeft: (meter, target) => meter.step(significantDigits(target)),
+  movePointRight: (meter, target) => meter.step(significantDigits(target)),
+  negate: (meter, target) => meter.step(significantDigits(target)),
+  abs: (meter, target) => meter.step(significantDigits(target)),
+  stripTrailingZeros: (meter, target) => meter.step(significantDigits(target)),
+  unscaledValue: (meter, target) => meter.step(plainDigits(target)),
+  toBigInteger: (meter, target) => meter.step(plainDigits(target)),
+  toPlainString: (meter, target) => meter.chargeString(plainDigits(target) + 2),
+  toEngineeringString: (meter, target) => meter.step(significantDigits(target)),
+  BigDecimal: (meter, _target, args) => meter.step(typeof args[0] === 'string' ? textSteps(args[0].length) : 1),
+};
+
+/** The class with the named costs added to its methods and constructors (every overload of a name). */
+function withCosts(definition: ClassDefinitionInput, costs: Readonly<Record<string, MethodCost>>): ClassDefinitionInput {
+  const costed = (methods: readonly MethodDefinition[] | undefined) =>
+    methods?.map((m) => {
+      const cost = Object.hasOwn(costs, m.name) ? costs[m.name] : undefined;
+      return cost === undefined || m.cost !== undefined ? m : Object.freeze({ ...m, cost });
+    });
+  return { ...definition, methods: costed(definition.methods), constructors: costed(definition.constructors), staticMethods: costed(definition.staticMethods) };
+}
+
 /** java.lang: Object, String, Boolean, the number classes, Character and Math. */
 export const langClasses: readonly ClassDefinitionInput[] = [
   objectClass,
@@ -580,8 +754,8 @@ export const langClasses: readonly ClassDefinitionInput[] = [
   floatClass,
   smallIntegralClass(N.Short, T.Short, 16),
   smallIntegralClass(N.Byte, T.Byte, 8),
-  bigDecimalClass,
-  bigIntegerClass,
+  withCosts(bigDecimalClass, bigDecimalCosts),
+  withCosts(bigIntegerClass, bigIntegerCosts),
   characterClass,
   mathClass,
   { name: N.Comparable },

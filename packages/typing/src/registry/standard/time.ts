@@ -416,6 +416,9 @@ const zoneOffsetClass: ClassDefinitionInput = {
 
 const ISO_FORMATTERS = ['ISO_LOCAL_DATE', 'ISO_LOCAL_TIME', 'ISO_LOCAL_DATE_TIME', 'ISO_INSTANT', 'ISO_OFFSET_DATE_TIME', 'ISO_ZONED_DATE_TIME', 'ISO_DATE', 'ISO_TIME', 'ISO_DATE_TIME', 'BASIC_ISO_DATE'] as const;
 
+/** Longest formatter pattern: `format` output grows with it. */
+const MAX_FORMATTER_PATTERN_LENGTH = 1000;
+
 /**
  * `java.time.format.DateTimeFormatter` through js-joda: numeric patterns and the ISO formatters. Text
  * fields that need locale data (`MMM`, `EEEE`) are not available and fail as DateTimeException.
@@ -423,7 +426,15 @@ const ISO_FORMATTERS = ['ISO_LOCAL_DATE', 'ISO_LOCAL_TIME', 'ISO_LOCAL_DATE_TIME
 const dateTimeFormatterClass: ClassDefinitionInput = {
   name: N.DateTimeFormatter,
   methods: [joda('format', [obj('temporal', TemporalAccessor)], T.String)],
-  staticMethods: [jodaStatic(DateTimeFormatter, 'ofPattern', [obj('pattern', T.String)], T.DateTimeFormatter)],
+  staticMethods: [
+    // `format` writes about as much text as the pattern holds, once per call and without a cost of its own,
+    // so the pattern's length is what bounds it.
+    staticMethod('ofPattern', [param('pattern', T.String)], T.DateTimeFormatter, (args: readonly unknown[]) => {
+      const pattern = requireArg(args, 0);
+      if (typeof pattern === 'string' && pattern.length > MAX_FORMATTER_PATTERN_LENGTH) throw new JavaRuntimeError('IllegalArgumentException', `Formatter pattern longer than ${MAX_FORMATTER_PATTERN_LENGTH} characters`);
+      return translateErrors(() => DateTimeFormatter.ofPattern(pattern as string));
+    }),
+  ],
   staticFields: ISO_FORMATTERS.map((name) => staticField(name, T.DateTimeFormatter, DateTimeFormatter[name])),
 };
 

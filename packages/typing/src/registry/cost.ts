@@ -1,0 +1,124 @@
+import { isPatternCompiled, MAX_PATTERN_LENGTH } from '../runtime/regex';
+
+/**
+ * What a method's cost hook charges. The evaluator's budget implements it (spel's `Budget`); typing only
+ * describes the shape so that registry methods can state their cost without depending on an evaluator.
+ */
+export interface CostMeter {
+  readonly limits: { readonly maxSteps: number; readonly maxCollectionSize: number; readonly maxStringLength: number };
+  /** Work proportional to `count`: loop iterations, comparisons, element copies. */
+  step(count?: number): void;
+  /** A collection of `size` elements about to be built: refused above the limit, charged one step per element. */
+  checkSize(size: number): void;
+  /** A String of `length` characters about to be built: refused above the limit, charged one step per {@link CHARS_PER_STEP}. */
+  chargeString(length: number): void;
+}
+
+/**
+ * The cost of one call, computed from the receiver and the (varargs-packed) arguments and charged by the
+ * evaluator before `invoke` runs, so a call that would build too much fails before it allocates. It throws
+ * (the meter does) when the budget is exceeded; it never changes anything else.
+ */
+export type MethodCost = (meter: CostMeter, target: unknown, args: readonly unknown[]) => void;
+
+/**
+ * Characters a single budget step pays for when text is scanned or built. Steps stand for loop iterations
+ * elsewhere; a character costs far less than an iteration of an expression, so text is charged in blocks.
+ */
+export const CHARS_PER_STEP = 16;
+
+/** Steps for scanning or copying `length` characters. */
+export function textSteps(length: number): number {
+  return Math.ceil(length / CHARS_PER_STEP);
+}
+
+/**
+ * An upper bound of the elements and characters a value holds, walking shared parts again each time they are
+ * reached (as `toString`, `equals` and JSON do), stopping as soon as `cap` is passed: a value built from shared
+ * lists can be exponentially larger than the memory it takes, and measuring it must not take that long.
+ */
+export function measureValue(value: unknown, cap: number): number {
+  let total = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    total += 1;
+    if (typeof current === 'string') total += textSteps(current.length);
+    else if (Array.isArray(current)) for (const item of current) pending.push(item);
+    else if (current instanceof Map) {
+      for (const [key, item] of current) pending.push(key, item);
+    } else if (current instanceof Set) for (const item of current) pending.push(item);
+    if (total > cap || pending.length > cap) return cap + 1;
+  }
+  return total;
+}
+
+/** Charges the walk of a value (its `toString`, `equals` or JSON form): steps for every element and character. */
+export function chargeValueWalk(meter: CostMeter, value: unknown): void {
+  if (typeof value !== 'object' || value === null) {
+    if (typeof value === 'string') meter.step(textSteps(value.length));
+    return;
+  }
+  // The cap keeps the measure itself bounded: past it the step charge fails anyway.
+  meter.step(measureValue(value, meter.limits.maxSteps));
+}
+
+// Costs that only scan their input once, in time linear in what they are given, and allocate nothing in
+// proportion to it (a search, a comparison, a parse of a short value). A tree without loops calls each method
+// at most once per node, so such calls cannot exhaust anything there: the evaluator may skip installing a
+// budget for them, as it does for constant-cost methods. Inside loops they are charged like any cost.
+const linearScans = new WeakSet<MethodCost>();
+
+/** Marks a cost as a linear scan that allocates nothing in proportion to its input (see above). */
+export function linearScan(cost: MethodCost): MethodCost {
+  linearScans.add(cost);
+  return cost;
+}
+
+/** Whether the cost is a linear scan (a loop-free tree may call it without a budget). */
+export function isLinearScan(cost: MethodCost): boolean {
+  return linearScans.has(cost);
+}
+
+/**
+ * The default cost of a method that takes Strings and declares none (a parse, a lookup by name): one scan of
+ * each String argument. Methods that build something from their Strings declare their own.
+ */
+export function scanStringArguments(indexes: readonly number[]): MethodCost {
+  return linearScan((meter, _target, args) => {
+    let length = 0;
+    for (const i of indexes) {
+      const value = args[i];
+      if (typeof value === 'string') length += value.length;
+    }
+    meter.step(textSteps(length));
+  });
+}
+
+/** Compiling a pattern (on a cache miss) costs steps in proportion to its length, as RE2 builds its program. */
+const PATTERN_COMPILE_STEPS_PER_CHAR = 64;
+
+/** Compiling the pattern unless it is cached. */
+export function chargePattern(meter: CostMeter, pattern: unknown): void {
+  if (typeof pattern === 'string' && !isPatternCompiled(pattern)) meter.step(Math.min(pattern.length, MAX_PATTERN_LENGTH) * PATTERN_COMPILE_STEPS_PER_CHAR + 1);
+}
+
+/** A linear-time match over the text (compiling the pattern first if needed): the automaton advances once per character. */
+export function chargeMatch(meter: CostMeter, text: unknown, pattern: unknown): void {
+  chargePattern(meter, pattern);
+  meter.step(textSteps(typeof text === 'string' ? text.length : 0));
+}
+
+/**
+ * `replace(search, replacement)` on literal text: the scan, then the result, whose length follows from the
+ * occurrences (counted with indexOf, without allocating).
+ */
+export function chargeLiteralReplace(meter: CostMeter, text: unknown, search: unknown, replacement: unknown): void {
+  if (typeof text !== 'string') return;
+  meter.step(textSteps(text.length));
+  if (typeof search !== 'string' || typeof replacement !== 'string') return;
+  let occurrences = 0;
+  if (search === '') occurrences = text.length + 1;
+  else for (let at = text.indexOf(search); at >= 0; at = text.indexOf(search, at + search.length)) occurrences++;
+  meter.chargeString(text.length + occurrences * (replacement.length - search.length));
+}
