@@ -82,6 +82,7 @@ export {
   javaMatches,
   requireSafePattern,
   compileJavaPattern,
+  compileJavaMatcher,
   isPatternCompiled,
   isPatternSyntaxError,
   isLiteralPattern,
@@ -92,6 +93,8 @@ export {
   javaReplaceFirst,
   MAX_PATTERN_LENGTH,
 } from './regex';
+/** A whole-input matcher of a Java pattern. */
+export type { JavaMatcher } from './regex';
 /** Runtime class and static type of a runtime value. */
 export { javaClassOf, typeOfValue } from './type-of-value';
 /** Value conversions of the `to`/`canBe` extension methods and `toNumber`. */

@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { isJavaRuntimeError, JavaRuntimeError } from './errors';
+import { linearNativeMatcher } from './linear-pattern';
 
 /*
  * Java regular expressions on re2js, a linear-time (RE2) engine. Expressions run on shared servers and a
@@ -102,7 +103,7 @@ export function compileJavaPattern(pattern: string): RE2JS {
 
 /** Whether the pattern is compiled already (a call then pays no compilation). */
 export function isPatternCompiled(pattern: string): boolean {
-  return cache.has(pattern);
+  return cache.has(pattern) || matcherCache.has(pattern);
 }
 
 /** Throws for a pattern that is too long, invalid, or uses a construct the linear-time engine does not support. */
@@ -110,9 +111,32 @@ export function requireSafePattern(pattern: string): void {
   compileJavaPattern(pattern);
 }
 
+/** A whole-input matcher: `matches(text)` is Java's `String.matches`. */
+export interface JavaMatcher {
+  matches(text: string): boolean;
+}
+
+const matcherCache = new Map<string, JavaMatcher>();
+
+/**
+ * The whole-input matcher of a pattern (cached): JavaScript's RegExp where linear-pattern.ts proves the match
+ * linear (the common short patterns, several times faster), re2js otherwise. Both mean the same (RE2's
+ * semantics); invalid and refused patterns throw as in `compileJavaPattern`.
+ */
+export function compileJavaMatcher(pattern: string): JavaMatcher {
+  const cached = matcherCache.get(pattern);
+  if (cached) return cached;
+  const re2 = compileJavaPattern(pattern);
+  const native = linearNativeMatcher(pattern);
+  const matcher: JavaMatcher = native ? { matches: (text) => native.test(text) } : re2;
+  if (matcherCache.size >= CACHE_SIZE) matcherCache.clear();
+  matcherCache.set(pattern, matcher);
+  return matcher;
+}
+
 /** Java `String.matches` / SpEL `matches`: the whole text must match. */
 export function javaMatches(text: string, pattern: string): boolean {
-  return compileJavaPattern(pattern).matches(text);
+  return compileJavaMatcher(pattern).matches(text);
 }
 
 /** Java `String.split(regex, limit)`: trailing empty strings removed for limit 0, a leading empty string only for a non-empty match. */

@@ -116,9 +116,13 @@ function replaceCost(all: boolean): MethodCost {
     if (typeof target !== 'string' || typeof pattern !== 'string' || typeof replacement !== 'string') return;
     const references = (replacement.match(/\$/g) ?? []).length;
     const literal = replacement.length;
-    const bound = (matches: number) => target.length * (1 + references) + literal * matches;
-    let length = bound(all ? target.length + 1 : 1);
-    if (length > meter.limits.maxStringLength && all) length = bound(countMatches(target, pattern, target.length + 1));
+    const fixed = target.length * (1 + references);
+    let length = fixed + literal * (all ? target.length + 1 : 1);
+    if (length > meter.limits.maxStringLength && all && literal > 0) {
+      // Counted only as far as it matters: past this many matches the result is too long anyway.
+      const enough = Math.max(0, Math.ceil((meter.limits.maxStringLength - fixed) / literal)) + 1;
+      length = fixed + literal * countMatches(target, pattern, enough);
+    }
     meter.chargeString(length);
   };
 }
