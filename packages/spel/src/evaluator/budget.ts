@@ -1,3 +1,5 @@
+import { textSteps, type CostMeter } from '@scenaria/typing';
+
 /** Limits that keep a hostile expression from hanging or exhausting the process. */
 export interface EvaluationLimits {
   /** Loop iterations, method calls and element copies per evaluation. */
@@ -21,10 +23,11 @@ export class BudgetExceededError extends Error {
 }
 
 /**
- * The budget of the evaluation in progress. Helper implementations (registry `invoke`s) have no context
- * parameter, so the active budget is module state, saved and restored around nested evaluations.
+ * The budget of the evaluation in progress. Registry methods state their cost (`MethodDefinition.cost`), which
+ * the evaluators charge here before calling them; this package's helpers that can only measure while they run
+ * (JSON parsing) read the active budget, which is module state, saved and restored around nested evaluations.
  */
-export class Budget {
+export class Budget implements CostMeter {
   steps = 0;
   constructor(readonly limits: EvaluationLimits) {}
 
@@ -40,6 +43,14 @@ export class Budget {
     this.step(size);
   }
 
+  /** A String about to be built: refused above the limit, charged one step per block of characters. */
+  chargeString(length: number): void {
+    if (length > this.limits.maxStringLength) {
+      throw new BudgetExceededError(`String of ${length} characters exceeds the limit of ${this.limits.maxStringLength}`);
+    }
+    this.step(textSteps(length));
+  }
+
   checkString(text: string): string {
     if (text.length > this.limits.maxStringLength) {
       throw new BudgetExceededError(`String of ${text.length} characters exceeds the limit of ${this.limits.maxStringLength}`);
@@ -48,7 +59,15 @@ export class Budget {
   }
 }
 
-let active: Budget = new Budget(defaultEvaluationLimits);
+// Outside evaluations (and in trees evaluated without one) this budget is active; nothing may charge it, as it
+// is never reset: code that charges only when it can tell checks `isBudgetInstalled`.
+const outside = new Budget(defaultEvaluationLimits);
+let active: Budget = outside;
+
+/** Whether an evaluation's own budget is installed (false in trees evaluated without one). */
+export function isBudgetInstalled(): boolean {
+  return active !== outside;
+}
 
 /** The budget of the evaluation in progress (a fresh default one outside evaluations). */
 export function activeBudget(): Budget {

@@ -1,18 +1,17 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import { invokeMethod, numberKindOfClassName, type ClassRegistry, type MethodDefinition } from '@scenaria/typing';
-import { castNumber, JavaDouble, javaNegate, javaPower, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
+import { castNumber, compileJavaMatcher, JavaDouble, javaNegate, javaPower, numberKindOf, spelEquals, type JavaMatcher } from '@scenaria/typing/runtime';
 import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
-import { checkedRegExp } from '../internal/regex';
-import { registryClassOf, StaticClassRef } from '../internal/spel-values';
+import { describeValue, registryClassOf, StaticClassRef } from '../internal/spel-values';
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget } from './budget';
 import {
-  NO_ARGS, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, operatorMismatch,
+  NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, matchesPattern, operatorMismatch, textOf,
   toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
 
 /** Evaluation state passed to every closure: the caller's variables, read as own properties. */
 export type EvalState = Readonly<Record<string, unknown>>;
@@ -70,11 +69,19 @@ export class Compiler {
         return this.projection(node);
       case 'inlineList': {
         const items = node.items.map((item) => this.compile(item));
+        if (this.countCalls && items.length >= LARGE_LITERAL) {
+          return (state, self) => {
+            activeBudget().step(items.length);
+            return items.map((item) => item(state, self));
+          };
+        }
         return (state, self) => items.map((item) => item(state, self));
       }
       case 'inlineMap': {
         const entries = node.entries.map((entry) => [entry.key ?? '', this.compile(entry.value)] as const);
+        const charged = this.countCalls && entries.length >= LARGE_LITERAL;
         return (state, self) => {
+          if (charged) activeBudget().step(entries.length);
           const map = new Map<string, unknown>();
           for (const [key, value] of entries) map.set(key, value(state, self));
           return map;
@@ -149,8 +156,8 @@ export class Compiler {
   countCalls = true;
 
   private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
-    if (this.countCalls) activeBudget().step();
     try {
+      if (this.countCalls) return invokeCharged(method, target, args);
       // Variadic methods take their tail packed into one array (typing's convention).
       const result = method.varArgs ? invokeMethod(method, target, args) : method.invoke(target, args);
       return result === undefined ? null : result;
@@ -321,7 +328,7 @@ export class Compiler {
   indexValue(value: unknown, at: unknown, range: SourceRange): unknown {
     if (Array.isArray(value)) {
       const kind = numberKindOf(at);
-      if (kind !== 'Integer' && kind !== 'Long' && kind !== 'Short' && kind !== 'Byte') return fail('TypeMismatch', `Cannot index a list with ${javaToString(at)}`, range);
+      if (kind !== 'Integer' && kind !== 'Long' && kind !== 'Short' && kind !== 'Byte') return fail('TypeMismatch', `Cannot index a list with ${describeValue(at)}`, range);
       const i = Number(at);
       if (i < 0 || i >= value.length) return fail('IndexOutOfRange', `Index ${i} out of bounds for length ${value.length}`, range);
       return value[i] ?? null;
@@ -429,7 +436,7 @@ export class Compiler {
         return (state, self) => {
           const value = operand(state, self);
           const kind = numberKindOf(value);
-          if (kind === undefined) return fail('TypeMismatch', `Cannot increment ${javaToString(value)}`, range);
+          if (kind === undefined) return fail('TypeMismatch', `Cannot increment ${describeValue(value)}`, range);
           return postfix ? value : addAs(kind === 'Short' || kind === 'Byte' ? 'Integer' : kind, value, castNumber(delta, kind));
         };
       }
@@ -524,10 +531,10 @@ export class Compiler {
       case 'matches': {
         const constantPattern = this.constantOf(node.right);
         if (typeof constantPattern === 'string') {
-          let compiled: RegExp | undefined;
+          let compiled: JavaMatcher | undefined;
           let problem: unknown;
           try {
-            compiled = checkedRegExp(`^(?:${constantPattern})$`);
+            compiled = compileJavaMatcher(constantPattern);
           } catch (error) {
             problem = error;
           }
@@ -535,8 +542,9 @@ export class Compiler {
             const text = left(state, self);
             if (typeof text !== 'string') return fail('TypeMismatch', "Operator 'matches' needs two Strings", range);
             if (!compiled) throw toEvaluationError(problem, node.right.range);
-            compiled.lastIndex = 0;
-            return compiled.test(text);
+            // Compiled once here; each evaluation pays only the scan (in a loop, where a budget is installed).
+            if (this.countCalls) chargeScan(text);
+            return compiled.matches(text);
           };
         }
         return (state, self) => {
@@ -544,7 +552,7 @@ export class Compiler {
           const pattern = right(state, self);
           if (typeof text !== 'string' || typeof pattern !== 'string') return fail('TypeMismatch', "Operator 'matches' needs two Strings", range);
           try {
-            return checkedRegExp(`^(?:${pattern})$`).test(text);
+            return matchesPattern(text, pattern, this.countCalls);
           } catch (error) {
             throw toEvaluationError(error, node.right.range);
           }
@@ -576,7 +584,7 @@ export class Compiler {
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
-        const text = (typeof a === 'string' ? a : javaToString(a)) + (typeof b === 'string' ? b : javaToString(b));
+        const text = (typeof a === 'string' ? a : textOf(a)) + (typeof b === 'string' ? b : textOf(b));
         return text.length > 65536 ? activeBudget().checkString(text) : text;
       };
     }
@@ -774,7 +782,7 @@ export function compileTemplate(template: TemplateNode, compiler: Compiler): Com
     let text = '';
     for (const part of parts) {
       const value = part(state, self);
-      text += typeof value === 'string' ? value : javaToString(value);
+      text += typeof value === 'string' ? value : textOf(value);
     }
     return activeBudget().checkString(text);
   };

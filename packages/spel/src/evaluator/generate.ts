@@ -1,9 +1,8 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { EvaluationErrorCode } from '../errors';
 import { invokeMethod, numberKindOfClassName, type MethodDefinition } from '@scenaria/typing';
-import { JavaDouble, javaNegate, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
+import { compileJavaMatcher, JavaDouble, javaNegate, numberKindOf, spelEquals, type JavaMatcher } from '@scenaria/typing/runtime';
 import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
-import { checkedRegExp } from '../internal/regex';
 import { StaticClassRef } from '../internal/spel-values';
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
@@ -12,9 +11,9 @@ import { activeBudget, swapBudget, type Budget } from './budget';
 import type { Compiled, Compiler } from './compile';
 import {
   NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
-  genericPlus, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
+  chargeScan, genericPlus, invokeCharged, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -201,7 +200,7 @@ class Generator {
         continue;
       }
       const value = this.gen(part.node, 'self');
-      this.emit(`${text} += typeof ${value} === 'string' ? ${value} : ${this.constant(javaToString)}(${value});`);
+      this.emit(`${text} += typeof ${value} === 'string' ? ${value} : ${this.constant(textOf)}(${value});`);
     }
     return this.bind(`${this.constant(activeBudget)}().checkString(${text})`);
   }
@@ -230,10 +229,12 @@ class Generator {
         return this.projection(node, self);
       case 'inlineList': {
         const items = node.items.map((item) => this.gen(item, self));
+        this.chargeLiteral(items.length);
         return this.bind(`[${items.join(', ')}]`);
       }
       case 'inlineMap': {
         const entries = node.entries.map((entry) => `[${this.literal(entry.key ?? '')}, ${this.gen(entry.value, self)}]`);
+        this.chargeLiteral(entries.length);
         return this.bind(`new Map([${entries.join(', ')}])`);
       }
       case 'typeReference':
@@ -257,6 +258,11 @@ class Generator {
     }
   }
 
+  /** A large inline list or map is charged its size in a budgeted evaluation (see LARGE_LITERAL). */
+  private chargeLiteral(size: number): void {
+    if (this.input.countCalls && size >= LARGE_LITERAL) this.emit(`${this.constant(activeBudget)}().step(${size});`);
+  }
+
   private variable(name: string): string {
     const globals = this.input.globalValues;
     const fallback = this.literal(Object.hasOwn(globals, name) ? (globals[name] ?? null) : null);
@@ -278,12 +284,16 @@ class Generator {
   /** Calls a registry member; failures become evaluation errors at `range`. */
   private invoke(method: MethodDefinition, target: string, args: string[], range: SourceRange): string {
     const result = this.temp();
-    if (this.input.countCalls) this.emit(`${this.constant(activeBudget)}().step();`);
     const argList = args.length === 0 ? this.constant(NO_ARGS) : `[${args.join(', ')}]`;
+    // A method with a cost is charged it before the call (invokeCharged); any other call counts one step.
+    const charged = this.input.countCalls && method.cost !== undefined;
+    if (this.input.countCalls && !charged) this.emit(`${this.constant(activeBudget)}().step();`);
     // Variadic methods take their tail packed into one array (typing's convention).
-    const call = method.varArgs
-      ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
-      : `${this.constant(method)}.invoke(${target}, ${argList})`;
+    const call = charged
+      ? `${this.constant(invokeCharged)}(${this.constant(method)}, ${target}, ${argList})`
+      : method.varArgs
+        ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
+        : `${this.constant(method)}.invoke(${target}, ${argList})`;
     this.emit(`let ${result};`);
     this.emit(`try { ${result} = ${call}; } catch (error) { throw ${this.constant(toEvaluationError)}(error, ${this.constant(range)}); }`);
     this.emit(`if (${result} === undefined) ${result} = null;`);
@@ -478,10 +488,10 @@ class Generator {
       const pattern = this.constantOf(node.right);
       if (typeof pattern !== 'string') return this.viaClosure(node, self);
       const text = this.gen(node.left, self);
-      let regex: RegExp | undefined;
+      let regex: JavaMatcher | undefined;
       let problem: unknown;
       try {
-        regex = checkedRegExp(`^(?:${pattern})$`);
+        regex = compileJavaMatcher(pattern);
       } catch (error) {
         problem = error;
       }
@@ -490,9 +500,9 @@ class Generator {
         this.emit(`throw ${this.constant(toEvaluationError)}(${this.constant(problem)}, ${this.constant(node.right.range)});`);
         return 'null';
       }
-      const compiled = this.constant(regex);
-      this.emit(`${compiled}.lastIndex = 0;`);
-      return this.bind(`${compiled}.test(${text})`);
+      // Compiled once here; each evaluation pays only the scan (in a loop, where a budget is installed).
+      if (this.input.countCalls) this.emit(`${this.constant(chargeScan)}(${text});`);
+      return this.bind(`${this.constant(regex)}.matches(${text})`);
     }
     if (op === '&&' || op === '||') return this.logical(node, self);
     if (this.isRawDouble(node)) return this.bind(`new ${this.constant(JavaDouble)}(${this.rawDouble(node, self)})`);
@@ -557,7 +567,7 @@ class Generator {
 
   private plus(node: BinaryNode, left: string, right: string, lk: StaticKind, rk: StaticKind, range: string): string {
     if (lk === 'String' || rk === 'String') {
-      const toText = this.constant(javaToString);
+      const toText = this.constant(textOf);
       const text = this.bind(`(typeof ${left} === 'string' ? ${left} : ${toText}(${left})) + (typeof ${right} === 'string' ? ${right} : ${toText}(${right}))`);
       this.emit(`if (${text}.length > 65536) ${this.constant(activeBudget)}().checkString(${text});`);
       return text;

@@ -1,12 +1,12 @@
 import type { SourceRange } from '../ast/nodes';
-import type { NumberKind } from '@scenaria/typing';
-import { castNumber, convertValueTo, isJavaRuntimeError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
+import { invokeMethod, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { chargeMatch, chargeValueWalk, textSteps } from '@scenaria/typing';
+import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
-import { UnsafePatternError } from '../internal/regex';
-import { compareIfComparable, registryClassOf } from '../internal/spel-values';
+import { compareIfComparable, describeValue, registryClassOf } from '../internal/spel-values';
 import { ConversionError } from '../internal/standard-classes';
-import { BudgetExceededError, activeBudget } from './budget';
+import { BudgetExceededError, activeBudget, isBudgetInstalled } from './budget';
 
 // What compiled expressions call while they run, shared by both evaluators: the closures of compile.ts call
 // these functions directly, and the source generate.ts writes reaches them as constants it passes in (never by
@@ -27,6 +27,8 @@ export function fail(code: EvaluationErrorCode, message: string, range: SourceRa
 export function toEvaluationError(error: unknown, range: SourceRange): ExpressionEvaluationError {
   if (isExpressionEvaluationError(error)) return error;
   if (error instanceof BudgetExceededError) return new ExpressionEvaluationError('BudgetExceeded', error.message, range);
+  // A pattern that is invalid or uses what the linear-time engine refuses (back-references, lookaround).
+  if (isPatternSyntaxError(error)) return new ExpressionEvaluationError('IllegalAccess', (error as Error).message, range);
   if (isJavaRuntimeError(error)) {
     switch (error.code) {
       case 'ArithmeticException':
@@ -40,7 +42,6 @@ export function toEvaluationError(error: unknown, range: SourceRange): Expressio
     }
   }
   if (error instanceof ConversionError) return new ExpressionEvaluationError('ConversionFailed', error.message, range);
-  if (error instanceof UnsafePatternError) return new ExpressionEvaluationError('IllegalAccess', error.message, range);
   if (error instanceof RangeError) {
     const overflow = error.message.includes('call stack');
     return new ExpressionEvaluationError(overflow ? 'BudgetExceeded' : 'IndexOutOfRange', error.message, range);
@@ -57,6 +58,43 @@ export function evaluationFailure(error: unknown, wholeRange: SourceRange, budge
   if (isExpressionEvaluationError(error)) return error;
   if (error instanceof RangeError || (budgeted && error instanceof Error && error.name === 'BudgetExceededError')) return toEvaluationError(error, wholeRange);
   return error;
+}
+
+/**
+ * A registry call in a budgeted evaluation: one step for the call, then the method's declared cost (computed
+ * from the receiver and the arguments, packed as `invoke` takes them), both before `invoke` runs, so a call that
+ * would build too much fails before it allocates.
+ */
+export function invokeCharged(method: MethodDefinition, target: unknown, args: readonly unknown[]): unknown {
+  const budget = activeBudget();
+  budget.step();
+  const cost = method.cost;
+  let result: unknown;
+  if (method.varArgs) {
+    if (cost !== undefined) {
+      const fixed = method.params.length - 1;
+      cost(budget, target, [...args.slice(0, fixed), args.slice(fixed)]);
+    }
+    result = invokeMethod(method, target, args);
+  } else {
+    if (cost !== undefined) cost(budget, target, args);
+    result = method.invoke(target, args);
+  }
+  return result === undefined ? null : result;
+}
+
+/**
+ * `text matches pattern` with a pattern known only at runtime: compiled (or taken from the cache), on the
+ * linear-time engine unless proven linear on RegExp; in a budgeted evaluation the compilation and the scan of the text are charged first.
+ */
+export function matchesPattern(text: string, pattern: string, budgeted: boolean): boolean {
+  if (budgeted) chargeMatch(activeBudget(), text, pattern);
+  return compileJavaMatcher(pattern).matches(text);
+}
+
+/** The scan of a text by a pattern compiled beforehand, charged in a budgeted evaluation. */
+export function chargeScan(text: string): void {
+  activeBudget().step(textSteps(text.length));
 }
 
 /** The arguments of a call without any (shared: methods never modify their arguments). */
@@ -82,10 +120,20 @@ export function compareOrFail(a: unknown, b: unknown, range: SourceRange): numbe
   return result;
 }
 
+/**
+ * The text of a value for `+` and templates. A list or map prints every element, and a list of shared lists
+ * prints each share again, far more than it cost to build: in a budgeted evaluation that walk is charged first.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object' && value !== null && isBudgetInstalled()) chargeValueWalk(activeBudget(), value);
+  return javaToString(value);
+}
+
 /** `+` on operands the typer could not pin down: String concatenation or number promotion at runtime. */
 export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown {
   if (typeof a === 'string' || typeof b === 'string') {
-    const text = javaToString(a) + javaToString(b);
+    const text = textOf(a) + textOf(b);
     return text.length > 65536 ? activeBudget().checkString(text) : text;
   }
   const ka = numberKindOf(a);
@@ -113,11 +161,11 @@ export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: u
 /** Errors whose message quotes the offending runtime value. */
 export const valueMismatch = {
   selectionPredicate: (value: unknown, range: SourceRange) =>
-    evaluationError('TypeMismatch', `Selection predicate evaluated to ${javaToString(value)} instead of a Boolean`, range),
+    evaluationError('TypeMismatch', `Selection predicate evaluated to ${describeValue(value)} instead of a Boolean`, range),
   ternaryCondition: (value: unknown, range: SourceRange) =>
-    evaluationError('TypeMismatch', `Ternary condition evaluated to ${javaToString(value)} instead of a Boolean`, range),
-  booleanOperand: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot use ${javaToString(value)} as a Boolean`, range),
-  negate: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot negate ${javaToString(value)}`, range),
+    evaluationError('TypeMismatch', `Ternary condition evaluated to ${describeValue(value)} instead of a Boolean`, range),
+  booleanOperand: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot use ${describeValue(value)} as a Boolean`, range),
+  negate: (value: unknown, range: SourceRange) => evaluationError('TypeMismatch', `Cannot negate ${describeValue(value)}`, range),
 };
 
 /** A Double operator given an operand that is neither an Integer nor a Double at runtime. */

@@ -1,5 +1,5 @@
 import type { AstNode } from '../ast/nodes';
-import { knownValueOf, numberKindOfClassName, type NumberKind } from '@scenaria/typing';
+import { isLinearScan, knownValueOf, numberKindOfClassName, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import { readsBudget } from '../internal/method-dsl';
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
@@ -7,6 +7,12 @@ import type { NodeTyping } from '../typer/typer';
 // What both compilers (the closure compiler in compile.ts and the code generator in generate.ts) read off the
 // typed tree before anything runs: the static kinds they specialise operators on, the constants they fold, and
 // whether a node needs an evaluation budget. One copy, so the two evaluators cannot disagree on them.
+
+/**
+ * Inline lists and maps of at least this many entries are charged their size (in a budgeted evaluation): in a
+ * loop each iteration builds them anew, and smaller ones cost no more than the iteration itself.
+ */
+export const LARGE_LITERAL = 8;
 
 /** The number kind or String that the typer found for a node, if it is one of them. */
 export type StaticKind = NumberKind | 'String' | undefined;
@@ -61,13 +67,22 @@ export function isPure(node: AstNode): boolean {
 }
 
 /**
- * Whether evaluating this node (not its children) may need an installed budget. Loops, helpers that measure
- * what they build, and members chosen at runtime do; a call of a fixed registry method that never reads the
- * budget (typing's classes, a model's) does not, since a tree without loops makes at most as many calls as it
- * has nodes.
+ * Whether a call of the method needs an installed budget: this package's helpers (which may read it), and
+ * methods with a cost that is not a linear scan (a cost that grows with an argument, such as `repeat(n)`, or
+ * builds a result as large as its input, such as `split`).
+ */
+export function methodNeedsBudget(method: MethodDefinition): boolean {
+  return readsBudget(method) || (method.cost !== undefined && !isLinearScan(method.cost));
+}
+
+/**
+ * Whether evaluating this node (not its children) may need an installed budget. Loops, methods that need one
+ * (see `methodNeedsBudget`) and members chosen at runtime do; a call of a fixed registry method of constant
+ * cost or a linear scan does not, since a tree without loops makes at most as many calls as it has nodes, each
+ * bounded by the size of its inputs.
  */
 export function nodeNeedsBudget(node: AstNode, typing: NodeTyping | undefined): boolean {
-  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
+  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && methodNeedsBudget(typing.method))) {
     return true;
   }
   if (node.kind === 'methodCall' && typing?.method === undefined) return true;

@@ -1,14 +1,12 @@
-import { activeBudget } from '../evaluator/budget';
-import { recordType, unknownType, withoutValue, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { chargeMatch, chargeValueWalk, recordType, textSteps, unknownType, withoutValue, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import {
-  castNumber, JavaDouble, javaNegate, javaToString, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
+  castNumber, countSplitParts, JavaDouble, javaNegate, javaSplit, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
   toDoubleValue,
 } from '@scenaria/typing/runtime';
 import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
-import { compareIfComparable } from '../internal/spel-values';
+import { compareIfComparable, describeValue } from '../internal/spel-values';
 import type { ClassSpec } from '../internal/method-dsl';
 import { T, method } from '../internal/method-dsl';
-import { checkedRegExp } from '../internal/regex';
 import { numberKindOfType, promoteNumberTypes } from '../internal/types';
 import { parseJson, toJsonString } from './json';
 
@@ -20,7 +18,7 @@ function helper(simpleName: string, description: string, methods: MethodDefiniti
 
 function toNumberValue(value: unknown): unknown {
   if (numberKindOf(value) !== undefined) return value;
-  if (typeof value !== 'string') throw new TypeError(`Cannot convert ${javaToString(value)} to a number`);
+  if (typeof value !== 'string') throw new TypeError(`Cannot convert ${describeValue(value)} to a number`);
   const parsed = parseNarrowestNumber(value);
   if (parsed === undefined) throw new TypeError(`Cannot convert '${value}' to a number`);
   return parsed;
@@ -30,15 +28,19 @@ function toNumberValue(value: unknown): unknown {
 export function convHelper(): ClassSpec {
   return helper('conversion', 'Conversions between text, JSON and numbers', [
     method('toNumber', [['stringOrNumber', T.Unknown]], T.Number, (_t, [value]) => toNumberValue(value), 'Parses text as the narrowest number (deprecated)'),
+    // Parsing charges a step per value as it goes (json.ts); the scan of the text is charged before.
     method('toJson', [['text', T.String]], T.Unknown, (_t, [text]) => parseJson(String(text)), 'Parses JSON text into maps, lists and values; fails on invalid JSON'),
     method('toJsonOrNull', [['text', T.String]], T.Unknown, (_t, [text]) => {
       try {
         return parseJson(String(text));
-      } catch {
+      } catch (error) {
+        // An exhausted budget is not invalid JSON: it must still end the evaluation.
+        if (error instanceof Error && error.name === 'BudgetExceededError') throw error;
         return null;
       }
     }, 'Parses JSON text, or null when invalid'),
-    method('toJsonString', [['value', T.Unknown]], T.String, (_t, [value]) => toJsonString(value), 'Serialises a value as JSON text'),
+    // The JSON text is as long as the walk of the value (every element, every character, shares again).
+    method('toJsonString', [['value', T.Unknown]], T.String, (_t, [value]) => toJsonString(value), 'Serialises a value as JSON text', { cost: (meter, _t, [value]) => chargeValueWalk(meter, value) }),
     method('toAny', [['value', T.Unknown]], T.Unknown, (_t, [value]) => value, 'The same value typed as Unknown'),
   ]);
 }
@@ -47,12 +49,13 @@ export function convHelper(): ClassSpec {
 export function utilHelper(random: () => number): ClassSpec {
   return helper('util', 'General utilities', [
     method('uuid', [], T.String, () => randomUuid(random), 'A random UUID'),
-    method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => {
-      const parts = String(text).split(checkedRegExp(String(regexp)));
-      while (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-      activeBudget().checkSize(parts.length);
-      return parts;
-    }, 'Splits text around matches of a regular expression'),
+    // Java's String.split on the linear-time engine; the parts are counted (and refused past the limit) first.
+    method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => javaSplit(String(text), String(regexp)), 'Splits text around matches of a regular expression', {
+      cost: (meter, _t, [text, regexp]) => {
+        chargeMatch(meter, text, regexp);
+        if (typeof text === 'string' && typeof regexp === 'string') meter.checkSize(countSplitParts(text, regexp, 0, meter.limits.maxCollectionSize + 1));
+      },
+    }),
   ]);
 }
 
@@ -151,13 +154,32 @@ export function base64Decode(encoded: string, alphabet = STANDARD): string {
   return utf8Decode(bytes);
 }
 
+type HelperCost = NonNullable<Parameters<typeof method>[5]>['cost'];
+
+/**
+ * Encoding builds the UTF-8 bytes (up to three per character) and text four thirds of them long: the result is
+ * charged at four characters per input character, its bytes as steps.
+ */
+const encodeCost: HelperCost = (meter, _t, [text]) => {
+  const length = typeof text === 'string' ? text.length : 0;
+  meter.chargeString(length * 4);
+  meter.step(textSteps(length * 3));
+};
+
+/** Decoding builds at most three bytes per four characters and text no longer than the bytes. */
+const decodeCost: HelperCost = (meter, _t, [text]) => {
+  const length = typeof text === 'string' ? text.length : 0;
+  meter.chargeString(length);
+  meter.step(textSteps(length));
+};
+
 /** `#BASE64`. */
 export function base64Helper(): ClassSpec {
   return helper('base64', 'Base64 of UTF-8 text', [
-    method('encode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text)), 'Base64 of the UTF-8 bytes'),
-    method('decode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text)), 'UTF-8 text of base64'),
-    method('urlSafeEncode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text), URL_SAFE), 'URL-safe base64 of the UTF-8 bytes'),
-    method('urlSafeDecode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text), URL_SAFE), 'UTF-8 text of URL-safe base64'),
+    method('encode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text)), 'Base64 of the UTF-8 bytes', { cost: encodeCost }),
+    method('decode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text)), 'UTF-8 text of base64', { cost: decodeCost }),
+    method('urlSafeEncode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text), URL_SAFE), 'URL-safe base64 of the UTF-8 bytes', { cost: encodeCost }),
+    method('urlSafeDecode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text), URL_SAFE), 'UTF-8 text of URL-safe base64', { cost: decodeCost }),
   ]);
 }
 
@@ -186,7 +208,7 @@ export function randomHelper(random: () => number): ClassSpec {
 
 function requireNumber(value: unknown): NumberKind {
   const kind = numberKindOf(value);
-  if (kind === undefined) throw new TypeError(`Not a number: ${javaToString(value)}`);
+  if (kind === undefined) throw new TypeError(`Not a number: ${describeValue(value)}`);
   return kind;
 }
 

@@ -74,9 +74,14 @@ export function dateHelper(options: DateHelperOptions): ClassSpec {
   };
 }
 
+/** Longest formatter pattern: formatting writes about as much text as the pattern holds, at no cost of its own. */
+const MAX_FORMATTER_PATTERN_LENGTH = 1000;
+
 function formatterOf(patternOrFormatter: unknown, lenient = false): DateTimeFormatter {
   if (patternOrFormatter instanceof DateTimeFormatter) return patternOrFormatter;
-  const formatter = DateTimeFormatter.ofPattern(String(patternOrFormatter));
+  const pattern = String(patternOrFormatter);
+  if (pattern.length > MAX_FORMATTER_PATTERN_LENGTH) throw new TypeError(`Formatter pattern longer than ${MAX_FORMATTER_PATTERN_LENGTH} characters`);
+  const formatter = DateTimeFormatter.ofPattern(pattern);
   return lenient ? formatter.withResolverStyle(ResolverStyle.LENIENT) : formatter;
 }
 

@@ -1,6 +1,6 @@
 import {
-  arrayType, classType, listType, mapType, setType, Types, unknownType, type MethodDefinition,
-  type StaticFieldDefinition, type TypingResult,
+  arrayType, classType, listType, mapType, scanStringArguments, setType, Types, unknownType, type MethodCost,
+  type MethodDefinition, type StaticFieldDefinition, type TypingResult,
 } from '@scenaria/typing';
 
 /** Computes a result type from the target and argument types, or explains why the call is invalid. */
@@ -39,8 +39,10 @@ export const T = {
 
 /**
  * Declares a method in @scenaria/typing's format. `params` are `[name, type]` pairs; a trailing `...` in the
- * last name marks varargs (its type is the element type). `invoke` here receives the arguments flat; the
- * definition's own `invoke` takes typing's convention (the variadic tail packed into one array).
+ * last name marks varargs (its type is the element type). `invoke` and `cost` here receive the arguments flat;
+ * the definition's own take typing's convention (the variadic tail packed into one array). `cost` is charged
+ * before the call (see typing's `MethodDefinition.cost`); a method with String parameters and no cost of its
+ * own is charged a scan of them.
  */
 export function method(
   name: string,
@@ -48,20 +50,25 @@ export function method(
   result: TypingResult | ResultTypeFunction,
   invoke: (target: unknown, args: unknown[]) => unknown,
   description?: string,
-  extra: { appliesTo?: (target: TypingResult) => boolean } = {},
+  extra: { appliesTo?: (target: TypingResult) => boolean; cost?: (meter: Parameters<MethodCost>[0], target: unknown, args: unknown[]) => void } = {},
 ): MethodDefinition {
   const last = params[params.length - 1];
   const varArgs = last !== undefined && last[0].endsWith('...');
   const fixed = params.length - 1;
+  const flat = (args: readonly unknown[]): unknown[] => [...args.slice(0, fixed), ...(args[fixed] as readonly unknown[])];
+  const { cost, ...rest } = extra;
+  const stringParams = params.flatMap(([, type], i) => (type === T.String ? [i] : []));
+  const charged: MethodCost | undefined = cost !== undefined
+    ? (varArgs ? (meter, target, args) => cost(meter, target, flat(args)) : (cost as MethodCost))
+    : stringParams.length > 0 && !varArgs ? scanStringArguments(stringParams) : undefined;
   const definition: MethodDefinition = {
     name,
     params: params.map(([paramName, type]) => ({ name: paramName.replace('...', ''), type })),
     varArgs,
     result: result as MethodDefinition['result'],
-    invoke: varArgs
-      ? (target, args) => invoke(target, [...args.slice(0, fixed), ...(args[fixed] as readonly unknown[])])
-      : (invoke as MethodDefinition['invoke']),
-    ...extra,
+    invoke: varArgs ? (target, args) => invoke(target, flat(args)) : (invoke as MethodDefinition['invoke']),
+    ...rest,
+    ...(charged === undefined ? {} : { cost: charged }),
     ...(description === undefined ? {} : { description }),
   };
   budgetReaders.add(definition);

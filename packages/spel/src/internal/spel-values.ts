@@ -1,5 +1,5 @@
-import { JavaClassNames } from '@scenaria/typing';
-import { isJavaDouble, isJavaFloat, isJavaRuntimeError, javaClassOf, javaCompare } from '@scenaria/typing/runtime';
+import { JavaClassNames, measureValue } from '@scenaria/typing';
+import { isJavaDouble, isJavaFloat, isJavaRuntimeError, javaClassOf, javaCompare, javaToString } from '@scenaria/typing/runtime';
 
 // Runtime values that exist only in expressions (helper objects, `T(...)` class references), and the two views
 // of typing's values that member dispatch and comparison operators need.
@@ -52,4 +52,19 @@ export function compareIfComparable(a: unknown, b: unknown): number | undefined 
     if (isJavaRuntimeError(error)) return undefined;
     throw error;
   }
+}
+
+/** Largest value an error message quotes in full. */
+const QUOTED_VALUE_SIZE = 200;
+
+/**
+ * A value as an error message quotes it: its text when small, else its class and size. Messages are built
+ * outside any budget, and a list of shared lists prints far larger than it is.
+ */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return value.length <= QUOTED_VALUE_SIZE ? value : `${value.slice(0, QUOTED_VALUE_SIZE)}... (${value.length} characters)`;
+  if (typeof value !== 'object' || value === null || measureValue(value, QUOTED_VALUE_SIZE) <= QUOTED_VALUE_SIZE) return javaToString(value);
+  const size = Array.isArray(value) ? value.length : value instanceof Map || value instanceof Set ? value.size : undefined;
+  const className = javaClassOf(value) ?? 'Object';
+  return size === undefined ? className : `${className} of ${size} elements`;
 }

@@ -1,7 +1,8 @@
-import { isNumberType, knownValueOf, unknownType, withoutValue, type MethodDefinition, type NumberKind, type TypingResult } from '@scenaria/typing';
+import { chargeLiteralReplace, chargeValueWalk, isNumberType, knownValueOf, textSteps, unknownType, withoutValue, type CostMeter, type MethodDefinition, type NumberKind, type TypingResult } from '@scenaria/typing';
 import { convertValueTo, ExactDecimal, JavaBigInteger, javaToString, spelEquals, toBigDecimalValue, toDoubleValue } from '@scenaria/typing/runtime';
 import { conversionResultType, resolveConversionTarget } from './conversions';
 import { method, T, type ClassSpec } from './method-dsl';
+import { describeValue } from './spel-values';
 import { classOf } from './types';
 
 // What this package adds to @scenaria/typing's standard registry (layered ahead of it, see registry.ts):
@@ -49,21 +50,27 @@ const mapApplies: Applicability = (type) => {
   return false;
 };
 
+/**
+ * A conversion reads the whole value at most (a map's entries into a list, a list of entries into a map, a
+ * value's text), so it costs the walk of the value; on a scalar that is one step.
+ */
+const walksValue = (meter: CostMeter, value: unknown): void => chargeValueWalk(meter, value);
+
 function conversionTriple(shortName: string, target: string, applies: Applicability): MethodDefinition[] {
   const resultOf = (source: TypingResult) => conversionResultType(source, target);
   return [
-    method(`canBe${shortName}`, [], T.Boolean, (value) => convertValueTo(value, target).ok, `Whether the value can be converted to ${shortName}`, { appliesTo: applies }),
-    method(`to${shortName}`, [], (source) => resultOf(source), (value) => convertOrThrow(value, target), `Converts the value to ${shortName}; fails when it cannot be converted`, { appliesTo: applies }),
+    method(`canBe${shortName}`, [], T.Boolean, (value) => convertValueTo(value, target).ok, `Whether the value can be converted to ${shortName}`, { appliesTo: applies, cost: walksValue }),
+    method(`to${shortName}`, [], (source) => resultOf(source), (value) => convertOrThrow(value, target), `Converts the value to ${shortName}; fails when it cannot be converted`, { appliesTo: applies, cost: walksValue }),
     method(`to${shortName}OrNull`, [], (source) => resultOf(source), (value) => {
       const converted = convertValueTo(value, target);
       return converted.ok ? converted.value : null;
-    }, `Converts the value to ${shortName}, or null when it cannot be converted`, { appliesTo: applies }),
+    }, `Converts the value to ${shortName}, or null when it cannot be converted`, { appliesTo: applies, cost: walksValue }),
   ];
 }
 
 function convertOrThrow(value: unknown, target: string): unknown {
   const converted = convertValueTo(value, target);
-  if (!converted.ok) throw new ConversionError(`Cannot convert: ${javaToString(value)} to: '${target.slice(target.lastIndexOf('.') + 1)}'`);
+  if (!converted.ok) throw new ConversionError(`Cannot convert: ${describeValue(value)} to: '${target.slice(target.lastIndexOf('.') + 1)}'`);
   return converted.value;
 }
 
@@ -80,7 +87,7 @@ const conversionMethods: MethodDefinition[] = [
   }, (value, [name]) => {
     const target = resolveConversionTarget(str(name));
     return target !== undefined && convertValueTo(value, target).ok;
-  }, 'Whether the value can be cast or converted to the given class (simple or fully-qualified name)'),
+  }, 'Whether the value can be cast or converted to the given class (simple or fully-qualified name)', { cost: walksValue }),
   method('to', [['className', T.String]], (source, args) => {
     const target = targetFromArgument(args);
     if (target === undefined) return unknownType;
@@ -89,7 +96,7 @@ const conversionMethods: MethodDefinition[] = [
     const target = resolveConversionTarget(str(name));
     if (target === undefined) throw new ConversionError(`Cannot cast or convert to: '${str(name)}'`);
     return convertOrThrow(value, target);
-  }, 'Casts or converts the value to the given class; fails when impossible'),
+  }, 'Casts or converts the value to the given class; fails when impossible', { cost: walksValue }),
   method('toOrNull', [['className', T.String]], (source, args) => {
     const target = targetFromArgument(args);
     if (target === undefined) return unknownType;
@@ -99,7 +106,7 @@ const conversionMethods: MethodDefinition[] = [
     if (target === undefined) return null;
     const converted = convertValueTo(value, target);
     return converted.ok ? converted.value : null;
-  }, 'Casts or converts the value to the given class, or null when impossible'),
+  }, 'Casts or converts the value to the given class, or null when impossible', { cost: walksValue }),
   ...conversionTriple('Boolean', 'java.lang.Boolean', booleanApplies),
   ...conversionTriple('Long', 'java.lang.Long', numericApplies),
   ...conversionTriple('Integer', 'java.lang.Integer', numericApplies),
@@ -120,8 +127,12 @@ const stringClass: ClassSpec = {
   name: 'java.lang.String',
   superTypes: ['java.lang.CharSequence', 'java.lang.Comparable'],
   methods: [
-    method('contains', [['text', T.CharSequence]], T.Boolean, (s, [part]) => str(s).includes(str(part)), 'Whether the text contains the given text'),
-    method('replace', [['target', T.CharSequence], ['replacement', T.CharSequence]], T.String, (s, [a, b]) => str(s).split(str(a)).join(str(b)), 'Replaces every occurrence of a text'),
+    method('contains', [['text', T.CharSequence]], T.Boolean, (s, [part]) => str(s).includes(str(part)), 'Whether the text contains the given text', {
+      cost: (meter, s) => meter.step(textSteps(typeof s === 'string' ? s.length : 0)),
+    }),
+    method('replace', [['target', T.CharSequence], ['replacement', T.CharSequence]], T.String, (s, [a, b]) => str(s).split(str(a)).join(str(b)), 'Replaces every occurrence of a text', {
+      cost: (meter, s, [a, b]) => chargeLiteralReplace(meter, s, a, b),
+    }),
   ],
   staticMethods: [],
 };
@@ -159,12 +170,24 @@ const bigDecimalClass = bigNumberClass('java.math.BigDecimal', 'BigDecimal', [
   method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDoubleValue(value)), 'A BigDecimal from a double'),
 ]);
 
+/** Digits accepted by `new BigInteger(text)` (typing's BigInteger arithmetic stops at 100,000 digits). */
+const MAX_BIG_INTEGER_TEXT = 100_001;
+
 const bigIntegerClass = bigNumberClass('java.math.BigInteger', 'BigInteger', [
   method('<init>', [['text', T.String]], T.BigInteger, (_t, [text]) => {
       if (!/^[+-]?\d+$/.test(str(text))) throw new ConversionError(`For input string: "${str(text)}"`);
+      // Decimal parsing is quadratic in the digits; BigInteger arithmetic refuses results this long anyway.
+      if (str(text).length > MAX_BIG_INTEGER_TEXT) throw new ConversionError(`BigInteger of more than ${MAX_BIG_INTEGER_TEXT} digits`);
       return new JavaBigInteger(BigInt(str(text)));
-    }, 'A BigInteger from its decimal text'),
+    }, 'A BigInteger from its decimal text', { cost: (meter, _t, [text]) => meter.step(typeof text === 'string' ? text.length : 1) }),
 ]);
+
+/** A key that is not a primitive is compared with every key by equality, which walks both. */
+function keyLookup(meter: CostMeter, map: unknown, [key]: unknown[]): void {
+  if (typeof key !== 'object' || key === null) return;
+  if (map instanceof Map) meter.step(map.size);
+  chargeValueWalk(meter, key);
+}
 
 function mapGet(map: unknown, key: unknown): unknown {
   if (!(map instanceof Map)) return null;
@@ -177,11 +200,11 @@ const mapClass: ClassSpec = {
   name: 'java.util.Map',
   superTypes: ['java.lang.Object'],
   methods: [
-    method('get', [['key', T.Unknown]], (target, [key]) => mapValueOf(target, key), (m, [key]) => mapGet(m, key), 'The value for the key, or null'),
+    method('get', [['key', T.Unknown]], (target, [key]) => mapValueOf(target, key), (m, [key]) => mapGet(m, key), 'The value for the key, or null', { cost: keyLookup }),
     method('getOrDefault', [['key', T.Unknown], ['defaultValue', T.Unknown]], (target, [key]) => mapValueOf(target, key), (m, [key, fallback]) => {
       if (!(m instanceof Map)) return fallback;
       return [...m.keys()].some((candidate) => spelEquals(candidate, key)) ? mapGet(m, key) : fallback;
-    }, 'The value for the key, or the default'),
+    }, 'The value for the key, or the default', { cost: keyLookup }),
   ],
   staticMethods: [],
 };
