@@ -157,6 +157,7 @@ export function compileExpression(text: string, options: CompileOptions = {}): C
   // simple expressions), unless the caller set limits of their own. Templates build strings, so they always do.
   const budgeted = parsed.kind === 'template' || treeNeedsBudget(tree, outcome.nodes) || options.limits !== undefined;
   compiler.countCalls = budgeted;
+  compiler.meter = budget;
   const generated = options.evaluator === 'closures'
     ? undefined
     : generateEvaluator(tree, { nodes: outcome.nodes, closures: compiler, globalValues, countCalls: budgeted, budget, budgeted, textLength: text.length });
@@ -201,6 +202,8 @@ function closureEvaluator(
   const noVariables: Readonly<Record<string, unknown>> = Object.freeze(Object.create(null) as Record<string, unknown>);
   return (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
     if (!budgeted) {
+      // Calls whose cost must be paid even here charge this budget directly (see isMeteredCall).
+      budget.steps = 0;
       try {
         return root(variables, null);
       } catch (error) {

@@ -204,6 +204,13 @@ describe('allocation bombs end with BudgetExceeded', () => {
     expect(outcome('#input.tags.![#big].size()')).toEqual({ value: 3 });
   });
 
+  it('charges trees without loops without installing a budget, afresh on every evaluation', () => {
+    // Loop-free: the budget is not installed, yet toUpperCase's copies are charged to the expression's own.
+    const twice = compiled(copies('#text.toUpperCase()', 2));
+    for (let i = 0; i < 5; i++) expect(twice.evaluate(bigValues)).toBe(2);
+    expect(outcome(copies('#text.toUpperCase()', 4))).toMatchObject({ code: 'BudgetExceeded' });
+  });
+
   it.each(bombs)('%s', (_label, text) => {
     const result = outcome(text);
     expect(result).toMatchObject({ code: 'BudgetExceeded' });

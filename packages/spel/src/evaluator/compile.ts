@@ -6,12 +6,12 @@ import { describeValue, registryClassOf, StaticClassRef } from '../internal/spel
 import { classOf } from '../internal/types';
 import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
-import { activeBudget } from './budget';
+import { activeBudget, type Budget } from './budget';
 import {
-  NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, matchesPattern, operatorMismatch, textOf,
+  NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, invokeMetered, matchesPattern, operatorMismatch, textOf,
   toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isMeteredCall, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
 
 /** Evaluation state passed to every closure: the caller's variables, read as own properties. */
 export type EvalState = Readonly<Record<string, unknown>>;
@@ -155,9 +155,13 @@ export class Compiler {
   /** Whether member calls count as steps (set once compiled: false when no budget is installed). */
   countCalls = true;
 
+  /** The expression's own budget: costs that must be paid without an installed budget go to it. */
+  meter: Budget | undefined;
+
   private invoke(method: MethodDefinition, target: unknown, args: unknown[], range: SourceRange): unknown {
     try {
       if (this.countCalls) return invokeCharged(method, target, args);
+      if (this.meter !== undefined && isMeteredCall(method)) return invokeMetered(method, this.meter, target, args);
       // Variadic methods take their tail packed into one array (typing's convention).
       const result = method.varArgs ? invokeMethod(method, target, args) : method.invoke(target, args);
       return result === undefined ? null : result;

@@ -11,9 +11,9 @@ import { activeBudget, swapBudget, type Budget } from './budget';
 import type { Compiled, Compiler } from './compile';
 import {
   NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
-  chargeScan, genericPlus, invokeCharged, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
+  chargeScan, genericPlus, invokeCharged, invokeMetered, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isMeteredCall, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -81,6 +81,8 @@ class Generator {
   private readonly constantIndex = new Map<unknown, string>();
   private lines: string[] = [];
   private temps = 0;
+  /** Whether some call is charged to the expression's budget without installing it (see `invoke`). */
+  private metered = false;
 
   constructor(private readonly input: GeneratorInput) {}
 
@@ -175,6 +177,7 @@ class Generator {
       'return function evaluate(variables) {',
       `  const v = variables === undefined ? ${this.constant(noVariables)} : variables;`,
       ...(budgeted ? [`  ${this.constant(budget)}.steps = 0;`, `  const previousBudget = ${budgetSwap}(${this.constant(budget)});`] : []),
+      ...(!budgeted && this.metered ? [`  ${this.constant(budget)}.steps = 0;`] : []),
       '  try {',
       '    const self = null;',
       body,
@@ -284,14 +287,23 @@ class Generator {
   /** Calls a registry member; failures become evaluation errors at `range`. */
   private invoke(method: MethodDefinition, target: string, args: string[], range: SourceRange): string {
     const result = this.temp();
-    const argList = args.length === 0 ? this.constant(NO_ARGS) : `[${args.join(', ')}]`;
     // A method with a cost is charged it before the call (invokeCharged); any other call counts one step.
+    // Without an installed budget, costs that must still be paid go to the expression's own (invokeMetered;
+    // inline for fixed arity, where the cost hook and `invoke` read the same bound argument array).
     const charged = this.input.countCalls && method.cost !== undefined;
+    const metered = !this.input.countCalls && isMeteredCall(method);
+    const literalArgs = args.length === 0 ? this.constant(NO_ARGS) : `[${args.join(', ')}]`;
+    const argList = metered && !method.varArgs ? this.bind(literalArgs) : literalArgs;
     if (this.input.countCalls && !charged) this.emit(`${this.constant(activeBudget)}().step();`);
+    if (metered) this.metered = true;
     // Variadic methods take their tail packed into one array (typing's convention).
     const call = charged
       ? `${this.constant(invokeCharged)}(${this.constant(method)}, ${target}, ${argList})`
-      : method.varArgs
+      : metered
+        ? method.varArgs
+          ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${this.constant(this.input.budget)}, ${target}, ${argList})`
+          : `(${this.constant(method.cost)}(${this.constant(this.input.budget)}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+        : method.varArgs
         ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
         : `${this.constant(method)}.invoke(${target}, ${argList})`;
     this.emit(`let ${result};`);

@@ -1,5 +1,5 @@
 import type { SourceRange } from '../ast/nodes';
-import { invokeMethod, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import { chargeMatch, chargeValueWalk, textSteps } from '@scenaria/typing';
 import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
@@ -68,16 +68,24 @@ export function evaluationFailure(error: unknown, wholeRange: SourceRange, budge
 export function invokeCharged(method: MethodDefinition, target: unknown, args: readonly unknown[]): unknown {
   const budget = activeBudget();
   budget.step();
+  return invokeMetered(method, budget, target, args);
+}
+
+/**
+ * A registry call charged to `meter` before it runs. A tree without loops that calls a method with a cost
+ * charges the expression's own budget this way, without installing it (nothing it calls reads the active one).
+ */
+export function invokeMetered(method: MethodDefinition, meter: CostMeter, target: unknown, args: readonly unknown[]): unknown {
   const cost = method.cost;
   let result: unknown;
   if (method.varArgs) {
     if (cost !== undefined) {
       const fixed = method.params.length - 1;
-      cost(budget, target, [...args.slice(0, fixed), args.slice(fixed)]);
+      cost(meter, target, [...args.slice(0, fixed), args.slice(fixed)]);
     }
     result = invokeMethod(method, target, args);
   } else {
-    if (cost !== undefined) cost(budget, target, args);
+    if (cost !== undefined) cost(meter, target, args);
     result = method.invoke(target, args);
   }
   return result === undefined ? null : result;
@@ -85,7 +93,8 @@ export function invokeCharged(method: MethodDefinition, target: unknown, args: r
 
 /**
  * `text matches pattern` with a pattern known only at runtime: compiled (or taken from the cache), on the
- * linear-time engine unless proven linear on RegExp; in a budgeted evaluation the compilation and the scan of the text are charged first.
+ * linear-time engine unless proven linear on RegExp; in a budgeted evaluation the compilation and the scan of
+ * the text are charged first.
  */
 export function matchesPattern(text: string, pattern: string, budgeted: boolean): boolean {
   if (budgeted) chargeMatch(activeBudget(), text, pattern);

@@ -67,22 +67,23 @@ export function isPure(node: AstNode): boolean {
 }
 
 /**
- * Whether a call of the method needs an installed budget: this package's helpers (which may read it), and
- * methods with a cost that is not a linear scan (a cost that grows with an argument, such as `repeat(n)`, or
- * builds a result as large as its input, such as `split`).
+ * Whether a call outside an installed budget must still be charged its cost (against the expression's own
+ * budget, passed to the cost hook, see `invokeMetered`): costs that grow with an argument (`repeat(n)`) or build
+ * a result as large as the input (`split`, `toUpperCase`) must, as a tree can repeat such a call once per node.
+ * Linear scans (a search, a comparison) need not: a tree without loops makes at most as many as it has nodes,
+ * each bounded by the size of its inputs and leaving nothing behind.
  */
-export function methodNeedsBudget(method: MethodDefinition): boolean {
-  return readsBudget(method) || (method.cost !== undefined && !isLinearScan(method.cost));
+export function isMeteredCall(method: MethodDefinition): boolean {
+  return method.cost !== undefined && !isLinearScan(method.cost);
 }
 
 /**
- * Whether evaluating this node (not its children) may need an installed budget. Loops, methods that need one
- * (see `methodNeedsBudget`) and members chosen at runtime do; a call of a fixed registry method of constant
- * cost or a linear scan does not, since a tree without loops makes at most as many calls as it has nodes, each
- * bounded by the size of its inputs.
+ * Whether evaluating this node (not its children) may need an installed budget. Loops, this package's helpers
+ * (which read the active budget) and members chosen at runtime do; a call of a fixed registry method does not:
+ * its cost, if any, is charged to the expression's budget without installing it (see `isMeteredCall`).
  */
 export function nodeNeedsBudget(node: AstNode, typing: NodeTyping | undefined): boolean {
-  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && methodNeedsBudget(typing.method))) {
+  if (node.kind === 'selection' || node.kind === 'projection' || node.kind === 'constructor' || typing?.dynamic || (typing?.method !== undefined && readsBudget(typing.method))) {
     return true;
   }
   if (node.kind === 'methodCall' && typing?.method === undefined) return true;
