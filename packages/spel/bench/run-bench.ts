@@ -180,6 +180,31 @@ const cases: Case[] = [
     handWritten: (v) => /^(?:[a-z]+@[a-z]+\.com)$/.test(v.email as string),
     spel2js: { expression: "#email matches '[a-z]+@[a-z]+\\.com'", locals: { email: 'bob@example.com' } },
   },
+  // Regular expressions run on re2js (linear time); hand-written JS uses the backtracking RegExp, so these rows
+  // show what the safe engine costs.
+  {
+    name: 'Regex matches, alternation in a sentence',
+    expression: "#line matches '.*(error|warning|critical).*'",
+    variables: { line: Types.String },
+    values: { line: 'The system encountered a critical failure in module seven' },
+    handWritten: (v) => /^(?:.*(error|warning|critical).*)$/.test(v.line as string),
+  },
+  {
+    name: 'Regex replaceAll with groups',
+    expression: "#phone.replaceAll('(\\d{3})(\\d{3})(\\d{3})', '$1-$2-$3')",
+    variables: { phone: Types.String },
+    values: { phone: '123456789' },
+    handWritten: (v) => (v.phone as string).replace(/(\d{3})(\d{3})(\d{3})/g, '$1-$2-$3'),
+  },
+  {
+    // A backtracking engine needs exponential time for `(a+)+b` on a run of a's; the hand-written row uses the
+    // equivalent `a+b`, which RegExp runs in linear time.
+    name: 'Regex matches, nested quantifier on 1,000 characters',
+    expression: "#run matches '(a+)+b'",
+    variables: { run: Types.String },
+    values: { run: 'a'.repeat(1000) },
+    handWritten: (v) => /^a+b$/.test(v.run as string),
+  },
   {
     name: 'Conversion toLong',
     expression: "#text.toLong + 1",
@@ -403,8 +428,11 @@ function spel2jsRunner(compiled: unknown, context: unknown): (locals: Record<str
   return make(compiled, context) as (locals: Record<string, unknown>) => unknown;
 }
 
+// `BENCH_FILTER=Regex pnpm bench` measures only the cases whose name matches, without rewriting BENCHMARKS.md.
+const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) : undefined;
+
 const rows: Row[] = [];
-for (const benchCase of [...cases, ...corpusCases]) {
+for (const benchCase of [...cases, ...corpusCases].filter((c) => filter === undefined || filter.test(c.name))) {
   const compiled = compileExpression(benchCase.expression, { variables: benchCase.variables });
   if (!compiled.ok) throw new Error(`${benchCase.name}: ${JSON.stringify(compiled.errors)}`);
   const values = benchCase.values;
@@ -480,6 +508,11 @@ const lines = [
     `where hand-written JS itself is ${median(ceilingRatios).toFixed(1)}x faster than spel2js on the median; ` +
     `parse+type median **${median(parseTimes).toFixed(1)} µs** (max ${Math.max(...parseTimes).toFixed(1)} µs; target < 50 µs).`,
 ];
+
+if (filter !== undefined) {
+  console.log('\nFiltered run: BENCHMARKS.md left as it is.');
+  process.exit(0);
+}
 
 const file = resolve(import.meta.dirname ?? '.', '../../../BENCHMARKS.md');
 const section = `<!-- spel:start -->\n${lines.join('\n')}\n<!-- spel:end -->`;
