@@ -203,14 +203,14 @@ function closureEvaluator(
   return (variables: Readonly<Record<string, unknown>> = noVariables): unknown => {
     if (!budgeted) {
       // Calls whose cost must be paid even here charge this budget directly (see isMeteredCall).
-      budget.steps = 0;
+      budget.reset();
       try {
         return root(variables, null);
       } catch (error) {
         throw evaluationFailure(error, wholeRange, false);
       }
     }
-    budget.steps = 0;
+    budget.reset();
     const previous = swapBudget(budget);
     try {
       return root(variables, null);

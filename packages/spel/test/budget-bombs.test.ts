@@ -244,6 +244,13 @@ describe('catastrophic regular expressions run in linear time', () => {
     expect((result as { message: string }).message).toContain(construct);
   });
 
+  it('charges patterns compiled at runtime even in a tree without loops', () => {
+    // Twenty distinct 900-character patterns, one per node: compiling costs far more than matching.
+    const nodes = Array.from({ length: 20 }, (_, i) => `#input.name matches (#input.name + '${'(x|y)z?'.repeat(128)}${i}')`);
+    expect(outcome(`{${nodes.join(', ')}}.size()`)).toMatchObject({ code: 'BudgetExceeded' });
+    expect(outcome(`{${nodes.slice(0, 2).join(', ')}}.size()`)).toEqual({ value: 2 });
+  });
+
   it('charges patterns compiled at runtime, so a loop of distinct patterns ends', () => {
     const result = outcome("#big.![#attack.substring(0, 10) matches ('a{1,' + #this.length() + '}(b|c|d|e|f|g|h)*x*y*z*' + #this)].size()");
     expect(result).toMatchObject({ code: 'BudgetExceeded' });

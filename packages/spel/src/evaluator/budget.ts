@@ -29,7 +29,21 @@ export class BudgetExceededError extends Error {
  */
 export class Budget implements CostMeter {
   steps = 0;
+  /** Keys charged once in this evaluation (see `chargeOnce`); created on first use. */
+  private once: Set<string> | undefined;
   constructor(readonly limits: EvaluationLimits) {}
+
+  /** Starts an evaluation: nothing charged yet. */
+  reset(): void {
+    this.steps = 0;
+    this.once = undefined;
+  }
+
+  chargeOnce(key: string, count: number): void {
+    if (this.once?.has(key)) return;
+    (this.once ??= new Set()).add(key);
+    this.step(count);
+  }
 
   step(count = 1): void {
     this.steps += count;

@@ -556,7 +556,7 @@ export class Compiler {
           const pattern = right(state, self);
           if (typeof text !== 'string' || typeof pattern !== 'string') return fail('TypeMismatch', "Operator 'matches' needs two Strings", range);
           try {
-            return matchesPattern(text, pattern, this.countCalls);
+            return matchesPattern(text, pattern, this.countCalls, this.meter);
           } catch (error) {
             throw toEvaluationError(error, node.right.range);
           }

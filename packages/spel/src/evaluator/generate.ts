@@ -160,6 +160,8 @@ class Generator {
 
   /** The closure compiler's code for a subtree the generator leaves to it. */
   private viaClosure(node: AstNode, self: string): string {
+    // The closure code may charge the expression's budget without installing it (see `invoke`).
+    this.metered = true;
     const compiled: Compiled = this.input.closures.compile(node);
     return this.bind(`${this.constant(compiled)}(v, ${self})`);
   }
@@ -176,8 +178,8 @@ class Generator {
     const source = [
       'return function evaluate(variables) {',
       `  const v = variables === undefined ? ${this.constant(noVariables)} : variables;`,
-      ...(budgeted ? [`  ${this.constant(budget)}.steps = 0;`, `  const previousBudget = ${budgetSwap}(${this.constant(budget)});`] : []),
-      ...(!budgeted && this.metered ? [`  ${this.constant(budget)}.steps = 0;`] : []),
+      ...(budgeted ? [`  ${this.constant(budget)}.reset();`, `  const previousBudget = ${budgetSwap}(${this.constant(budget)});`] : []),
+      ...(!budgeted && this.metered ? [`  ${this.constant(budget)}.reset();`] : []),
       '  try {',
       '    const self = null;',
       body,

@@ -1,6 +1,6 @@
 import type { SourceRange } from '../ast/nodes';
 import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import { chargeMatch, chargeValueWalk, textSteps } from '@scenaria/typing';
+import { chargeMatch, chargePattern, chargeValueWalk, textSteps } from '@scenaria/typing';
 import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
@@ -93,11 +93,13 @@ export function invokeMetered(method: MethodDefinition, meter: CostMeter, target
 
 /**
  * `text matches pattern` with a pattern known only at runtime: compiled (or taken from the cache), on the
- * linear-time engine unless proven linear on RegExp; in a budgeted evaluation the compilation and the scan of
- * the text are charged first.
+ * linear-time engine unless proven linear on RegExp. In a budgeted evaluation the compilation and the scan of
+ * the text are charged first; without one, the compilation still is, to `meter` (the expression's own budget):
+ * it costs far more than the scan, and each node of a tree could compile a pattern of its own.
  */
-export function matchesPattern(text: string, pattern: string, budgeted: boolean): boolean {
+export function matchesPattern(text: string, pattern: string, budgeted: boolean, meter: CostMeter | undefined): boolean {
   if (budgeted) chargeMatch(activeBudget(), text, pattern);
+  else if (meter !== undefined) chargePattern(meter, pattern);
   return compileJavaMatcher(pattern).matches(text);
 }
 

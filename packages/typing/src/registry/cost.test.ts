@@ -81,7 +81,13 @@ function recordingMeter(limits = { maxSteps: 1_000_000, maxCollectionSize: 100_0
       if (length > limits.maxStringLength) throw new Error('BudgetExceeded: string');
       this.step(Math.ceil(length / 16));
     },
+    chargeOnce(key, count) {
+      if (once.has(key)) return;
+      once.add(key);
+      this.step(count);
+    },
   };
+  const once = new Set<string>();
   return { meter, charged };
 }
 

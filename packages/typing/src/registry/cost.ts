@@ -1,4 +1,4 @@
-import { isPatternCompiled, MAX_PATTERN_LENGTH } from '../runtime/regex';
+import { MAX_PATTERN_LENGTH } from '../runtime/regex';
 
 /**
  * What a method's cost hook charges. The evaluator's budget implements it (spel's `Budget`); typing only
@@ -12,6 +12,12 @@ export interface CostMeter {
   checkSize(size: number): void;
   /** A String of `length` characters about to be built: refused above the limit, charged one step per {@link CHARS_PER_STEP}. */
   chargeString(length: number): void;
+  /**
+   * `count` steps the first time `key` is charged in this evaluation, nothing after: work a call does once and
+   * then caches (compiling a pattern). Charging per evaluation rather than per cache miss keeps the outcome
+   * independent of what other evaluations left in the cache.
+   */
+  chargeOnce(key: string, count: number): void;
 }
 
 /**
@@ -98,9 +104,9 @@ export function scanStringArguments(indexes: readonly number[]): MethodCost {
 /** Compiling a pattern (on a cache miss) costs steps in proportion to its length, as RE2 builds its program. */
 const PATTERN_COMPILE_STEPS_PER_CHAR = 64;
 
-/** Compiling the pattern unless it is cached. */
+/** Compiling the pattern, once per evaluation (it is cached after). */
 export function chargePattern(meter: CostMeter, pattern: unknown): void {
-  if (typeof pattern === 'string' && !isPatternCompiled(pattern)) meter.step(Math.min(pattern.length, MAX_PATTERN_LENGTH) * PATTERN_COMPILE_STEPS_PER_CHAR + 1);
+  if (typeof pattern === 'string') meter.chargeOnce(pattern, Math.min(pattern.length, MAX_PATTERN_LENGTH) * PATTERN_COMPILE_STEPS_PER_CHAR + 1);
 }
 
 /** A linear-time match over the text (compiling the pattern first if needed): the automaton advances once per character. */
