@@ -63,7 +63,7 @@ const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/a
 export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
   const models = new ModelRegistry(config);
-  const validateScenario = deps.validateScenario ?? createScenarioValidator(models);
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
   const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers);
   const context = {

@@ -21,13 +21,13 @@ import {
   validateScenarioName,
 } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
+import { validateScenarioLabels } from '@scenaria/validation';
 import { categoriesWith, hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { dropNulls, stableStringify } from './json';
-import { validateLabels } from './labels';
 import type { ServiceContext } from './context';
 import {
   isDeployed,
@@ -377,7 +377,7 @@ export class ScenarioService {
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
     if (labels) {
-      const problems = validateLabels(this.context.config.current, labels);
+      const problems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
       if (problems.length > 0) {
         throw badRequest(
           `Invalid scenario labels: ${problems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ')}`,
