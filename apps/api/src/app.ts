@@ -31,6 +31,7 @@ import { NodeValidationService } from './services/node-validation';
 import { TestingService } from './services/testing';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
+import { TopicService } from './services/topics';
 import { createScenarioValidator } from './services/validator';
 
 /** What the server is built from; tests pass their own database and configuration. */
@@ -114,7 +115,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
-  app.route('/', deploymentRoutes(deployments, testing, deps.db));
+  app.route('/', deploymentRoutes(deployments, testing, new TopicService(deps.db)));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   mountMetrics(app, managers, config);
 
