@@ -31,6 +31,7 @@ import { NodeValidationService } from './services/node-validation';
 import { TestingService } from './services/testing';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
+import { TopicService } from './services/topics';
 import { createScenarioValidator } from './services/validator';
 
 /** What the server is built from; tests pass their own database and configuration. */
@@ -63,7 +64,7 @@ const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/a
 export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
   const models = new ModelRegistry(config);
-  const validateScenario = deps.validateScenario ?? createScenarioValidator(models);
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
   const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers);
   const context = {
@@ -114,7 +115,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
-  app.route('/', deploymentRoutes(deployments, testing, deps.db));
+  app.route('/', deploymentRoutes(deployments, testing, new TopicService(deps.db)));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   mountMetrics(app, managers, config);
 

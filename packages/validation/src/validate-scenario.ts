@@ -7,7 +7,7 @@ import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
 import { validateNodeData } from './node-handlers';
 import { lookupFragment, type Session } from './session';
-import { validateScenarioLabels } from './labels';
+import { type LabelValidationRule, validateScenarioLabels } from './labels';
 import { validateScenarioProperties } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
@@ -18,6 +18,8 @@ export interface ValidateScenarioOptions {
   readonly scenarioName?: string;
   /** Scenario labels: `#meta.scenarioLabels`. */
   readonly labels?: readonly string[];
+  /** Rules the labels are checked against (the deployment's configured ones); default: the default rules. */
+  readonly labelRules?: readonly LabelValidationRule[];
   /** Fragments the scenario may use, by fragment name (their latest version). */
   readonly fragments?: Readonly<Record<string, ScenarioGraph>>;
   /** Leave `nodeResults` empty (the `skipNodeResults` flag of the API). */
@@ -103,7 +105,7 @@ function validateWithSession(
   const components = componentsById(model, { isFragment });
   const outputs: FragmentOutputs = {};
 
-  for (const { label, messages } of validateScenarioLabels(options.labels ?? [])) {
+  for (const { label, messages } of validateScenarioLabels(options.labels ?? [], options.labelRules)) {
     builder.propertiesError(validationError('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
   }
   validateScenarioProperties(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>

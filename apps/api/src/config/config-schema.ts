@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
+import { LabelValidationRuleSchema } from '@scenaria/validation';
 
 const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']);
 
@@ -71,7 +72,7 @@ export const ServerConfigSchema = z.object({
     .optional(),
   scenarioLabelSettings: z
     .object({
-      validationRules: z.array(z.object({ validationPattern: z.string(), validationMessage: z.string() })),
+      validationRules: z.array(LabelValidationRuleSchema),
     })
     .default({ validationRules: [] }),
   enableConfigEndpoint: z.boolean().default(false),

@@ -2,8 +2,7 @@ import * as contract from '@scenaria/api-contract';
 import type { ProcessDefinitionDataResponse } from '@scenaria/api-contract';
 import { buildProcessDefinitionData } from '@scenaria/components';
 import type { ComponentDefinition } from '@scenaria/components';
-import { defaultGlobals } from '@scenaria/spel';
-import { fragmentComponentFor } from '@scenaria/validation';
+import { expressionEnvironment, fragmentComponentFor } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
 import { forbidden, notFound } from '../errors';
@@ -39,7 +38,7 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
       }
     }
     // Every class expressions may use: the standard ones, the language helpers' and the model's own.
-    const classNames = [...new Set(defaultGlobals().registry.extend(model.classes).classes().map((definition) => definition.name))].sort();
+    const classNames = [...new Set(expressionEnvironment(model).registry.classes().map((definition) => definition.name))].sort();
     const definitions = buildProcessDefinitionData(model, {
       isFragment,
       fragments,

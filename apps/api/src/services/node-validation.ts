@@ -3,10 +3,10 @@ import { builtinsFor, componentId } from '@scenaria/components';
 import type { ComponentDefinition, Model } from '@scenaria/components';
 import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
 import type { NodeData, ProcessProperties } from '@scenaria/graph';
-import { defaultGlobals, suggestExpression, typeExpression } from '@scenaria/spel';
+import { suggestExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
 import type { TypingResult } from '@scenaria/typing';
-import { validateNode, validateScenarioProperties } from '@scenaria/validation';
+import { expressionEnvironment, validateNode, validateParameterExpressions, validateScenarioProperties } from '@scenaria/validation';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
@@ -26,14 +26,6 @@ function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Rec
   }
   return types;
 }
-
-const expressionError = (fieldName: string, message: string): NodeValidationError => ({
-  typ: 'ExpressionParserCompilationError',
-  message,
-  description: 'The expression does not parse or does not type-check.',
-  fieldName,
-  errorType: 'SaveAllowed',
-});
 
 /** Validation of single nodes, properties and parameters, completion, and the components list with usages. */
 export class NodeValidationService {
@@ -103,20 +95,13 @@ export class NodeValidationService {
   /** `POST /api/parameters/{processingType}/validate`: each expression typed against its declared type. */
   parameters(user: AuthenticatedUser, processingType: string, body: { parameters: { name: string; typ: Json; expression: { language: string; expression: string } }[]; variableTypes: Json }) {
     const model = this.#typeModel(user, processingType);
-    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
-    const registry = defaultGlobals().registry.extend(model.classes);
-    const validationErrors: NodeValidationError[] = [];
-    body.parameters.forEach((parameter, index) => {
+    const variableTypes = decodeTypes(body.variableTypes, 'variableTypes');
+    const parameters = body.parameters.map((parameter, index) => {
       const expected = typingResultFromJson(parameter.typ);
       if (!expected.ok) throw badRequest(`Invalid type of parameter ${parameter.name}`, ['json', 'parameters', index, 'typ']);
-      const language = parameter.expression.language === 'spelTemplate' ? 'spelTemplate' : 'spel';
-      if (parameter.expression.language !== 'spel' && parameter.expression.language !== 'spelTemplate') {
-        validationErrors.push({ typ: 'NotSupportedExpressionLanguage', message: `Language ${parameter.expression.language} is not supported`, description: 'Only spel and spelTemplate are supported.', fieldName: parameter.name, errorType: 'SaveAllowed' });
-        return;
-      }
-      const typed = typeExpression(parameter.expression.expression, { variables, registry, language, config: model.expressionConfig, expectedType: expected.value });
-      if (typed.errors.length > 0) validationErrors.push(expressionError(parameter.name, typed.errors.map((error) => error.message).join('; ')));
+      return { name: parameter.name, typ: expected.value, expression: parameter.expression };
     });
+    const validationErrors = dropNulls(validateParameterExpressions(parameters, variableTypes, model)) as NodeValidationError[];
     return { validationErrors, validationPerformed: true };
   }
 
@@ -127,8 +112,8 @@ export class NodeValidationService {
     const lines = body.expression.expression.split('\n');
     if (body.caretPosition2d.row >= lines.length) throw badRequest('caretPosition2d.row is beyond the last line', ['json', 'caretPosition2d', 'row']);
     const cursor = lines.slice(0, body.caretPosition2d.row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(body.caretPosition2d.column, lines[body.caretPosition2d.row]!.length);
-    const registry = defaultGlobals().registry.extend(model.classes);
-    const result = suggestExpression(body.expression.expression, cursor, variables, { registry, config: model.expressionConfig });
+    const { registry, globals } = expressionEnvironment(model);
+    const result = suggestExpression(body.expression.expression, cursor, variables, { registry, globals, config: model.expressionConfig });
     return result.suggestions.map((suggestion) => ({
       methodName: suggestion.label,
       // The completion engine describes the result as text; its type is not known here.

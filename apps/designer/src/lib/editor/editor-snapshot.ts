@@ -1,4 +1,4 @@
-import type { Edge, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
+import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
 
 /** One undo step: the whole graph plus labels, with a fingerprint so equal states compare cheaply. */
 export interface EditorSnapshot {
@@ -36,17 +36,5 @@ export function replaceNode(
     edges: renamed
       ? edges.map((edge) => (edge.from === previousId || edge.to === previousId ? { ...edge, from: rename(edge.from), to: rename(edge.to) } : edge))
       : [...edges],
-  };
-}
-
-/** An empty properties object for a graph that arrived without one. */
-export function emptyProperties(isFragment: boolean): ProcessProperties {
-  return {
-    additionalFields: {
-      description: null,
-      properties: {},
-      metaDataType: isFragment ? 'FragmentSpecificData' : 'StreamMetaData',
-      showDescription: false,
-    },
   };
 }

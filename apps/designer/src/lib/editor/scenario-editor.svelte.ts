@@ -1,5 +1,5 @@
 import type { Connection } from '@xyflow/svelte';
-import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
+import { newScenarioProperties, type Edge, type EdgeType, type NodeData, type ProcessProperties, type ScenarioGraph } from '@scenaria/graph';
 import type { ImportScenarioResponse, ProcessState, ScenarioWithDetails, UpdateScenarioResponse, ValidationResult } from '@scenaria/api-contract';
 import { apiPath, type ApiClient, type ApiResult } from '$lib/api/client';
 import { copySelection, parseClipboard, preparePaste, serializeClipboard, uniqueNodeId, type ClipboardContent } from '$lib/clipboard/clipboard';
@@ -18,7 +18,7 @@ import {
 } from '$lib/flow/scenario-flow';
 import { fragmentOutputsOf, type NodeTypingResult, type UIDefinitions } from '$lib/definitions/definitions';
 import { createHistory, type History } from '$lib/history/history';
-import { emptyProperties, replaceNode, sameSnapshot, snapshotOf, type EditorSnapshot } from './editor-snapshot';
+import { replaceNode, sameSnapshot, snapshotOf, type EditorSnapshot } from './editor-snapshot';
 
 /** Test results with counts as the reference returns them; values are wrapped as `{pretty}`. */
 export interface TestResultsWithCounts {
@@ -49,7 +49,7 @@ export class ScenarioEditor {
 
   load = $state<LoadState>({ status: 'loading' });
   details = $state.raw<ScenarioWithDetails | undefined>(undefined);
-  properties = $state.raw<ProcessProperties>(emptyProperties(false));
+  properties = $state.raw<ProcessProperties>(newScenarioProperties('streaming'));
   nodes = $state.raw<ScenarioFlowNode[]>([]);
   edges = $state.raw<ScenarioFlowEdge[]>([]);
   labels = $state.raw<string[]>([]);
@@ -140,7 +140,7 @@ export class ScenarioEditor {
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
     this.openNodeId = undefined;
-    const graph = details.scenarioGraph ?? { properties: emptyProperties(details.isFragment), nodes: [], edges: [] };
+    const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
     this.labels = [...details.labels];
     this.validation = details.validationResult;
     this.#show(graph);
