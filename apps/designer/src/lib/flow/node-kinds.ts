@@ -70,11 +70,6 @@ export function acceptsInput(node: NodeData): boolean {
   return node.type !== 'Source' && node.type !== 'FragmentInputDefinition';
 }
 
-/** Ending nodes have no outgoing edge. */
-export function hasOutput(node: NodeData): boolean {
-  return node.type !== 'Sink' && node.type !== 'FragmentOutputDefinition';
-}
-
 /** One connection point at the bottom of a node; `edgeType` is what an edge drawn from it becomes. */
 export interface SourceHandle {
   id: string;
