@@ -22,7 +22,8 @@ import {
   type ValidationResult,
 } from '@scenaria/api-contract';
 import type { NodeData } from '@scenaria/graph';
-import { fragmentOutputsOf, type NodeTypingResult, type UIDefinitions } from '$lib/definitions/definitions';
+import type { ProcessDefinitionData } from '@scenaria/components';
+import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
 import { ScenarioEditing } from './editing-store.svelte';
 import { emptyProperties } from './editor-snapshot';
@@ -60,7 +61,7 @@ export class ScenarioSession {
 
   load = $state<LoadState>({ status: 'loading' });
   details = $state.raw<ScenarioWithDetails | undefined>(undefined);
-  definitions = $state.raw<UIDefinitions | undefined>(undefined);
+  definitions = $state.raw<ProcessDefinitionData | undefined>(undefined);
   definitionsProblem = $state<string | undefined>(undefined);
   validation = $state.raw<ValidationResult | undefined>(undefined);
   validationProblem = $state<string | undefined>(undefined);
@@ -142,12 +143,12 @@ export class ScenarioSession {
       params: { processingType: details.processingType },
       query: { isFragment: String(details.isFragment) as 'true' | 'false' },
     });
-    if (result.ok) {
-      // The contract describes this response loosely for now; the designer reads the parts it knows.
-      this.definitions = result.data as unknown as UIDefinitions;
+    const read = result.ok ? readDefinitions(result.data) : { ok: false as const, message: result.error.message };
+    if (read.ok) {
+      this.definitions = read.value;
       this.definitionsProblem = undefined;
     } else {
-      this.definitionsProblem = result.error.message;
+      this.definitionsProblem = read.message;
     }
   }
 
