@@ -75,8 +75,6 @@ export interface SourceHandle {
   id: string;
   label?: string;
   edgeType: EdgeType | null;
-  /** Whether more than one edge may leave this handle. */
-  isMultiple: boolean;
 }
 
 export const plainHandleId = 'out';
@@ -93,28 +91,26 @@ export function sourceHandlesOf(node: NodeData, fragmentOutputs: readonly string
       return [];
     case 'Filter':
       return [
-        { id: 'true', label: 'true', edgeType: { type: 'FilterTrue' }, isMultiple: false },
-        { id: 'false', label: 'false', edgeType: { type: 'FilterFalse' }, isMultiple: false },
+        { id: 'true', label: 'true', edgeType: { type: 'FilterTrue' } },
+        { id: 'false', label: 'false', edgeType: { type: 'FilterFalse' } },
       ];
     case 'Switch':
       return [
         {
           id: plainHandleId,
           edgeType: { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } },
-          isMultiple: true,
         },
       ];
     case 'Split':
-      return [{ id: plainHandleId, edgeType: null, isMultiple: true }];
+      return [{ id: plainHandleId, edgeType: null }];
     case 'FragmentInput':
       return fragmentOutputs.map((name) => ({
         id: fragmentOutputHandleId(name),
         label: name,
         edgeType: { type: 'FragmentOutput', name },
-        isMultiple: false,
       }));
     default:
-      return [{ id: plainHandleId, edgeType: null, isMultiple: false }];
+      return [{ id: plainHandleId, edgeType: null }];
   }
 }
 
