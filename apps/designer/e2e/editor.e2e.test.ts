@@ -115,8 +115,8 @@ describe('scenario editor', () => {
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(7);
-    await eventually(() => node(page, 'rejected 1').count()).toBe(1);
-    await node(page, 'rejected 1').click();
+    await eventually(() => node(page, 'rejected 2').count()).toBe(1);
+    await node(page, 'rejected 2').click();
     await page.keyboard.press('Delete');
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(6);
   });

@@ -15,7 +15,7 @@ export type { NodeValidationError, ValidationResult } from './schemas/validation
 export { defineRoute, routePermission, PERMISSION_EXTENSION } from './routes/define';
 export type { RoutePermission } from './routes/define';
 export { createApiClient } from './client';
-export type { ApiClient, ApiClientOptions, ApiResult, RouteInput, RouteOutput } from './client';
+export type { ApiClient, ApiClientOptions, ApiCredentials, ApiResult, RouteInput, RouteOutput } from './client';
 export { allRoutes } from './routes/all';
 export { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords, runCustomAction, validateCustomAction } from './routes/deployment';
 export { CustomActionRequestSchema } from './routes/deployment';

@@ -150,5 +150,5 @@ export { checkNewEdge } from './structure/connect';
 
 /** Pure editing helpers: ids, copy and paste, removal, renaming. */
 export { uniqueNodeId, newNodeId } from './editing/ids';
-export { copySelection, pasteSelection, removeNodes, renameNode } from './editing/clipboard';
+export { copySelection, pasteSelection, removeNodes, renameNode, serializeSelection, parseSelection } from './editing/clipboard';
 export type { GraphSelection, PasteOptions } from './editing/clipboard';

@@ -1,15 +1,19 @@
-import type { TypingResultJson } from '$lib/definitions/definitions';
+/**
+ * A type in its JSON form (semantics.md §6) as definitions and validation send it; typing's
+ * `typingResultFromJson` checks it when the service decodes it.
+ */
+export type TypeJson = Readonly<Record<string, unknown>>;
 
 /** What the editor knows about where an expression is typed: the variables in scope and the language. */
 export interface ExpressionContext {
   language: 'spel' | 'spelTemplate';
-  variables: Record<string, TypingResultJson>;
+  variables: Readonly<Record<string, TypeJson>>;
   /**
    * False when no validation has told us the variables in scope yet (a node just added): then unknown
    * variables are not reported, instead of flagging every `#input`.
    */
   variablesKnown?: boolean;
-  expectedType?: TypingResultJson;
+  expectedType?: TypeJson;
 }
 
 export interface ExpressionProblem {
