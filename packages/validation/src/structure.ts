@@ -1,5 +1,6 @@
 import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
-import { findStructureProblems, type GraphIssue, validateNodeId } from '@scenaria/graph';
+import { findStructureProblems, type GraphStructureIssueCode, validateNodeId } from '@scenaria/graph';
+import type { MessageCatalogue } from '@scenaria/issues';
 import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
 
 /** Structure problems and the order in which nodes are validated (each after all its predecessors). */
@@ -13,22 +14,27 @@ export interface StructureReport {
 
 
 
-/** How each structure problem of the graph package is reported: its `typ` and whether it is global. */
-const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
-  emptyScenario: { typ: 'EmptyProcess', isGlobal: true },
-  duplicateNodeId: { typ: 'DuplicatedNodeIds', isGlobal: true },
-  missingStartNode: { typ: 'InvalidRootNode', isGlobal: true },
-  danglingEdge: { typ: 'InvalidEdge', isGlobal: true },
-  duplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
-  cycle: { typ: 'CycleInScenario', isGlobal: true },
-  looseNode: { typ: 'LooseNode', isGlobal: true },
-  duplicateFragmentOutput: { typ: 'InvalidEdge', isGlobal: false },
-  invalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
-  unexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
-  unexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
-  multipleIncomingEdges: { typ: 'InvalidEdge', isGlobal: false },
-  joinWithoutInputs: { typ: 'InvalidEdge', isGlobal: false },
-  missingOutgoingEdge: { typ: 'InvalidTailOfBranch', isGlobal: false },
+/**
+ * How each structure problem of the graph package is reported: its `typ` and whether it is global. Typed by
+ * graph's code union, so a new structure problem there does not compile here until it is mapped.
+ */
+const problemTyp: MessageCatalogue<GraphStructureIssueCode, { typ: ErrorTyp; isGlobal: boolean } | undefined> = {
+  EmptyScenario: { typ: 'EmptyProcess', isGlobal: true },
+  DuplicateNodeId: { typ: 'DuplicatedNodeIds', isGlobal: true },
+  MissingStartNode: { typ: 'InvalidRootNode', isGlobal: true },
+  DanglingEdge: { typ: 'InvalidEdge', isGlobal: true },
+  DuplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
+  Cycle: { typ: 'CycleInScenario', isGlobal: true },
+  LooseNode: { typ: 'LooseNode', isGlobal: true },
+  DuplicateFragmentOutput: { typ: 'InvalidEdge', isGlobal: false },
+  InvalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
+  UnexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  UnexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  MultipleIncomingEdges: { typ: 'InvalidEdge', isGlobal: false },
+  JoinWithoutInputs: { typ: 'InvalidEdge', isGlobal: false },
+  MissingOutgoingEdge: { typ: 'InvalidTailOfBranch', isGlobal: false },
+  // Reported by join validation at the branch parameter instead.
+  JoinBranchMismatch: undefined,
 };
 
 /**
@@ -40,7 +46,7 @@ const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
 export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   const global: StructureReport['global'] = [];
   const node: StructureReport['node'] = [];
-  for (const issue of findStructureProblems(graph) as (GraphIssue & { nodeIds?: string[] })[]) {
+  for (const issue of findStructureProblems(graph)) {
     const mapping = problemTyp[issue.code];
     if (mapping === undefined) continue;
     const nodeIds = issue.nodeIds ?? [];
