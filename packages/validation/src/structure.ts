@@ -1,12 +1,12 @@
 import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
 import { findStructureProblems, type GraphStructureIssueCode, validateNodeId } from '@scenaria/graph';
 import type { MessageCatalogue } from '@scenaria/issues';
-import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
+import { type ErrorTyp, type ValidationIssue, validationIssue } from './errors';
 
 /** Structure problems and the order in which nodes are validated (each after all its predecessors). */
 export interface StructureReport {
-  readonly global: { error: NodeValidationError; nodeIds: string[] }[];
-  readonly node: { nodeId: string; error: NodeValidationError }[];
+  readonly global: { error: ValidationIssue; nodeIds: string[] }[];
+  readonly node: { nodeId: string; error: ValidationIssue }[];
   /** Nodes in topological order; nodes on cycles and duplicates are left out. */
   readonly order: NodeData[];
 }
@@ -50,7 +50,7 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
     const mapping = problemTyp[issue.code];
     if (mapping === undefined) continue;
     const nodeIds = issue.nodeIds ?? [];
-    const error = validationError(mapping.typ, issue.message);
+    const error = validationIssue(mapping.typ, issue.message);
     const first = nodeIds[0];
     if (mapping.isGlobal || first === undefined) global.push({ error, nodeIds });
     else node.push({ nodeId: first, error });
@@ -58,7 +58,7 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   const byId = new Map<string, NodeData>();
   for (const n of graph.nodes) {
     if (!byId.has(n.id)) byId.set(n.id, n);
-    for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationError('NodeIdValidationError', issue.message, '$id') });
+    for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationIssue('NodeIdValidationError', issue.message, '$id') });
   }
   // Two output definitions with one name make the fragment's outputs ambiguous for every user of it.
   const outputNames = new Map<string, string[]>();
@@ -66,7 +66,7 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
     if (n.type === 'FragmentOutputDefinition') (outputNames.get(n.outputName) ?? outputNames.set(n.outputName, []).get(n.outputName))?.push(n.id);
   }
   for (const [name, ids] of outputNames) {
-    if (ids.length > 1) global.push({ error: validationError('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
+    if (ids.length > 1) global.push({ error: validationIssue('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
   }
   const outgoing = new Map<string, Edge[]>();
   const inDegree = new Map<string, number>();

@@ -154,7 +154,7 @@ export function outputTypeOf(nodeId: string, definition: ComponentDefinition, co
   const result = output.type(context);
   if (!result.ok) {
     const message = result.errors.map((e) => e.message).join('; ');
-    const fieldName = result.errors[0]?.fieldName;
+    const fieldName = result.errors[0]?.paramName;
     throw new CompilationFailed({ code: 'ComponentError', message, nodeId, ...(fieldName ? { fieldName } : {}) });
   }
   return result.type;
