@@ -77,7 +77,7 @@ export class TestingService {
   async #run(canonical: CanonicalProcess, sourceIds: readonly string[], text: string, options: Omit<CompileScenarioOptions, 'listener'>): Promise<ResultsWithCountsResponse> {
     if (text.length > this.settings.testDataMaxLength) throw badRequest(`Too long test data, maximum length is ${this.settings.testDataMaxLength}`);
     const data = parseTestData(text, sourceIds);
-    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.line}: ${error.message}`).join('; '));
+    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.path[0]}: ${error.message}`).join('; '));
     if (data.value.records.length > this.settings.maxSamplesCount) throw badRequest(`Too many samples: ${data.value.records.length}, maximum is ${this.settings.maxSamplesCount}`);
     const result = await runScenarioTest(canonical, data.value, options);
     if (!result.ok) throw badRequest(`Scenario cannot be tested: ${engineErrors(result.errors)}`);
