@@ -2,4 +2,6 @@
 export type { Issue, SourceRange } from './issue';
 /** Code-to-message tables that fail to compile when a code has no entry. */
 export { defineMessages } from './issue';
+/** Issues as one line of text. */
+export { formatIssues } from './issue';
 export type { MessageCatalogue } from './issue';

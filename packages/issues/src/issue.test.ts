@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineMessages, type Issue } from './index';
+import { defineMessages, formatIssues, type Issue } from './index';
 
 type Code = 'Blank' | 'TooLong';
 
@@ -29,5 +29,19 @@ describe('Issue', () => {
   it('is plain data that survives a JSON round trip', () => {
     const issue: Issue<Code> = { code: 'TooLong', message: 'too long', nodeId: 'filter', paramName: '$expression', range: { start: 0, end: 3 }, path: ['nodes', 0] };
     expect(JSON.parse(JSON.stringify(issue))).toEqual(issue);
+  });
+});
+
+describe('formatIssues', () => {
+  it('puts the node id before the message and joins the issues', () => {
+    const issues: Issue[] = [
+      { code: 'MissingComponent', message: 'No component x', nodeId: 'enrich' },
+      { code: 'InvalidStructure', message: 'No source' },
+    ];
+    expect(formatIssues(issues)).toBe('enrich: No component x; No source');
+  });
+
+  it('is empty for no issues', () => {
+    expect(formatIssues([])).toBe('');
   });
 });

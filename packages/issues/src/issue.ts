@@ -49,3 +49,14 @@ export type MessageCatalogue<Code extends string, Entry = string> = { readonly [
 export function defineMessages<Code extends string, Entry = string>(catalogue: MessageCatalogue<Code, Entry>): MessageCatalogue<Code, Entry> {
   return Object.freeze({ ...catalogue });
 }
+
+/**
+ * Issues as one line of text for an error message or a log: each `message`, after its node id when it has
+ * one, joined by `; `.
+ *
+ * @example
+ * formatIssues([{ code: 'MissingComponent', message: 'No component x', nodeId: 'enrich' }]); // 'enrich: No component x'
+ */
+export function formatIssues(issues: readonly Issue[]): string {
+  return issues.map((issue) => (issue.nodeId ? `${issue.nodeId}: ${issue.message}` : issue.message)).join('; ');
+}
