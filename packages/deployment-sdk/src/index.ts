@@ -25,7 +25,7 @@ export { ScenarioTestRecordSchema, commandProcessor } from './commands';
 
 /** Custom action definitions and their parameter check. */
 export { CustomActionDefinitionSchema, CustomActionParameterSchema, validateCustomActionParams } from './custom-actions';
-export type { CustomActionDefinition, CustomActionParameter, CustomActionParamIssue } from './custom-actions';
+export type { CustomActionDefinition, CustomActionParameter, CustomActionParamIssue, CustomActionParamIssueCode } from './custom-actions';
 
 /** The manager interface, its capabilities and the dependencies it is given. */
 export { ScenarioActivityToSaveSchema, ScenarioActivityTypeSchema } from './manager';

@@ -102,7 +102,7 @@ export type {
 } from './schemas/canonical';
 
 /** Issues reported by every function of this package. */
-export type { GraphIssue, GraphIssueCode, ParseResult } from './issues';
+export type { GraphIssue, GraphIssueCode, GraphShapeIssueCode, GraphStructureIssueCode, ParseResult } from './issues';
 export type { Json } from './json';
 
 /** Parsing and serializing both forms. */

@@ -21,8 +21,8 @@ export type { LabelValidationError, LabelValidationRule } from './labels';
 /** Structure checks of a graph. */
 export { findStructureErrors } from './structure';
 export type { StructureReport } from './structure';
-/** The error catalogue and result shapes. */
-export { errorCatalogue, validationError, NodeValidationErrorSchema, ErrorTypeSchema } from './errors';
-export type { ErrorTyp, ErrorType, NodeValidationError } from './errors';
+/** The error catalogue, the issues validation collects and their wire form (NodeValidationError). */
+export { errorCatalogue, validationIssue, toNodeValidationError, validationError, NodeValidationErrorSchema, ErrorTypeSchema } from './errors';
+export type { ErrorTyp, ErrorType, NodeValidationError, ValidationIssue } from './errors';
 export { ValidationResultSchema, NodeTypingDataSchema, ValidationErrorsSchema, hasErrors, isSaveBlocked } from './result';
 export type { ValidationResult, NodeTypingData } from './result';

@@ -1,6 +1,6 @@
 import type { ExpressionValue, Model } from '@scenaria/components';
 import type { TypingResult } from '@scenaria/typing';
-import type { NodeValidationError } from './errors';
+import { toNodeValidationError, type NodeValidationError } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import { NodeCheck, type Variables } from './node-context';
 
@@ -25,5 +25,5 @@ export function validateParameterExpressions(parameters: readonly ParameterExpre
   const check = new NodeCheck(typer, model, {});
   const variables = { ...typer.globals, ...variableTypes };
   for (const parameter of parameters) check.typeExpression(parameter.name, parameter.expression, variables, parameter.typ);
-  return check.errors;
+  return check.errors.map(toNodeValidationError);
 }

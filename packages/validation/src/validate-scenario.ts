@@ -1,14 +1,14 @@
 import { type ComponentDefinition, componentsById, type Model, processingModeOfMetaDataType, toUIParameter } from '@scenaria/components';
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
 import { listType, recordType, type TypingResult, typingResultToJson, Types } from '@scenaria/typing';
-import { validationError } from './errors';
+import { validationIssue } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
 import { validateNodeData } from './node-handlers';
 import { lookupFragment, type Session } from './session';
 import { type LabelValidationRule, validateScenarioLabels } from './labels';
-import { validateScenarioProperties } from './properties';
+import { scenarioPropertyIssues } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
 
@@ -106,9 +106,9 @@ function validateWithSession(
   const outputs: FragmentOutputs = {};
 
   for (const { label, messages } of validateScenarioLabels(options.labels ?? [], options.labelRules)) {
-    builder.propertiesError(validationError('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
+    builder.propertiesError(validationIssue('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
   }
-  validateScenarioProperties(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>
+  scenarioPropertyIssues(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>
     builder.propertiesError(e),
   );
 
@@ -154,7 +154,7 @@ function validateWithSession(
     const variablesAtInput: Variables = input ?? mergeBranches(branchInputs, globals);
 
     if ('isDisabled' in node && node.isDisabled === true) {
-      builder.nodeWarning(node.id, validationError('DisabledNode', `Node ${node.id} is disabled`, null));
+      builder.nodeWarning(node.id, validationIssue('DisabledNode', `Node ${node.id} is disabled`, null));
       if (node.type === 'FragmentInput' && outEdges.length !== 1) {
         check.error('DisabledFragmentOutputs', 'A disabled fragment must have exactly one output');
       }

@@ -85,7 +85,7 @@ export function canonicalText(graph: ScenarioGraph, name: string): string {
 
 // The tree form cannot hold these (toCanonical would drop or mangle nodes), so such a graph is not stored:
 // they are the reference's RenderNotAllowed errors.
-const UNSTORABLE_PROBLEMS = new Set(['duplicateNodeId', 'looseNode', 'danglingEdge', 'duplicateEdge', 'cycle']);
+const UNSTORABLE_PROBLEMS = new Set(['DuplicateNodeId', 'LooseNode', 'DanglingEdge', 'DuplicateEdge', 'Cycle']);
 
 function unstorableProblems(graph: ScenarioGraph) {
   return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));

@@ -10,9 +10,10 @@ import {
   parseTestData,
   runScenarioTest,
 } from '@scenaria/engine';
-import type { CompileScenarioOptions, EngineIssue } from '@scenaria/engine';
+import type { CompileScenarioOptions } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
+import { formatIssues } from '@scenaria/issues';
 import { compileExpression } from '@scenaria/spel';
 import { toPlainJson } from '@scenaria/typing/runtime';
 import type { AuthenticatedUser } from '../auth/users';
@@ -40,8 +41,6 @@ interface FormParameter {
   branchParam: false;
   label: string;
 }
-
-const engineErrors = (errors: readonly EngineIssue[]) => errors.map((error) => (error.nodeId ? `${error.nodeId}: ${error.message}` : error.message)).join('; ');
 
 /** Test runs of a posted graph with @scenaria/engine: from a file, generated data, or the ad-hoc form. */
 export class TestingService {
@@ -77,10 +76,10 @@ export class TestingService {
   async #run(canonical: CanonicalProcess, sourceIds: readonly string[], text: string, options: Omit<CompileScenarioOptions, 'listener'>): Promise<ResultsWithCountsResponse> {
     if (text.length > this.settings.testDataMaxLength) throw badRequest(`Too long test data, maximum length is ${this.settings.testDataMaxLength}`);
     const data = parseTestData(text, sourceIds);
-    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.line}: ${error.message}`).join('; '));
+    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.path[0]}: ${error.message}`).join('; '));
     if (data.value.records.length > this.settings.maxSamplesCount) throw badRequest(`Too many samples: ${data.value.records.length}, maximum is ${this.settings.maxSamplesCount}`);
     const result = await runScenarioTest(canonical, data.value, options);
-    if (!result.ok) throw badRequest(`Scenario cannot be tested: ${engineErrors(result.errors)}`);
+    if (!result.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(result.errors)}`);
     return result.value as ResultsWithCountsResponse;
   }
 
@@ -95,7 +94,7 @@ export class TestingService {
     if (samples > this.settings.maxSamplesCount) throw badRequest(`Too many samples requested, limit is ${this.settings.maxSamplesCount}`);
     const { canonical, options } = await this.#prepare(user, name, graph, permission);
     const compiled = compileScenario(canonical, options);
-    if (!compiled.ok) throw badRequest(`Scenario cannot be tested: ${engineErrors(compiled.errors)}`);
+    if (!compiled.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(compiled.errors)}`);
     const data = generateTestData(compiled.value, samples);
     if (!data.ok) throw badRequest(data.errors.map((error) => error.message).join('; '));
     return data.value.records.map((record) => JSON.stringify({ sourceId: record.sourceId, record: record.record, ...(record.timestamp === undefined ? {} : { timestamp: record.timestamp }) })).join('\n');

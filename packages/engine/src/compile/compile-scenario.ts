@@ -95,8 +95,8 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     }
     return found as Extract<typeof found, { kind: K }>;
   };
-  const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
-    compileNodeExpression(env.compiler, source, variables, { nodeId, fieldName }, expectedType);
+  const expression = (nodeId: string, paramName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
+    compileNodeExpression(env.compiler, source, variables, { nodeId, paramName }, expectedType);
   const evaluate = listener
     ? (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
         const value = compiled.evaluate(context.variables);

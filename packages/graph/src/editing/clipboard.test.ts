@@ -44,7 +44,7 @@ describe('copy and paste', () => {
     expect(join?.type === 'Join' && join.branchParameters.map((branch) => branch.branchId)).toEqual(['b 2']);
     expect(pasted.nodes.find((node) => node.id === 'v 2')?.additionalFields).toEqual({ description: 'd', layoutData: { x: 15, y: 25 } });
     expect(new Set(pasted.nodes.map((node) => node.id)).size).toBe(pasted.nodes.length);
-    expect(findStructureProblems(pasted).filter((issue) => issue.code === 'duplicateNodeId')).toEqual([]);
+    expect(findStructureProblems(pasted).filter((issue) => issue.code === 'DuplicateNodeId')).toEqual([]);
   });
 
   it('drops branch parameters of join inputs that were not copied', () => {

@@ -16,14 +16,14 @@ describe('checkNewEdge', () => {
   });
 
   it('refuses what the graph cannot hold', () => {
-    expect(codes(edge('f', 'b', { type: 'FilterTrue' }))).toEqual(['unexpectedOutgoingEdge']);
-    expect(codes(edge('f', 'b'))).toEqual(['invalidEdgeType']);
-    expect(codes(edge('a', 'b'))).toEqual(['invalidEdgeType']);
-    expect(codes(edge('v', 'a'))).toEqual(['multipleIncomingEdges']);
-    expect(codes(edge('v', 's'))).toEqual(['unexpectedIncomingEdge']);
-    expect(codes(edge('fr', 'b', { type: 'FragmentOutput', name: 'out' }))).toEqual(['duplicateFragmentOutput']);
-    expect(codes(edge('v', 'fr'))).toEqual(['cycle']);
-    expect(codes(edge('v', 'ghost'))).toEqual(['danglingEdge']);
+    expect(codes(edge('f', 'b', { type: 'FilterTrue' }))).toEqual(['UnexpectedOutgoingEdge']);
+    expect(codes(edge('f', 'b'))).toEqual(['InvalidEdgeType']);
+    expect(codes(edge('a', 'b'))).toEqual(['InvalidEdgeType']);
+    expect(codes(edge('v', 'a'))).toEqual(['MultipleIncomingEdges']);
+    expect(codes(edge('v', 's'))).toEqual(['UnexpectedIncomingEdge']);
+    expect(codes(edge('fr', 'b', { type: 'FragmentOutput', name: 'out' }))).toEqual(['DuplicateFragmentOutput']);
+    expect(codes(edge('v', 'fr'))).toEqual(['Cycle']);
+    expect(codes(edge('v', 'ghost'))).toEqual(['DanglingEdge']);
   });
 
   // From the designer's own connection check, which this replaced (it let cycles through).

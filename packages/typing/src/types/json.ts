@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Decimal } from 'decimal.js';
+import type { Issue } from '@scenaria/issues';
 import { decodeValueForClass, type JsonValue } from '../runtime/json-codec';
 import { numberKindOf } from '../runtime/numbers';
 import { formatJavaBigDecimal } from '../runtime/to-string';
@@ -53,7 +54,9 @@ export const TypingResultJsonSchema = z.object({
 export type TypingResultJson = z.infer<typeof TypingResultJsonSchema>;
 
 /** A problem in typing-result JSON sent by a client. */
-export type TypingJsonIssue = { readonly code: 'InvalidTypingResult' | 'UnknownClass'; readonly message: string; readonly path: readonly (string | number)[] };
+export interface TypingJsonIssue extends Issue<'InvalidTypingResult' | 'UnknownClass'> {
+  readonly path: readonly (string | number)[];
+}
 
 /** Outcome of decoding typing-result JSON. */
 export type TypingJsonResult = { readonly ok: true; readonly value: TypingResult } | { readonly ok: false; readonly errors: readonly TypingJsonIssue[] };
