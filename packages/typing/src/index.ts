@@ -55,7 +55,7 @@ export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll, recordOb
 /** Number classes and SpEL number promotion. */
 export { isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
 /** Typing results as the original's JSON (semantics §6), with its zod schema. */
-export { typingResultToJson, typingResultFromJson, knownValueToJson, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
+export { typingResultToJson, typingResultFromJson, knownValueToJson, JsonValueSchema, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
 /** JSON shapes of typing results. */
 export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './types/json';
 
