@@ -5,7 +5,7 @@ import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSche
 import type { NodeData, ProcessProperties } from '@scenaria/graph';
 import { defaultGlobals, suggestExpression, typeExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
-import type { TypingResult } from '@scenaria/typing';
+import type { TypingResult, TypingResultJson } from '@scenaria/typing';
 import { validateNode, validateScenarioProperties } from '@scenaria/validation';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
@@ -132,10 +132,10 @@ export class NodeValidationService {
     return result.suggestions.map((suggestion) => ({
       methodName: suggestion.label,
       // The completion engine describes the result as text; its type is not known here.
-      refClazz: typingResultToJson(unknownType) as unknown as Json,
+      refClazz: typingResultToJson(unknownType),
       fromClass: suggestion.kind === 'method' || suggestion.kind === 'field' || suggestion.kind === 'staticField',
       description: suggestion.documentation ? `${suggestion.detail}\n${suggestion.documentation}` : suggestion.detail,
-      parameters: [] as { name: string; refClazz: Json }[],
+      parameters: [] as { name: string; refClazz: TypingResultJson }[],
     }));
   }
 
