@@ -219,7 +219,7 @@ export class NodeValidationService {
         modifiedBy: record.modifiedBy,
         createdAt: record.createdAt,
         createdBy: record.createdBy,
-        ...(record.lastAction ? { lastAction: record.lastAction as unknown as Json } : {}),
+        ...(record.lastAction ? { lastAction: record.lastAction } : {}),
       });
     }
     return usages;

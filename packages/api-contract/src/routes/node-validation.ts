@@ -6,6 +6,7 @@ import {
   ExpressionSchema,
   NodeDataSchema,
   NodeValidationResponseSchema,
+  ProcessActionSchema,
   ProcessAdditionalFieldsSchema,
   ProcessPropertiesSchema,
   TypingResultJsonSchema,
@@ -93,7 +94,7 @@ export const ComponentUsagesSchema = z
     modifiedBy: z.string(),
     createdAt: z.string(),
     createdBy: z.string(),
-    lastAction: z.record(z.string(), z.unknown()).optional(),
+    lastAction: ProcessActionSchema.optional(),
   })
   .openapi('ComponentUsages');
 
