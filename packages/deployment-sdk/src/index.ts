@@ -58,6 +58,7 @@ export {
   StateStatusSchema,
   StatusDefinitionSchema,
   StatusDetailsSchema,
+  UIStatusDefinitionSchema,
 } from './status/status-types';
 export type {
   ProcessAction,
@@ -68,6 +69,7 @@ export type {
   StateStatus,
   StatusDefinition,
   StatusDetails,
+  UIStatusDefinition,
 } from './status/status-types';
 /** The simple statuses' definitions and a per-manager registry of definitions. */
 export { createStatusDefinitions, simpleStatusDefinitions } from './status/status-definitions';

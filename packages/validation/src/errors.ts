@@ -11,9 +11,11 @@ export const NodeValidationErrorSchema = z.object({
   typ: z.string(),
   message: z.string(),
   description: z.string(),
-  fieldName: z.string().nullable(),
+  // The reference sends null for both; the API drops null fields from its records (rest-api.md conventions),
+  // so on the wire they may also be absent.
+  fieldName: z.string().nullish(),
   errorType: ErrorTypeSchema,
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.record(z.string(), z.unknown()).nullish(),
 });
 /** One validation error on the wire. */
 export type NodeValidationError = z.infer<typeof NodeValidationErrorSchema>;

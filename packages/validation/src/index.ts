@@ -4,7 +4,7 @@ export { validateScenario, fragmentComponentFor, fragmentComponentsFor, metaVari
 export { processDefinitionDataWithFragments } from './definitions';
 export type { ValidateScenarioOptions } from './validate-scenario';
 /** Validates one node given the variables that reach it (`/api/nodes/{name}/validation`). */
-export { validateNode } from './validate-node';
+export { validateNode, NodeValidationResponseSchema } from './validate-node';
 export type { NodeValidationRequest, NodeValidationResponse } from './validate-node';
 /** Types parameter expressions against their parameters' types (`/api/parameters/{processingType}/validate`). */
 export { validateParameterExpressions } from './validate-parameters';

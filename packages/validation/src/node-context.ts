@@ -14,6 +14,7 @@ import {
   knownValueOf,
   nullType,
   type TypingResult,
+  type TypingResultJson,
   typingResultToJson,
   unknownType,
 } from '@scenaria/typing';
@@ -37,7 +38,7 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  */
 export class NodeCheck {
   readonly errors: ValidationIssue[] = [];
-  readonly typingInfo: Record<string, Record<string, unknown>> = {};
+  readonly typingInfo: Record<string, TypingResultJson> = {};
   parameters: ParameterDefinition[] | null = null;
 
   constructor(

@@ -1,12 +1,13 @@
+import { UIParameterSchema } from '@scenaria/components';
+import { TypingResultJsonSchema } from '@scenaria/typing';
 import { z } from 'zod';
 import { NodeValidationErrorSchema, toNodeValidationError, type NodeValidationError, type ValidationIssue } from './errors';
-
-const TypingResultJsonSchema = z.record(z.string(), z.unknown());
 
 /** Per-node typing results: variables at the node's input, dynamic parameters and each expression's type. */
 export const NodeTypingDataSchema = z.object({
   variableTypes: z.record(z.string(), TypingResultJsonSchema),
-  parameters: z.array(z.record(z.string(), z.unknown())).nullable(),
+  // Null when the node has no dynamic parameters; absent in scenario records, which drop nulls.
+  parameters: z.array(UIParameterSchema).nullish(),
   typingInfo: z.record(z.string(), TypingResultJsonSchema),
 });
 /** Typing data of one node. */

@@ -103,8 +103,8 @@ export function localVariables(result: ValidationResult, nodeId: string): Record
 /** All errors of a result with where they were reported. */
 export function allErrors(result: ValidationResult): { where: string; typ: string; fieldName: string | null; errorType: string }[] {
   return [
-    ...Object.entries(result.errors.invalidNodes).flatMap(([nodeId, errors]) => errors.map((e) => ({ where: nodeId, typ: e.typ, fieldName: e.fieldName, errorType: e.errorType }))),
-    ...result.errors.processPropertiesErrors.map((e) => ({ where: '$properties', typ: e.typ, fieldName: e.fieldName, errorType: e.errorType })),
-    ...result.errors.globalErrors.map((g) => ({ where: `$global:${g.nodeIds.join(',')}`, typ: g.error.typ, fieldName: g.error.fieldName, errorType: g.error.errorType })),
+    ...Object.entries(result.errors.invalidNodes).flatMap(([nodeId, errors]) => errors.map((e) => ({ where: nodeId, typ: e.typ, fieldName: e.fieldName ?? null, errorType: e.errorType }))),
+    ...result.errors.processPropertiesErrors.map((e) => ({ where: '$properties', typ: e.typ, fieldName: e.fieldName ?? null, errorType: e.errorType })),
+    ...result.errors.globalErrors.map((g) => ({ where: `$global:${g.nodeIds.join(',')}`, typ: g.error.typ, fieldName: g.error.fieldName ?? null, errorType: g.error.errorType })),
   ];
 }

@@ -1,6 +1,6 @@
 import { type ComponentDefinition, componentsById, type Model, processingModeOfMetaDataType, toUIParameter } from '@scenaria/components';
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
-import { listType, recordType, type TypingResult, typingResultToJson, Types } from '@scenaria/typing';
+import { listType, recordType, type TypingResult, type TypingResultJson, typingResultToJson, Types } from '@scenaria/typing';
 import { validationIssue } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import type { FragmentOutputs } from './fragments';
@@ -177,7 +177,7 @@ function validateWithSession(
     for (const error of check.errors) builder.nodeError(node.id, error);
     builder.nodeResults[node.id] = {
       variableTypes: variablesToJson(variablesAtInput),
-      parameters: check.parameters === null ? null : check.parameters.map(toUIParameterJson),
+      parameters: check.parameters === null ? null : check.parameters.map(toUIParameter),
       typingInfo: check.typingInfo,
     };
   }
@@ -192,12 +192,12 @@ function mergeBranches(branches: Record<string, Variables>, globals: Variables):
 
 // Typing results are immutable and the same objects recur at every node (globals, #input), so their JSON is
 // computed once per object.
-const jsonOfType = new WeakMap<TypingResult, Record<string, unknown>>();
+const jsonOfType = new WeakMap<TypingResult, TypingResultJson>();
 
-function typeToJson(type: TypingResult): Record<string, unknown> {
+function typeToJson(type: TypingResult): TypingResultJson {
   let json = jsonOfType.get(type);
   if (json === undefined) {
-    json = deepFreeze(typingResultToJson(type) as Record<string, unknown>);
+    json = deepFreeze(typingResultToJson(type));
     jsonOfType.set(type, json);
   }
   return json;
@@ -212,11 +212,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function variablesToJson(variables: Variables): Record<string, Record<string, unknown>> {
-  const json: Record<string, Record<string, unknown>> = {};
+function variablesToJson(variables: Variables): Record<string, TypingResultJson> {
+  const json: Record<string, TypingResultJson> = {};
   for (const [name, type] of Object.entries(variables)) json[name] = typeToJson(type);
   return json;
 }
-
-const toUIParameterJson = (p: Parameters<typeof toUIParameter>[0]) => toUIParameter(p) as unknown as Record<string, unknown>;
 

@@ -1,5 +1,4 @@
 import * as contract from '@scenaria/api-contract';
-import type { ProcessDefinitionDataResponse } from '@scenaria/api-contract';
 import { buildProcessDefinitionData } from '@scenaria/components';
 import type { ComponentDefinition } from '@scenaria/components';
 import { expressionEnvironment, fragmentComponentFor } from '@scenaria/validation';
@@ -45,7 +44,7 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
       classNames,
       ...(enrichedWithUiConfig === undefined ? {} : { enrichedWithUiConfig }),
     });
-    return c.json(definitions as ProcessDefinitionDataResponse, 200);
+    return c.json(definitions, 200);
   });
 
   return router;

@@ -5,7 +5,7 @@ import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSche
 import type { NodeData, ProcessProperties } from '@scenaria/graph';
 import { suggestExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
-import type { TypingResult } from '@scenaria/typing';
+import type { TypingResult, TypingResultJson } from '@scenaria/typing';
 import { expressionEnvironment, validateNode, validateParameterExpressions, validateScenarioProperties } from '@scenaria/validation';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
@@ -117,10 +117,10 @@ export class NodeValidationService {
     return result.suggestions.map((suggestion) => ({
       methodName: suggestion.label,
       // The completion engine describes the result as text; its type is not known here.
-      refClazz: typingResultToJson(unknownType) as unknown as Json,
+      refClazz: typingResultToJson(unknownType),
       fromClass: suggestion.kind === 'method' || suggestion.kind === 'field' || suggestion.kind === 'staticField',
       description: suggestion.documentation ? `${suggestion.detail}\n${suggestion.documentation}` : suggestion.detail,
-      parameters: [] as { name: string; refClazz: Json }[],
+      parameters: [] as { name: string; refClazz: TypingResultJson }[],
     }));
   }
 
@@ -204,7 +204,7 @@ export class NodeValidationService {
         modifiedBy: record.modifiedBy,
         createdAt: record.createdAt,
         createdBy: record.createdBy,
-        ...(record.lastAction ? { lastAction: record.lastAction as unknown as Json } : {}),
+        ...(record.lastAction ? { lastAction: record.lastAction } : {}),
       });
     }
     return usages;

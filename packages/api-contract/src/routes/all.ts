@@ -1,3 +1,4 @@
+import type { RouteConfig } from '@hono/zod-openapi';
 import { listScenarios, listScenariosWithDetails, listArchivedScenarios, listScenarioStates, getScenario, getScenarioVersion, listScenarioVersions, getScenarioState, createScenario, updateScenario, deleteScenario, renameScenario, archiveScenario, unarchiveScenario, importScenario, exportScenarioGraph, exportScenario, exportScenarioVersion, validateScenarioGraph, getProcessDefinitionData } from './scenarios';
 import { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './activities';
 import { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './app';
@@ -7,8 +8,10 @@ import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCh
 /**
  * Every route of the contract, in the order the server registers them: fixed paths before the parameterised
  * paths they would otherwise be taken for (`/api/processes/status` before `/api/processes/{scenarioName}`).
+ * Typed as plain route configs: the tuple of every route's full type is too large for declaration files, and
+ * a caller that needs one route's types imports that route.
  */
-export const allRoutes = [
+export const allRoutes: readonly RouteConfig[] = [
   listScenarios,
   listScenariosWithDetails,
   listArchivedScenarios,
@@ -79,4 +82,4 @@ export const allRoutes = [
   suggestExpression,
   listComponents,
   listComponentUsages,
-] as const;
+];
