@@ -49,13 +49,13 @@ describe('checkNewEdge', () => {
     it('refuses inputs into sources, outputs from sinks, loops and a second input', () => {
       expect(check([], edge('flt', 'src', { type: 'FilterTrue' }))).not.toEqual([]);
       expect(check([], edge('a', 'b'))).not.toEqual([]);
-      expect(check([], edge('flt', 'flt', { type: 'FilterTrue' }))).toContain('cycle');
+      expect(check([], edge('flt', 'flt', { type: 'FilterTrue' }))).toContain('Cycle');
       expect(check([edge('src', 'a')], edge('choice', 'a', { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } }))).not.toEqual([]);
       expect(check([edge('src', 'a')], edge('src', 'b'))).not.toEqual([]);
     });
 
     it('refuses an edge that closes a cycle', () => {
-      expect(check([edge('src', 'flt'), edge('flt', 'join', { type: 'FilterTrue' }), edge('join', 'choice')], edge('choice', 'flt', { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } }))).toContain('cycle');
+      expect(check([edge('src', 'flt'), edge('flt', 'join', { type: 'FilterTrue' }), edge('join', 'choice')], edge('choice', 'flt', { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } }))).toContain('Cycle');
     });
 
     it('lets a join take several branches but not the same one twice', () => {
@@ -65,7 +65,7 @@ describe('checkNewEdge', () => {
 
     it('connects each fragment output once', () => {
       expect(check([], edge('frag', 'a', { type: 'FragmentOutput', name: 'rejected' }))).toEqual([]);
-      expect(check([edge('frag', 'a', { type: 'FragmentOutput', name: 'rejected' })], edge('frag', 'b', { type: 'FragmentOutput', name: 'rejected' }))).toEqual(['duplicateFragmentOutput']);
+      expect(check([edge('frag', 'a', { type: 'FragmentOutput', name: 'rejected' })], edge('frag', 'b', { type: 'FragmentOutput', name: 'rejected' }))).toEqual(['DuplicateFragmentOutput']);
     });
   });
 });
