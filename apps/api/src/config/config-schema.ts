@@ -55,6 +55,30 @@ export const RoleRuleSchema = z.object({
 });
 export type RoleRule = z.infer<typeof RoleRuleSchema>;
 
+/**
+ * Limits on failed sign-ins: after `maxFailuresPerUser` failures for one user name, or `maxFailuresPerAddress`
+ * from one client address, within `failureWindowSeconds`, sign-ins answer 429 until the window ends, without
+ * checking the password. `maxTrackedKeys` bounds the memory of each counter.
+ */
+export const SignInLimitsSchema = z.object({
+  maxFailuresPerUser: z.number().int().positive().default(10),
+  maxFailuresPerAddress: z.number().int().positive().default(50),
+  failureWindowSeconds: z.number().int().positive().default(900),
+  maxTrackedKeys: z.number().int().positive().default(10_000),
+});
+export type SignInLimits = z.infer<typeof SignInLimitsSchema>;
+
+/**
+ * Who may read `/metrics`: nobody when not `enabled`; anyone when `public`; otherwise an admin's basic
+ * credentials or, when `bearerToken` is set, `Authorization: Bearer <token>` (what Prometheus scrapers send).
+ */
+export const MetricsConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  public: z.boolean().default(false),
+  bearerToken: z.string().min(16, 'bearerToken must have at least 16 characters').optional(),
+});
+export type MetricsConfig = z.infer<typeof MetricsConfigSchema>;
+
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
@@ -77,6 +101,8 @@ export const ServerConfigSchema = z.object({
   enableConfigEndpoint: z.boolean().default(false),
   /** Seed the example scenarios into an empty database. */
   seedExamples: z.boolean().default(true),
+  signInLimits: SignInLimitsSchema.prefault({}),
+  metrics: MetricsConfigSchema.prefault({}),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** The configuration as written in the file, before defaults. */
