@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { PasswordHasher } from './auth/password-hasher';
 import { refuseRequest, requestUser } from './auth/request-user';
+import { securityHeaders } from './auth/security-headers';
 import { BasicAuthenticator } from './auth/users';
 import { ConfigStore } from './config/config-store';
 import type { ServerConfig } from './config/config-schema';
@@ -86,11 +87,7 @@ export function createApp(deps: AppDependencies) {
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use(async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-  });
+  app.use(securityHeaders(() => config.current));
 
   app.use('/api/*', async (c, next) => {
     if (isPublic(c.req.path)) return next();

@@ -79,6 +79,14 @@ export const MetricsConfigSchema = z.object({
 });
 export type MetricsConfig = z.infer<typeof MetricsConfigSchema>;
 
+// One CSP source expression: no separators, so a value can never add a directive of its own.
+const CspSourceSchema = z.string().regex(/^[^\s;,]+$/, "a CSP source such as 'self', 'none' or https://portal.example.com");
+
+/** Response headers for browsers; `frameAncestors` lists who may show the designer in a frame. */
+export const SecurityHeadersConfigSchema = z.object({
+  frameAncestors: z.array(CspSourceSchema).min(1).default(["'self'"]),
+});
+
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
@@ -103,6 +111,7 @@ export const ServerConfigSchema = z.object({
   seedExamples: z.boolean().default(true),
   signInLimits: SignInLimitsSchema.prefault({}),
   metrics: MetricsConfigSchema.prefault({}),
+  securityHeaders: SecurityHeadersConfigSchema.prefault({}),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** The configuration as written in the file, before defaults. */
