@@ -43,8 +43,10 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
   router.openapi(contract.getServerConfig, (c) => {
     requireAdmin(c.get('user'));
     if (!config.current.enableConfigEndpoint) throw new ApiError(404, 'The config endpoint is disabled (enableConfigEndpoint)');
-    const { users, ...rest } = config.current;
-    return c.json({ ...rest, users: users.map((user) => ({ identity: user.identity, roles: user.roles })) }, 200);
+    // Secrets stay out: password hashes and the metrics token are shown only as present.
+    const { users, metrics, ...rest } = config.current;
+    const { bearerToken, ...metricsRest } = metrics;
+    return c.json({ ...rest, metrics: { ...metricsRest, hasBearerToken: bearerToken !== undefined }, users: users.map((user) => ({ identity: user.identity, roles: user.roles })) }, 200);
   });
 
   router.openapi(contract.getCategoriesWithProcessingType, (c) => {

@@ -229,7 +229,7 @@ export function deploymentSuite(server: () => TestServer): void {
     expectError(await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: 'yesterday' } }), 400);
     await expectGuarded(s, api.getProcessCounts, { params: { scenarioName: name } });
 
-    const metrics = await (await fetch(`${s.baseUrl}/metrics`)).text();
+    const metrics = await (await s.fetchRaw(undefined, '/metrics', { user: 'admin' })).text();
     expect(metrics).toContain(`scenaria_node_records_in_total{scenario="${name}",node="alerts"} 2`);
 
     // Restart: the first app's managers close (deployments stay active), a new app over the same database resumes them.
