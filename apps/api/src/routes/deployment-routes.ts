@@ -1,6 +1,5 @@
 import * as contract from '@scenaria/api-contract';
 import type { Context } from 'hono';
-import { badRequest } from '../errors';
 import type { DeploymentService } from '../services/deployments';
 import type { TestingService } from '../services/testing';
 import type { TopicService } from '../services/topics';

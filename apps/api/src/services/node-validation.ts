@@ -1,8 +1,16 @@
-import type { NodeValidationError, ScenarioWithDetails } from '@scenaria/api-contract';
+import type {
+  ExpressionSuggestionsRequestSchema,
+  NodeValidationError,
+  NodeValidationRequestSchema,
+  ParametersValidationRequestSchema,
+  PropertiesValidationRequestSchema,
+  ScenarioWithDetails,
+} from '@scenaria/api-contract';
 import { builtinsFor, componentId } from '@scenaria/components';
 import type { ComponentDefinition, Model } from '@scenaria/components';
-import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
-import type { NodeData, ProcessProperties } from '@scenaria/graph';
+import { componentIdOfNode, fromCanonical } from '@scenaria/graph';
+import type { NodeData } from '@scenaria/graph';
+import type { z } from 'zod';
 import { suggestExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
 import type { TypingResult, TypingResultJson } from '@scenaria/typing';
@@ -15,7 +23,12 @@ import { dropNulls } from './json';
 import type { ModelRegistry } from './models';
 import type { ScenarioService } from './scenarios';
 
-type Json = Record<string, unknown>;
+// Bodies arrive checked by the route's schema (its one validation hook answers 400): only what the schema
+// cannot know, such as whether a class in a typing result exists, is checked here.
+type NodeValidationRequest = z.infer<typeof NodeValidationRequestSchema>;
+type PropertiesValidationRequest = z.infer<typeof PropertiesValidationRequestSchema>;
+type ParametersValidationRequest = z.infer<typeof ParametersValidationRequestSchema>;
+type ExpressionSuggestionsRequest = z.infer<typeof ExpressionSuggestionsRequestSchema>;
 
 function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Record<string, TypingResult> {
   const types: Record<string, TypingResult> = {};
@@ -51,21 +64,19 @@ export class NodeValidationService {
   }
 
   /** `POST /api/nodes/{name}/validation`. */
-  async node(user: AuthenticatedUser, name: string, body: { nodeData: Json; processProperties?: Json | undefined; variableTypes: Json; branchVariableTypes?: Record<string, Json> | undefined; outgoingEdges?: Json[] | undefined }) {
+  async node(user: AuthenticatedUser, name: string, body: NodeValidationRequest) {
     const { model, processingType } = await this.#scenarioModel(user, name);
-    const nodeData = NodeDataSchema.safeParse(body.nodeData);
-    if (!nodeData.success) throw badRequest(`Invalid nodeData: ${nodeData.error.issues[0]?.message ?? 'bad node'}`, ['json', 'nodeData']);
-    const properties = await this.#properties(user, name, body.processProperties);
+    const properties = body.processProperties ?? fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
     const branchVariableTypes = body.branchVariableTypes
       ? Object.fromEntries(Object.entries(body.branchVariableTypes).map(([branch, types]) => [branch, decodeTypes(types, 'branchVariableTypes')]))
       : undefined;
     const result = validateNode(
       {
-        nodeData: nodeData.data,
+        nodeData: body.nodeData,
         processProperties: properties,
         variableTypes: decodeTypes(body.variableTypes, 'variableTypes'),
         ...(branchVariableTypes ? { branchVariableTypes } : {}),
-        ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges as never } : {}),
+        ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges } : {}),
         scenarioName: name,
         fragments: await this.scenarios.fragmentGraphs(processingType),
       },
@@ -74,26 +85,15 @@ export class NodeValidationService {
     return dropNulls(result) as { validationErrors: NodeValidationError[]; validationPerformed: boolean };
   }
 
-  async #properties(user: AuthenticatedUser, name: string, given: Json | undefined): Promise<ProcessProperties> {
-    if (given) {
-      const parsed = ProcessPropertiesSchema.safeParse(given);
-      if (!parsed.success) throw badRequest(`Invalid processProperties: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'processProperties']);
-      return parsed.data;
-    }
-    return fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
-  }
-
   /** `POST /api/properties/{name}/validation`. */
-  async properties(user: AuthenticatedUser, name: string, body: { additionalFields: Json; name?: string | undefined; id?: string | undefined }) {
+  async properties(user: AuthenticatedUser, name: string, body: PropertiesValidationRequest) {
     const { model, isFragment } = await this.#scenarioModel(user, name);
-    const parsed = ProcessPropertiesSchema.safeParse({ additionalFields: body.additionalFields });
-    if (!parsed.success) throw badRequest(`Invalid additionalFields: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'additionalFields']);
     const scenarioName = body.name ?? body.id ?? name;
-    return { validationErrors: validateScenarioProperties(parsed.data, model, { isFragment, scenarioName }), validationPerformed: true };
+    return { validationErrors: validateScenarioProperties({ additionalFields: body.additionalFields }, model, { isFragment, scenarioName }), validationPerformed: true };
   }
 
   /** `POST /api/parameters/{processingType}/validate`: each expression typed against its declared type. */
-  parameters(user: AuthenticatedUser, processingType: string, body: { parameters: { name: string; typ: Json; expression: { language: string; expression: string } }[]; variableTypes: Json }) {
+  parameters(user: AuthenticatedUser, processingType: string, body: ParametersValidationRequest) {
     const model = this.#typeModel(user, processingType);
     const variableTypes = decodeTypes(body.variableTypes, 'variableTypes');
     const parameters = body.parameters.map((parameter, index) => {
@@ -106,7 +106,7 @@ export class NodeValidationService {
   }
 
   /** `POST /api/parameters/{processingType}/suggestions`: completion at the caret (row and column of the text). */
-  suggestions(user: AuthenticatedUser, processingType: string, body: { expression: { language: string; expression: string }; caretPosition2d: { row: number; column: number }; variableTypes: Json }) {
+  suggestions(user: AuthenticatedUser, processingType: string, body: ExpressionSuggestionsRequest) {
     const model = this.#typeModel(user, processingType);
     const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
     const lines = body.expression.expression.split('\n');
