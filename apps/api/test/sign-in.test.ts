@@ -66,18 +66,15 @@ describe('password hashing', () => {
         }),
       );
       await new Promise((resolve) => setTimeout(resolve, 20));
-      const started = performance.now();
       const health = await get(server, '/api/app/healthCheck');
-      const elapsed = performance.now() - started;
       const settledWhenHealthy = settled;
       expect(health.status).toBe(200);
       await health.arrayBuffer();
       expect(await Promise.all(attempts)).toEqual(Array(32).fill(401));
-      // By structure: the health check was answered while comparisons were still running, which only
-      // happens when they do not hold the event loop. The bound is generous, for a busy machine; with
-      // bcrypt on the event loop it was 2 s.
+      // By structure, not by time (a timed bound flakes on a shared machine): the health check was
+      // answered while comparisons were still running, which only happens when they do not hold the
+      // event loop. With bcrypt on the event loop every comparison finished first.
       expect(settledWhenHealthy).toBeLessThan(32);
-      expect(elapsed).toBeLessThan(500);
     });
   });
 
