@@ -1,6 +1,6 @@
 import { defaultGlobals, displayType, suggestExpression, typeExpression, type TypingResult } from '@scenaria/spel';
-import { typingResultFromJson } from '@scenaria/typing';
-import type { ExpressionCheck, ExpressionCompletionItem, ExpressionContext, ExpressionService, TypeJson } from './expression-service';
+import { typingResultFromJson, type TypingResultJson } from '@scenaria/typing';
+import type { ExpressionCheck, ExpressionCompletionItem, ExpressionContext, ExpressionService } from './expression-service';
 
 /**
  * Expression typing and completion in the browser with @scenaria/spel, against the variable types the
@@ -10,7 +10,7 @@ export function createSpelService(): ExpressionService {
   // Contexts are rebuilt only when validation answers, so decoding once per variables object is enough.
   const decoded = new WeakMap<object, Record<string, TypingResult>>();
 
-  function variablesOf(json: Readonly<Record<string, TypeJson>>): Record<string, TypingResult> {
+  function variablesOf(json: Readonly<Record<string, TypingResultJson>>): Record<string, TypingResult> {
     const cached = decoded.get(json);
     if (cached) return cached;
     const variables: Record<string, TypingResult> = {};
