@@ -1,4 +1,4 @@
-import type { NodeValidationError, ResultsWithCountsResponse } from '@scenaria/api-contract';
+import type { NodeValidationError, ResultsWithCountsResponse, UIParameter } from '@scenaria/api-contract';
 import { componentsById } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import {
@@ -29,18 +29,6 @@ export interface TestDataSettings {
 }
 
 const DEFAULT_TEST_SETTINGS: TestDataSettings = { maxSamplesCount: 20, testDataMaxLength: 200_000 };
-
-/** One form parameter of the ad-hoc test of a source. */
-interface FormParameter {
-  name: string;
-  typ: unknown;
-  editor: { type: 'RawParameterEditor' };
-  defaultValue: { language: 'spel'; expression: string };
-  additionalVariables: Record<string, never>;
-  variablesToHide: string[];
-  branchParam: false;
-  label: string;
-}
 
 /** Test runs of a posted graph with @scenaria/engine: from a file, generated data, or the ad-hoc form. */
 export class TestingService {
@@ -124,12 +112,12 @@ export class TestingService {
    * The ad-hoc form of each source: one raw SpEL field per field of the record the source emits (its `#input`
    * as the validator types it), so the form builds exactly the record a test file would hold.
    */
-  async parameters(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<{ sourceId: string; parameters: FormParameter[] }[]> {
+  async parameters(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<{ sourceId: string; parameters: UIParameter[] }[]> {
     const validation = await this.scenarios.validateGraph(user, name, graph, undefined);
     const sources = graph.nodes.filter((node) => node.type === 'Source');
     return sources.map((source) => {
       const next = graph.edges.find((edge) => edge.from === source.id)?.to;
-      const input = next ? (validation.nodeResults[next] as { variableTypes?: Record<string, { type?: string; fields?: Record<string, unknown> }> } | undefined)?.variableTypes?.input : undefined;
+      const input = next ? validation.nodeResults[next]?.variableTypes.input : undefined;
       const fields = input?.type === 'TypedObjectTypingResult' && input.fields ? input.fields : {};
       return {
         sourceId: source.id,
@@ -140,8 +128,10 @@ export class TestingService {
           defaultValue: { language: 'spel' as const, expression: '' },
           additionalVariables: {},
           variablesToHide: [],
-          branchParam: false as const,
+          branchParam: false,
           label: field,
+          // A field left empty is left out of the record (see validateForm and testWithForm).
+          requiredParam: false,
         })),
       };
     });

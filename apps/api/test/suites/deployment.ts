@@ -302,6 +302,8 @@ export function deploymentSuite(server: () => TestServer): void {
 
     const forms = await s.call('reader', api.getTestParameters, { params: { scenarioName: name }, json: graph });
     expect(forms.ok && forms.data.map((form) => [form.sourceId, form.parameters.map((parameter) => parameter.name)])).toEqual([['numbers', ['amount', 'label']]]);
+    // The answer is what the contract declares (UIParameters), which the designer's test form reads unchecked.
+    expect(api.TestSourceParametersSchema.safeParse(forms.ok ? forms.data : undefined).error).toBeUndefined();
     expectError(await s.call('outsider', api.getTestParameters, { params: { scenarioName: name }, json: graph }), 403);
     expectError(await s.call('reader', api.getTestParameters, { params: { scenarioName: 'missing' }, json: graph }), 404);
     await expectGuarded(s, api.getTestParameters, { params: { scenarioName: name }, json: graph });

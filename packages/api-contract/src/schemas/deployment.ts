@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ResultsWithCounts } from '@scenaria/deployment-sdk';
-import { ExpressionSchema, NodeCountSchema, NodeValidationErrorSchema, ScenarioGraphSchema } from './library';
+import { ExpressionSchema, NodeCountSchema, NodeValidationErrorSchema, ScenarioGraphSchema, UIParameterSchema } from './library';
 
 /** Body of deploy and cancel: an optional comment (a plain-text body is taken as the comment). */
 export const DeploymentCommentRequestSchema = z
@@ -30,9 +30,9 @@ export const TestingCapabilitiesSchema = z
   .object({ canBeTested: z.boolean(), canGenerateTestData: z.boolean(), canTestWithForm: z.boolean() })
   .openapi('TestingCapabilities');
 
-/** Ad-hoc form definition of each source. */
+/** Ad-hoc form definition of each source: its fields as UIParameters, as the reference's `UISourceParameters`. */
 export const TestSourceParametersSchema = z
-  .array(z.object({ sourceId: z.string(), parameters: z.array(z.record(z.string(), z.unknown())) }))
+  .array(z.object({ sourceId: z.string(), parameters: z.array(UIParameterSchema) }))
   .openapi('TestSourceParameters');
 
 /** Validation errors of a request that is not a whole scenario. */

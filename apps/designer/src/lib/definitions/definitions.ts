@@ -1,9 +1,8 @@
-import { ProcessDefinitionDataSchema, type ProcessDefinitionData, type UIParameter } from '@scenaria/components';
+import { ProcessDefinitionDataSchema, type ProcessDefinitionData, type ValidationResult } from '@scenaria/api-contract';
 import { NodeDataSchema, type NodeData } from '@scenaria/graph';
-import type { TypingResultJson } from '@scenaria/typing';
 
-// The response of `GET /api/processDefinitionData/{processingType}` (semantics.md §7) is described by
-// @scenaria/components, which also builds it on the server.
+// The response of `GET /api/processDefinitionData/{processingType}` (semantics.md §7) is the contract's
+// ProcessDefinitionData, which is the components library's schema: the server builds it with the same one.
 
 /** A palette group of the definitions. */
 export type ComponentGroup = ProcessDefinitionData['componentGroups'][number];
@@ -11,8 +10,9 @@ export type ComponentGroup = ProcessDefinitionData['componentGroups'][number];
 export type PaletteComponent = ComponentGroup['components'][number];
 
 /**
- * Reads a definitions answer with the components schema: the API contract does not describe it in detail
- * yet, and a wrong answer should say so here rather than break the palette later.
+ * Checks a definitions answer against the contract's schema. The typed client trusts the server's answers;
+ * the palette, the parameter editors and fragment outputs are all built from this one, so an answer of another
+ * shape (a server of another version) is reported here rather than breaking them later.
  */
 export function readDefinitions(json: unknown): { ok: true; value: ProcessDefinitionData } | { ok: false; message: string } {
   const parsed = ProcessDefinitionDataSchema.safeParse(json);
@@ -28,11 +28,7 @@ export function templateNode(component: PaletteComponent): NodeData | undefined 
 }
 
 /** What validation says about one node: the variables in scope and the type of each expression field. */
-export interface NodeTypingResult {
-  variableTypes?: Record<string, TypingResultJson>;
-  parameters?: UIParameter[] | null;
-  typingInfo?: Record<string, TypingResultJson>;
-}
+export type NodeTypingResult = ValidationResult['nodeResults'][string];
 
 /** Palette groups narrowed to the components whose label matches every word of `search`. */
 export function filterPalette(groups: readonly ComponentGroup[], search: string): ComponentGroup[] {

@@ -17,32 +17,21 @@ import {
   validateAdhocTest,
   validateScenarioGraph,
   type ApiClient,
+  type ApiResult,
+  type ProcessDefinitionData,
+  type ResultsWithCounts,
+  type RouteOutput,
   type ScenarioActivity,
   type ScenarioWithDetails,
   type ValidationResult,
 } from '@scenaria/api-contract';
 import { newScenarioProperties, type NodeData } from '@scenaria/graph';
-import type { ProcessDefinitionData } from '@scenaria/components';
 import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
 import { ScenarioEditing } from './editing-store.svelte';
 
-/** Test results with counts as the reference returns them; values are wrapped as `{pretty}`. */
-export interface TestResultsWithCounts {
-  results: {
-    nodeResults: Record<string, { id: string; variables: Record<string, { pretty: unknown }> }[]>;
-    invocationResults: Record<string, { contextId: string; name: string; value: { pretty: unknown } }[]>;
-    externalInvocationResults?: Record<string, unknown[]>;
-    exceptions: { nodeId: string; throwable: string | null; context: { id: string } }[];
-  };
-  counts: Record<string, { all: number; errors: number }>;
-}
-
 /** One source's ad-hoc test form as `scenarioTesting/{name}/parameters` answers it. */
-export interface TestFormSource {
-  sourceId: string;
-  parameters: { name: string; label?: string; typ?: { display?: string } }[];
-}
+export type TestFormSource = RouteOutput<typeof getTestParameters>[number];
 
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
 
@@ -69,7 +58,7 @@ export class ScenarioSession {
   saving = $state(false);
   notice = $state<Notice | undefined>(undefined);
   /** The last test run: per-node counts and results (semantics.md §5). */
-  testResults = $state.raw<TestResultsWithCounts | undefined>(undefined);
+  testResults = $state.raw<ResultsWithCounts | undefined>(undefined);
 
   #pendingValidation: ReturnType<typeof setTimeout> | undefined;
   #validationAvailable = true;
@@ -101,7 +90,7 @@ export class ScenarioSession {
 
   /** What validation last said about a node: variables in scope and expression types. */
   nodeTyping(id: string): NodeTypingResult | undefined {
-    return this.validation?.nodeResults[id] as NodeTypingResult | undefined;
+    return this.validation?.nodeResults[id];
   }
 
   nodeErrors(id: string) {
@@ -278,8 +267,7 @@ export class ScenarioSession {
       this.notice = { tone: 'danger', text: `Test form not loaded: ${result.error.message}` };
       return [];
     }
-    // The contract leaves the parameters as open records; the designer reads name, label and type.
-    return result.data as TestFormSource[];
+    return result.data;
   }
 
   /** The server's errors of the ad-hoc form values, keyed by field; undefined when the check itself failed. */
@@ -317,13 +305,12 @@ export class ScenarioSession {
     return { sourceParameters: { sourceId, parameterExpressions }, scenarioGraph: this.editing.currentGraph() };
   }
 
-  #takeTestResult(result: { ok: true; data: unknown } | { ok: false; error: { message: string } }): boolean {
+  #takeTestResult(result: ApiResult<ResultsWithCounts>): boolean {
     if (!result.ok) {
       this.notice = { tone: 'danger', text: `Test failed: ${result.error.message}` };
       return false;
     }
-    // The contract leaves the engine's per-node values open; the designer reads them as the reference shapes them.
-    this.testResults = result.data as TestResultsWithCounts;
+    this.testResults = result.data;
     return true;
   }
 

@@ -1,19 +1,16 @@
-/**
- * A type in its JSON form (semantics.md §6) as definitions and validation send it; typing's
- * `typingResultFromJson` checks it when the service decodes it.
- */
-export type TypeJson = Readonly<Record<string, unknown>>;
+import type { TypingResultJson } from '@scenaria/api-contract';
 
 /** What the editor knows about where an expression is typed: the variables in scope and the language. */
 export interface ExpressionContext {
   language: 'spel' | 'spelTemplate';
-  variables: Readonly<Record<string, TypeJson>>;
+  /** Types in their JSON form (semantics.md §6) as validation sends them; the service decodes them. */
+  variables: Readonly<Record<string, TypingResultJson>>;
   /**
    * False when no validation has told us the variables in scope yet (a node just added): then unknown
    * variables are not reported, instead of flagging every `#input`.
    */
   variablesKnown?: boolean;
-  expectedType?: TypeJson;
+  expectedType?: TypingResultJson;
 }
 
 export interface ExpressionProblem {
