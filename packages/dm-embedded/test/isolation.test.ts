@@ -53,7 +53,11 @@ const items = (count: number) => ({ items: Array.from({ length: count }, (_, i) 
 
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-/** Counts how late a 10 ms interval fires: the main thread's event loop stays free while a worker works. */
+/**
+ * Counts how late a 10 ms interval fires: the main thread's event loop stays free while a worker works. The
+ * bound the tests use (a second) is loose because test files run in parallel on shared cores; a scenario on
+ * the server's thread would block it for the whole request, or end the process.
+ */
 function watchEventLoop() {
   let last = performance.now();
   let maxGapMs = 0;
@@ -119,7 +123,7 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ message: expect.stringMatching(/out of memory/) });
     expect(ticks).toBeGreaterThan(0);
-    expect(maxGapMs).toBeLessThan(250);
+    expect(maxGapMs).toBeLessThan(1_000);
 
     const restarting = await statusOf(manager, 'hog');
     expect(restarting?.status.name).toBe('RESTARTING');
@@ -145,7 +149,7 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ message: expect.stringMatching(/time budget of 150 ms/) });
     expect(elapsedMs).toBeLessThan(2_000);
-    expect(maxGapMs).toBeLessThan(250);
+    expect(maxGapMs).toBeLessThan(1_000);
     const restarting = await statusOf(manager, 'slow');
     expect(restarting).toMatchObject({ status: { name: 'RESTARTING' }, errors: [expect.stringMatching(/time budget/)] });
 
