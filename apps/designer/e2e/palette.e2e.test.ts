@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { connect, drop, node, setExpression } from './canvas';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: RunningBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signIn(browser.page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser(({ server, browser }) => signIn(browser.page, server.url));
 
 describe('building a scenario from the palette', () => {
   it('drops components, connects them, edits parameters with live validation and saves', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('button', { name: 'New scenario' }).click();
     await page.getByLabel('Name', { exact: true }).fill('generated orders');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -57,7 +45,7 @@ describe('building a scenario from the palette', () => {
     await page.getByTestId('confirm-save').click();
     await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
 
-    const saved = (await (await apiCall(server.url, '/api/processes/generated%20orders')).json()) as {
+    const saved = (await (await apiCall(e2e.server.url, '/api/processes/generated%20orders')).json()) as {
       scenarioGraph: { nodes: { id: string; type: string }[]; edges: { from: string; to: string; edgeType?: unknown }[] };
       validationResult?: { errors: { invalidNodes: Record<string, unknown[]> } };
     };
@@ -76,7 +64,7 @@ describe('building a scenario from the palette', () => {
   });
 
   it('refuses to deploy an invalid scenario, deploys once fixed and cancels', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByTestId('deploy-button').click();
     await page.getByTestId('confirm-action').click();
     await eventually(() => page.getByTestId('notice').textContent()).toMatch(/Deploy refused/);

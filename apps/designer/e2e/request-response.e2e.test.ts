@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { connect, drop, node, setExpression } from './canvas';
 import { pickCompletion } from './completion';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
-
-let server: RunningServer;
-let browser: RunningBrowser;
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
 
 const inputSchema = '{"type": "object", "properties": {"amount": {"type": "integer"}, "customer": {"type": "string"}}}';
 const outputSchema = '{"type": "object", "properties": {"message": {"type": "string"}}}';
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signIn(browser.page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser(({ server, browser }) => signIn(browser.page, server.url));
 
 describe('a request-response scenario from creation to deployment', () => {
   it('is created, built from the palette, typed, saved, tested ad hoc, deployed and found in the activity', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
 
     // created in the list's dialog, in the category whose processing mode is request-response
     await page.getByRole('button', { name: 'New scenario' }).click();
@@ -123,7 +111,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await eventually(() => activity.textContent()).toContain('Greets customers asking for more than 100');
     await screenshot(page, 'editor-rr-activity');
 
-    const saved = (await (await apiCall(server.url, '/api/processes/loan%20greeting')).json()) as {
+    const saved = (await (await apiCall(e2e.server.url, '/api/processes/loan%20greeting')).json()) as {
       processingMode: string;
       processVersionId: number;
       scenarioGraph: { nodes: { id: string; ref?: { parameters: { name: string; expression: { expression: string } }[] } }[] };
@@ -138,7 +126,7 @@ describe('a request-response scenario from creation to deployment', () => {
   });
 
   it('tests the saved graph with the records of a file', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('tab', { name: 'Test' }).click();
     await page.getByRole('tab', { name: 'From file' }).click();
     const records = [
