@@ -4,6 +4,7 @@ import { eventually } from './eventually';
 import { node } from './canvas';
 import { pickCompletion } from './completion';
 import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { saveWithComment } from './toolbar';
 
 const spel = (expression: string) => ({ language: 'spel', expression });
 const kafka = (topic: string) => ({ typ: 'kafka', parameters: [{ name: 'Topic', expression: spel(`'${topic}'`) }] });
@@ -116,10 +117,7 @@ describe('scenario editor', () => {
     await page.getByLabel('Add a label').fill('payments');
     await page.getByLabel('Add a label').press('Enter');
     await page.locator('.svelte-flow__pane').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('Route bigger amounts; reject the rest');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 3');
+    await saveWithComment(page, 'Route bigger amounts; reject the rest', 3);
     expect(await page.getByTestId('dirty-marker').textContent()).toBe('');
 
     const saved = await details('routing');

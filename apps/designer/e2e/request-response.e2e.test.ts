@@ -3,6 +3,7 @@ import { eventually } from './eventually';
 import { connect, drop, node, setExpression } from './canvas';
 import { pickCompletion } from './completion';
 import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { deployWithComment, saveWithComment } from './toolbar';
 
 const inputSchema = '{"type": "object", "properties": {"amount": {"type": "integer"}, "customer": {"type": "string"}}}';
 const outputSchema = '{"type": "object", "properties": {"message": {"type": "string"}}}';
@@ -70,10 +71,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await eventually(() => page.getByTestId('validation-panel').textContent()).toContain('No errors');
 
     // saved with a comment
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('Greets customers asking for more than 100');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
+    await saveWithComment(page, 'Greets customers asking for more than 100', 2);
 
     // the ad-hoc test: the form's fields come from the request type; the server's errors land on the fields
     await page.getByRole('tab', { name: 'Test' }).click();
@@ -99,10 +97,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await screenshot(page, 'editor-test-results');
 
     // deployed: the status badge follows to running
-    await page.getByTestId('deploy-button').click();
-    await page.locator('#action-comment').fill('Open for requests');
-    await page.getByTestId('confirm-action').click();
-    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
+    await deployWithComment(page, 'Open for requests');
     await screenshot(page, 'editor-rr-deployed');
 
     // the saved version with its comment in the activity panel
