@@ -97,7 +97,7 @@ export {
   ComponentUsagesSchema,
 } from './routes/node-validation';
 
-/** Every route, in the order the server registers them. */
+/** Every route, fixed paths before the parameterised paths they would otherwise be taken for. */
 export { allRoutes } from './routes/all';
 
 /** How a route is defined: `createRoute` plus its permission, readable from the document. */

@@ -31,6 +31,19 @@ export const nodes = {
     service: { id: service, parameters: parameters(params) },
     output,
   }),
+  /** The decision-table enricher: its table is JSON in the `tabularDataDefinition` language, not SpEL. */
+  decisionTable: (id: string, output: string, table: string, matchCondition: string): NodeData => ({
+    type: 'Enricher',
+    id,
+    service: {
+      id: 'decision-table',
+      parameters: [
+        { name: 'Decision Table', expression: { language: 'tabularDataDefinition', expression: table } },
+        { name: 'Match condition', expression: spel(matchCondition) },
+      ],
+    },
+    output,
+  }),
   processor: (id: string, service: string, params: Params = {}): NodeData => ({ type: 'Processor', id, service: { id: service, parameters: parameters(params) } }),
   custom: (id: string, nodeType: string, outputVar: string | null, params: Params = {}): NodeData => ({
     type: 'CustomNode',
