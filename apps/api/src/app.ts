@@ -3,8 +3,10 @@ import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { BasicAuthenticator, userWithRoles } from './auth/users';
-import type { AuthenticatedUser } from './auth/users';
+import type { PasswordHasher } from './auth/password-hasher';
+import { refuseRequest, requestUser } from './auth/request-user';
+import { securityHeaders } from './auth/security-headers';
+import { BasicAuthenticator } from './auth/users';
 import { ConfigStore } from './config/config-store';
 import type { ServerConfig } from './config/config-schema';
 import type { Database } from './db/database';
@@ -31,6 +33,7 @@ import { NodeValidationService } from './services/node-validation';
 import { TestingService } from './services/testing';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
+import { TopicService } from './services/topics';
 import { createScenarioValidator } from './services/validator';
 
 /** What the server is built from; tests pass their own database and configuration. */
@@ -53,6 +56,8 @@ export interface AppDependencies {
   logger?: Logger;
   /** Limits of test runs. */
   testDataSettings?: TestDataSettings;
+  /** How passwords are checked; native bcrypt off the event loop by default. */
+  passwordHasher?: PasswordHasher;
 }
 
 // Paths that answer without a login (rest-api.md: health check, build info, settings the login page needs, docs).
@@ -63,7 +68,7 @@ const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/a
 export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
   const models = new ModelRegistry(config);
-  const validateScenario = deps.validateScenario ?? createScenarioValidator(models);
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
   const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers);
   const context = {
@@ -78,32 +83,18 @@ export function createApp(deps: AppDependencies) {
   const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
   const testing = new TestingService(models, scenarios, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
-  const authenticator = new BasicAuthenticator(() => config.current);
+  const authenticator = new BasicAuthenticator(() => config.current, deps.passwordHasher);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  app.use(async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-  });
+  app.use(securityHeaders(() => config.current));
 
   app.use('/api/*', async (c, next) => {
     if (isPublic(c.req.path)) return next();
-    const authorization = c.req.header('authorization');
-    let user: AuthenticatedUser | undefined;
-    if (authorization) {
-      const username = await authenticator.verify(authorization);
-      if (username !== undefined) user = userWithRoles(config.current, username, authenticator.roles(username), config.categories());
-    } else if (config.current.anonymousUserRole) {
-      user = userWithRoles(config.current, 'anonymous', [config.current.anonymousUserRole], config.categories(), true);
-    }
-    if (!user) {
-      c.header('WWW-Authenticate', 'Basic realm="Scenaria", charset="UTF-8"');
-      return c.json({ message: authorization ? 'The supplied authentication is invalid' : 'The resource requires authentication, which was not supplied with the request' }, 401);
-    }
-    c.set('user', user);
+    const result = await requestUser(c, authenticator, config);
+    if (result.kind !== 'user') return refuseRequest(c, result);
+    c.set('user', result.user);
     return next();
   });
 
@@ -114,9 +105,9 @@ export function createApp(deps: AppDependencies) {
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
-  app.route('/', deploymentRoutes(deployments, testing, deps.db));
+  app.route('/', deploymentRoutes(deployments, testing, new TopicService(deps.db)));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
-  mountMetrics(app, managers, config);
+  mountMetrics(app, managers, config, authenticator);
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApiClient } from '@scenaria/api-contract';
 import type { ApiClient, ApiResult, RouteInput, RouteOutput } from '@scenaria/api-contract';
 import type { RouteConfig } from '@hono/zod-openapi';
-import bcrypt from 'bcryptjs';
+import { hashSync } from '@node-rs/bcrypt';
 import { pino } from 'pino';
 import postgres from 'postgres';
 import { createApp } from '../src/app';
@@ -21,7 +21,7 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env.DATABASE_URL ? [
 export type TestUser = 'admin' | 'writer' | 'reader' | 'outsider' | 'nobody' | 'anonymous' | 'wrong-password';
 
 // Cost 4 keeps bcrypt fast in tests; the server does not care about the cost factor.
-const hash = (password: string) => bcrypt.hashSync(password, 4);
+const hash = (password: string) => hashSync(password, { cost: 4 });
 
 // Port 0: every test server's embedded manager serves request-response scenarios on its own free port;
 // short intervals keep streaming tests quick.
@@ -63,6 +63,9 @@ export function testConfigInput(overrides: Partial<ServerConfigInput> = {}): Ser
     },
     enableConfigEndpoint: true,
     seedExamples: false,
+    // Every guarded route is tried with a wrong admin password from one address; the limits have suites of
+    // their own (test/sign-in.test.ts).
+    signInLimits: { maxFailuresPerUser: 100_000, maxFailuresPerAddress: 100_000 },
     ...overrides,
   };
 }

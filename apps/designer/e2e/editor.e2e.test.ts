@@ -1,12 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { node } from './canvas';
 import { pickCompletion } from './completion';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
-
-let server: RunningServer;
-let browser: RunningBrowser;
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { saveWithComment } from './toolbar';
 
 const spel = (expression: string) => ({ language: 'spel', expression });
 const kafka = (topic: string) => ({ typ: 'kafka', parameters: [{ name: 'Topic', expression: spel(`'${topic}'`) }] });
@@ -32,9 +30,7 @@ const routingGraph = {
 };
 
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+const e2e = useServerAndBrowser(async ({ server, browser }) => {
   const created = await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'routing', isFragment: false, category: 'Default' }) });
   expect(created.status).toBe(201);
   const saved = await apiCall(server.url, '/api/processes/routing', { method: 'PUT', body: JSON.stringify({ scenarioGraph: routingGraph, comment: 'initial graph' }) });
@@ -42,21 +38,16 @@ beforeAll(async () => {
   await signIn(browser.page, server.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 async function details(name: string) {
-  const response = await apiCall(server.url, `/api/processes/${encodeURIComponent(name)}`);
+  const response = await apiCall(e2e.server.url, `/api/processes/${encodeURIComponent(name)}`);
   expect(response.status).toBe(200);
   return (await response.json()) as { processVersionId: number; labels: string[]; scenarioGraph: typeof routingGraph & { nodes: { id: string; additionalFields?: { layoutData?: { x: number; y: number } } }[] } };
 }
 
 describe('scenario editor', () => {
   it('lays out a scenario saved without positions, top to bottom', async () => {
-    const { page } = browser;
-    await page.goto(`${server.url}/scenarios/routing`);
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/routing`);
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(6);
     const top = async (id: string) => (await node(page, id).boundingBox())?.y ?? Number.NaN;
     expect(await top('transactions')).toBeLessThan(await top('only positive'));
@@ -70,7 +61,7 @@ describe('scenario editor', () => {
   });
 
   it('opens a node, edits its expression and undoes/redoes the change', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await node(page, 'only positive').click();
     const panel = page.getByTestId('node-details');
     await eventually(() => panel.getByRole('heading').textContent()).toBe('only positive');
@@ -90,7 +81,7 @@ describe('scenario editor', () => {
   });
 
   it('deletes an edge and draws it again from the filter false handle', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.locator('.svelte-flow__edge.edge-FilterFalse .svelte-flow__edge-interaction').click({ force: true });
     await page.keyboard.press('Delete');
     await eventually(() => page.locator('.svelte-flow__edge').count()).toBe(4);
@@ -110,26 +101,23 @@ describe('scenario editor', () => {
   });
 
   it('copies, pastes and deletes nodes with the keyboard', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await node(page, 'rejected').click();
     await page.keyboard.press('Control+c');
     await page.keyboard.press('Control+v');
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(7);
-    await eventually(() => node(page, 'rejected 1').count()).toBe(1);
-    await node(page, 'rejected 1').click();
+    await eventually(() => node(page, 'rejected 2').count()).toBe(1);
+    await node(page, 'rejected 2').click();
     await page.keyboard.press('Delete');
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(6);
   });
 
   it('saves with a comment and labels (Ctrl+S), storing positions and the new edge', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByLabel('Add a label').fill('payments');
     await page.getByLabel('Add a label').press('Enter');
     await page.locator('.svelte-flow__pane').click({ position: { x: 5, y: 5 } });
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('Route bigger amounts; reject the rest');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 3');
+    await saveWithComment(page, 'Route bigger amounts; reject the rest', 3);
     expect(await page.getByTestId('dirty-marker').textContent()).toBe('');
 
     const saved = await details('routing');
@@ -140,12 +128,12 @@ describe('scenario editor', () => {
     expect(saved.scenarioGraph.edges).toContainEqual({ from: 'only positive', to: 'rejected', edgeType: { type: 'FilterFalse' } });
     expect(saved.scenarioGraph.nodes.every((n) => n.additionalFields?.layoutData)).toBe(true);
 
-    const activities = await (await apiCall(server.url, '/api/processes/routing/activity/activities')).json();
+    const activities = await (await apiCall(e2e.server.url, '/api/processes/routing/activity/activities')).json();
     expect(JSON.stringify(activities)).toContain('Route bigger amounts; reject the rest');
   });
 
   it('shows the activity of the scenario and takes a new comment', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('tab', { name: 'Activity' }).click();
     const panel = page.getByTestId('activities-panel');
     await eventually(() => panel.textContent()).toContain('Route bigger amounts; reject the rest');
@@ -156,7 +144,7 @@ describe('scenario editor', () => {
   });
 
   it('exports the saved version and imports an older-format file as an unsaved change', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const download = await downloading;
@@ -177,7 +165,7 @@ describe('scenario editor', () => {
   });
 
   it('shows an older version read-only and returns to the latest', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByLabel('Version', { exact: true }).selectOption('2');
     await eventually(() => page.getByTestId('old-version').textContent()).toContain('Version 2, read-only');
     await node(page, 'only positive').click();
@@ -190,7 +178,7 @@ describe('scenario editor', () => {
   });
 
   it('completes an expression, marks a type error inline and clears it once fixed', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await node(page, 'only positive').click();
     const panel = page.getByTestId('node-details');
     const expression = panel.getByTestId('expression-$expression');
@@ -214,7 +202,7 @@ describe('scenario editor', () => {
   });
 
   it('asks before leaving with unsaved changes', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await node(page, 'vip sink').click();
     const nameInput = page.getByTestId('node-id-input');
     await nameInput.fill('vip');

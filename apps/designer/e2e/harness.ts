@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../api/src/app';
 import { defaultConfig } from '../../api/src/config/load-config';
 import { openPglite } from '../../api/src/db/database';
@@ -90,4 +91,39 @@ export async function apiCall(baseUrl: string, path: string, init: RequestInit =
     ...init,
     headers: { Authorization: `Basic ${Buffer.from(`${user}:${user}`).toString('base64')}`, 'Content-Type': 'application/json', ...(init.headers ?? {}) },
   });
+}
+
+/** What a test file's flows run against: its own server and browser. */
+export interface E2eSession {
+  readonly server: RunningServer;
+  readonly browser: RunningBrowser;
+}
+
+/**
+ * Starts a server and a browser before a file's tests and closes both after them. `prepare` runs once both are
+ * up (seeding data through the API, signing in), so every flow of the file starts from the same state.
+ */
+export function useServerAndBrowser(prepare?: (session: E2eSession) => Promise<void>): E2eSession {
+  let server: RunningServer | undefined;
+  let browser: RunningBrowser | undefined;
+  const session: E2eSession = {
+    get server() {
+      if (!server) throw new Error('the e2e server starts in beforeAll');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the e2e browser starts in beforeAll');
+      return browser;
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    await prepare?.(session);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return session;
 }

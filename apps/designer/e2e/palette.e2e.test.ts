@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { connect, drop, node, setExpression } from './canvas';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { deployWithComment, saveWithComment, toolbarStatus } from './toolbar';
 
-let server: RunningServer;
-let browser: RunningBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signIn(browser.page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser(({ server, browser }) => signIn(browser.page, server.url));
 
 describe('building a scenario from the palette', () => {
   it('drops components, connects them, edits parameters with live validation and saves', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('button', { name: 'New scenario' }).click();
     await page.getByLabel('Name', { exact: true }).fill('generated orders');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -52,12 +41,9 @@ describe('building a scenario from the palette', () => {
     await eventually(() => page.getByTestId('node-details').getByTestId('expression-$expression-type').textContent()).toContain('Boolean');
     await screenshot(page, 'editor-palette');
 
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('First version built from the palette');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
+    await saveWithComment(page, 'First version built from the palette', 2);
 
-    const saved = (await (await apiCall(server.url, '/api/processes/generated%20orders')).json()) as {
+    const saved = (await (await apiCall(e2e.server.url, '/api/processes/generated%20orders')).json()) as {
       scenarioGraph: { nodes: { id: string; type: string }[]; edges: { from: string; to: string; edgeType?: unknown }[] };
       validationResult?: { errors: { invalidNodes: Record<string, unknown[]> } };
     };
@@ -76,7 +62,7 @@ describe('building a scenario from the palette', () => {
   });
 
   it('refuses to deploy an invalid scenario, deploys once fixed and cancels', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByTestId('deploy-button').click();
     await page.getByTestId('confirm-action').click();
     await eventually(() => page.getByTestId('notice').textContent()).toMatch(/Deploy refused/);
@@ -91,15 +77,9 @@ describe('building a scenario from the palette', () => {
     while ((await removeUnknown.count()) > 0) await removeUnknown.first().click();
     await page.getByTestId('validation-tab').click();
     await eventually(() => page.getByTestId('validation-panel').textContent()).toContain('No errors');
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('Every second');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 3');
+    await saveWithComment(page, 'Every second', 3);
 
-    await page.getByTestId('deploy-button').click();
-    await page.locator('#action-comment').fill('First run');
-    await page.getByTestId('confirm-action').click();
-    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
+    await deployWithComment(page, 'First run');
     await screenshot(page, 'editor-deployed');
 
     // a test run on generated records: counts per node and the records that reached the selected node
@@ -114,6 +94,6 @@ describe('building a scenario from the palette', () => {
     await screenshot(page, 'editor-test-generated');
     await page.getByTestId('cancel-button').click();
     await page.getByTestId('confirm-action').click();
-    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('CANCELED');
+    await eventually(() => toolbarStatus(page)).toBe('CANCELED');
   });
 });

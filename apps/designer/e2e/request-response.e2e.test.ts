@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { connect, drop, node, setExpression } from './canvas';
 import { pickCompletion } from './completion';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
-
-let server: RunningServer;
-let browser: RunningBrowser;
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { deployWithComment, saveWithComment } from './toolbar';
 
 const inputSchema = '{"type": "object", "properties": {"amount": {"type": "integer"}, "customer": {"type": "string"}}}';
 const outputSchema = '{"type": "object", "properties": {"message": {"type": "string"}}}';
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  await signIn(browser.page, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser(({ server, browser }) => signIn(browser.page, server.url));
 
 describe('a request-response scenario from creation to deployment', () => {
   it('is created, built from the palette, typed, saved, tested ad hoc, deployed and found in the activity', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
 
     // created in the list's dialog, in the category whose processing mode is request-response
     await page.getByRole('button', { name: 'New scenario' }).click();
@@ -82,10 +71,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await eventually(() => page.getByTestId('validation-panel').textContent()).toContain('No errors');
 
     // saved with a comment
-    await page.keyboard.press('Control+s');
-    await page.locator('#save-comment').fill('Greets customers asking for more than 100');
-    await page.getByTestId('confirm-save').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toContain('Saved as version 2');
+    await saveWithComment(page, 'Greets customers asking for more than 100', 2);
 
     // the ad-hoc test: the form's fields come from the request type; the server's errors land on the fields
     await page.getByRole('tab', { name: 'Test' }).click();
@@ -111,10 +97,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await screenshot(page, 'editor-test-results');
 
     // deployed: the status badge follows to running
-    await page.getByTestId('deploy-button').click();
-    await page.locator('#action-comment').fill('Open for requests');
-    await page.getByTestId('confirm-action').click();
-    await eventually(() => page.locator('.toolbar [data-testid="status-badge"]').getAttribute('data-status')).toBe('RUNNING');
+    await deployWithComment(page, 'Open for requests');
     await screenshot(page, 'editor-rr-deployed');
 
     // the saved version with its comment in the activity panel
@@ -123,7 +106,7 @@ describe('a request-response scenario from creation to deployment', () => {
     await eventually(() => activity.textContent()).toContain('Greets customers asking for more than 100');
     await screenshot(page, 'editor-rr-activity');
 
-    const saved = (await (await apiCall(server.url, '/api/processes/loan%20greeting')).json()) as {
+    const saved = (await (await apiCall(e2e.server.url, '/api/processes/loan%20greeting')).json()) as {
       processingMode: string;
       processVersionId: number;
       scenarioGraph: { nodes: { id: string; ref?: { parameters: { name: string; expression: { expression: string } }[] } }[] };
@@ -138,7 +121,7 @@ describe('a request-response scenario from creation to deployment', () => {
   });
 
   it('tests the saved graph with the records of a file', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('tab', { name: 'Test' }).click();
     await page.getByRole('tab', { name: 'From file' }).click();
     const records = [

@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
-import { apiCall, launchBrowser, screenshot, signIn, startServer, type RunningBrowser, type RunningServer } from './harness';
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
 
-let server: RunningServer;
-let browser: RunningBrowser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useServerAndBrowser();
 
 describe('scenario list', () => {
   it('refuses a wrong password and signs in with the right one', async () => {
-    const { page } = browser;
-    await page.goto(server.url);
+    const { page } = e2e.browser;
+    await page.goto(e2e.server.url);
     await page.getByLabel('User name').fill('writer');
     await page.getByLabel('Password').fill('wrong');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toContain('Wrong user name or password');
-    await signIn(page, server.url);
+    await signIn(page, e2e.server.url);
     await eventually(() => page.getByRole('heading', { name: 'Scenarios' }).isVisible()).toBe(true);
   });
 
   it('creates a scenario, checking the name while it is typed', async () => {
-    const { page } = browser;
-    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'existing one', isFragment: false, category: 'Default' }) })).status).toBe(201);
+    const { page } = e2e.browser;
+    expect((await apiCall(e2e.server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'existing one', isFragment: false, category: 'Default' }) })).status).toBe(201);
     await page.reload();
     await page.getByRole('button', { name: 'New scenario' }).click();
     const name = page.getByLabel('Name', { exact: true });
@@ -44,8 +33,8 @@ describe('scenario list', () => {
   });
 
   it('lists, searches, filters, archives and unarchives', async () => {
-    const { page } = browser;
-    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'shared helpers', isFragment: true, category: 'Default' }) })).status).toBe(201);
+    const { page } = e2e.browser;
+    expect((await apiCall(e2e.server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'shared helpers', isFragment: true, category: 'Default' }) })).status).toBe(201);
     const smallGraph = { properties: { additionalFields: { description: 'Flags card payments that look unusual', properties: {}, metaDataType: 'StreamMetaData', showDescription: false } },
       nodes: [
         { type: 'Source', id: 'payments', ref: { typ: 'kafka', parameters: [] } },
@@ -53,9 +42,9 @@ describe('scenario list', () => {
       ],
       edges: [{ from: 'payments', to: 'alerts', edgeType: null }],
     };
-    const labelled = await apiCall(server.url, '/api/processes/fraud%20detection', { method: 'PUT', body: JSON.stringify({ scenarioGraph: smallGraph, scenarioLabels: ['cards', 'risk'] }) });
+    const labelled = await apiCall(e2e.server.url, '/api/processes/fraud%20detection', { method: 'PUT', body: JSON.stringify({ scenarioGraph: smallGraph, scenarioLabels: ['cards', 'risk'] }) });
     expect(labelled.status, await labelled.clone().text()).toBe(200);
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     const rows = page.locator('[data-testid="scenario-list"] tbody tr');
     await eventually(() => rows.count()).toBe(3);
     await page.getByRole('button', { name: 'risk' }).click();
@@ -83,7 +72,7 @@ describe('scenario list', () => {
   });
 
   it('creates a fragment from the list and opens it', async () => {
-    const { page } = browser;
+    const { page } = e2e.browser;
     await page.getByRole('button', { name: 'New fragment' }).click();
     await eventually(() => page.getByRole('heading', { name: 'New fragment' }).isVisible()).toBe(true);
     await page.getByLabel('Name', { exact: true }).fill('card checks');

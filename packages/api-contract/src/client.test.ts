@@ -60,6 +60,35 @@ describe('createApiClient', () => {
   });
 });
 
+describe('createApiClient in the designer', () => {
+  test('asks for the credentials before each call and passes further fetch options', async () => {
+    const seen: RequestInit[] = [];
+    const signedIn: { credentials?: { username: string; password: string } } = {};
+    const fetchFn = (async (_input: string, init?: RequestInit) => {
+      seen.push(init ?? {});
+      return Response.json([]);
+    }) as typeof fetch;
+    const client = createApiClient({ fetch: fetchFn, credentials: () => signedIn.credentials, requestInit: { credentials: 'omit' } });
+    await client.call(listScenarios);
+    signedIn.credentials = { username: 'admin', password: 'admin' };
+    await client.call(listScenarios);
+    expect((seen[0]?.headers as Record<string, string>).authorization).toBeUndefined();
+    expect((seen[1]?.headers as Record<string, string>).authorization).toBe('Basic YWRtaW46YWRtaW4=');
+    expect(seen.map((init) => init.credentials)).toEqual(['omit', 'omit']);
+  });
+
+  test('reads a message out of any error body and tolerates an empty JSON answer', async () => {
+    const answering = (response: () => Response) => createApiClient({ fetch: recordingFetch(response).fetchFn });
+    const call = (response: () => Response) => answering(response).call(getScenario, { params: { scenarioName: 's' } });
+    expect(await call(() => new Response('', { status: 500 }))).toMatchObject({ error: { message: 'Request failed with status 500' } });
+    expect(await call(() => new Response('[1]', { status: 400 }))).toMatchObject({ error: { message: '[1]' } });
+    expect(await call(() => new Response("Can't update graph archived scenario.", { status: 409 }))).toMatchObject({
+      error: { message: "Can't update graph archived scenario." },
+    });
+    expect(await call(() => new Response('', { status: 200 }))).toMatchObject({ ok: true, data: undefined });
+  });
+});
+
 describe('route table', () => {
   test('every route has a unique method and path and a permission', () => {
     const keys = allRoutes.map((route) => `${route.method} ${route.path}`);

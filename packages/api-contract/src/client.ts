@@ -34,10 +34,24 @@ export type ApiResult<T> =
 export interface ApiClientOptions {
   /** Origin of the server; empty (same origin) in the designer. */
   baseUrl?: string;
-  /** Basic-auth credentials sent with every call. */
-  credentials?: { username: string; password: string };
+  /**
+   * Basic-auth credentials sent with every call, or a function asked before each call (a designer whose user
+   * signs in and out keeps one client).
+   */
+  credentials?: ApiCredentials | (() => ApiCredentials | undefined);
   /** The fetch to use (defaults to the global one). */
   fetch?: typeof fetch;
+  /**
+   * Further fetch options for every call. A browser app passing its own Authorization header sets
+   * `{ credentials: 'omit' }`, so the browser neither adds remembered credentials nor opens its login prompt on a 401.
+   */
+  requestInit?: Omit<RequestInit, 'method' | 'headers' | 'body'>;
+}
+
+/** A user name and password for basic authentication. */
+export interface ApiCredentials {
+  username: string;
+  password: string;
 }
 
 /** A typed client: one `call` for every route of the contract. */
@@ -69,6 +83,20 @@ function buildUrl(baseUrl: string, path: string, params: Record<string, unknown>
   return `${baseUrl}${filled}${queryText ? `?${queryText}` : ''}`;
 }
 
+/** Error bodies are JSON `{message}` from our API and plain text from the reference's; both become an `ErrorResponse`. */
+function errorOf(text: string, status: number): ErrorResponse {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string') return parsed as ErrorResponse;
+    } catch {
+      // not JSON after all: the text is the message
+    }
+  }
+  return { message: trimmed || `Request failed with status ${status}` };
+}
+
 function successContentType(route: RouteConfig): string | undefined {
   for (const status of ['200', '201', '204']) {
     const response = (route.responses as Record<string, { content?: Record<string, unknown> }>)[status];
@@ -86,9 +114,8 @@ function successContentType(route: RouteConfig): string | undefined {
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? '').replace(/\/$/, '');
   const doFetch = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
-  const authorization = options.credentials
-    ? basicAuthorization(options.credentials.username, options.credentials.password)
-    : undefined;
+  const credentialsOption = options.credentials;
+  const credentialsNow = typeof credentialsOption === 'function' ? credentialsOption : () => credentialsOption;
 
   function url<R extends RouteConfig>(route: R, input?: Pick<RouteInput<R>, 'params' | 'query'>): string {
     return buildUrl(baseUrl, route.path, input?.params as Record<string, unknown>, input?.query as Record<string, unknown>);
@@ -96,27 +123,24 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<R extends RouteConfig>(route: R, input: RouteInput<R> = {}): Promise<ApiResult<RouteOutput<R>>> {
     const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
-    if (authorization) headers.authorization = authorization;
+    const credentials = credentialsNow();
+    if (credentials) headers.authorization = basicAuthorization(credentials.username, credentials.password);
     let body: RequestInit['body'] = input.body;
     if (input.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.json);
     }
-    const response = await doFetch(url(route, input), { method: route.method.toUpperCase(), headers, body });
+    const response = await doFetch(url(route, input), { ...options.requestInit, method: route.method.toUpperCase(), headers, body });
     if (!response.ok) {
-      const text = await response.text();
-      let error: ErrorResponse;
-      try {
-        error = JSON.parse(text) as ErrorResponse;
-      } catch {
-        error = { message: text || response.statusText };
-      }
-      return { ok: false, status: response.status, error, response };
+      return { ok: false, status: response.status, error: errorOf(await response.text(), response.status), response };
     }
     const declared = successContentType(route);
     let data: unknown;
-    if (declared === 'application/json') data = await response.json();
-    else if (declared !== undefined) data = await response.arrayBuffer();
+    if (declared === 'application/json') {
+      // Some servers answer an action with an empty 200 even where the route declares JSON.
+      const text = await response.text();
+      data = text.trim() === '' ? undefined : JSON.parse(text);
+    } else if (declared !== undefined) data = await response.arrayBuffer();
     else data = undefined;
     return { ok: true, status: response.status, data: data as RouteOutput<R>, response };
   }

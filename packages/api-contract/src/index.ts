@@ -1,25 +1,251 @@
-// The public surface of the designer API contract: route definitions, their schemas and a typed client.
-export { listScenarios, listScenariosWithDetails, listArchivedScenarios, listScenarioStates, getScenario, getScenarioVersion, listScenarioVersions, getScenarioState, createScenario, updateScenario, deleteScenario, renameScenario, archiveScenario, unarchiveScenario, importScenario, exportScenarioGraph, exportScenario, exportScenarioVersion, validateScenarioGraph, getProcessDefinitionData } from './routes/scenarios';
-export { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './routes/activities';
-export { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './routes/app';
-export { ErrorResponseSchema, ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema, BooleanQuerySchema, CommaListQuerySchema, PermissionSchema, ProcessingModeSchema } from './schemas/common';
-export type { ErrorResponse, Permission, ProcessingMode } from './schemas/common';
-export { ActionNameSchema, ProcessActionSchema, ScenarioVersionSchema, ProcessStateSchema, ScenarioWithDetailsSchema, CreateScenarioRequestSchema, CreateScenarioResponseSchema, UpdateScenarioRequestSchema, UpdateScenarioResponseSchema, RenameScenarioResponseSchema, ImportScenarioResponseSchema, CanonicalScenarioSchema, ScenarioGraphBodySchema, ScenarioListQuerySchema, ScenarioDetailsQuerySchema, ValidateScenarioRequestSchema, ProcessDefinitionDataResponseSchema } from './schemas/scenario';
-export type { ProcessAction, ScenarioVersion, ProcessState, ScenarioWithDetails, CreateScenarioRequest, CreateScenarioResponse, UpdateScenarioRequest, UpdateScenarioResponse, RenameScenarioResponse, ImportScenarioResponse, ValidateScenarioRequest, ProcessDefinitionDataResponse } from './schemas/scenario';
-export { ScenarioActivityTypeSchema, ScenarioActivitySchema, ScenarioActivitiesResponseSchema, ScenarioActivitiesMetadataSchema, AttachmentSchema, AttachmentsResponseSchema, LegacyCommentSchema, LegacyCommentsResponseSchema, ActivityIdParamSchema, AttachmentIdParamSchema } from './schemas/activity';
-export type { ScenarioActivityType, ScenarioActivity, ScenarioActivitiesResponse, ScenarioActivitiesMetadata, Attachment, AttachmentsResponse, LegacyCommentsResponse } from './schemas/activity';
-export { ScenarioLabelsResponseSchema, ScenarioLabelsValidationRequestSchema, ScenarioLabelsValidationResponseSchema, StatusDefinitionSchema, HealthCheckResponseSchema, BuildInfoResponseSchema, CurrentUserSchema, UiSettingsSchema, ScenarioParametersCombinationsSchema, CategoriesWithProcessingTypeSchema, ConfigResponseSchema } from './schemas/misc';
-export type { ScenarioLabelsResponse, ScenarioLabelsValidationResponse, StatusDefinition, BuildInfoResponse, CurrentUser, UiSettings, ScenarioParametersCombinations } from './schemas/misc';
-export { NodeValidationErrorSchema, ValidationResultSchema } from './schemas/validation-result';
-export type { NodeValidationError, ValidationResult } from './schemas/validation-result';
+/** Routes of scenarios: lists, details, versions, save, rename, archive, import, export, validation, definitions. */
+export {
+  listScenarios,
+  listScenariosWithDetails,
+  listArchivedScenarios,
+  listScenarioStates,
+  getScenario,
+  getScenarioVersion,
+  listScenarioVersions,
+  getScenarioState,
+  createScenario,
+  updateScenario,
+  deleteScenario,
+  renameScenario,
+  archiveScenario,
+  unarchiveScenario,
+  importScenario,
+  exportScenarioGraph,
+  exportScenario,
+  exportScenarioVersion,
+  validateScenarioGraph,
+  getProcessDefinitionData,
+} from './routes/scenarios';
+
+/** Routes of the activity log: activities, comments, attachments, their legacy paths, finished actions. */
+export {
+  listActivities,
+  getActivitiesMetadata,
+  addComment,
+  editComment,
+  deleteComment,
+  addAttachment,
+  listAttachments,
+  downloadAttachment,
+  deleteAttachment,
+  listLegacyComments,
+  listLegacyActivity,
+  addLegacyComment,
+  deleteLegacyComment,
+  listScenarioDeployments,
+} from './routes/activities';
+
+/** Routes of the application: labels, status definitions, health, build info, config, user, settings. */
+export {
+  listScenarioLabels,
+  validateScenarioLabels,
+  listStatusDefinitions,
+  listStatusDefinitionsSeedPath,
+  healthCheck,
+  buildInfo,
+  getServerConfig,
+  getCategoriesWithProcessingType,
+  reloadProcessingTypes,
+  getCurrentUser,
+  getUiSettings,
+  getScenarioParametersCombinations,
+} from './routes/app';
+
+/** Routes of deployment and testing: deploy, cancel, status, counts, tests, topics, custom actions. */
+export {
+  deployScenario,
+  cancelScenario,
+  getDeploymentStatus,
+  deploymentHealthCheck,
+  deploymentHealthCheckSeedPath,
+  getProcessCounts,
+  testScenarioWithFile,
+  generateAndTest,
+  testWithParameters,
+  testWithParametersAdminPath,
+  getTestingCapabilities,
+  getTestParameters,
+  generateTestData,
+  validateAdhocTest,
+  publishTopicRecords,
+  readTopicRecords,
+  runCustomAction,
+  validateCustomAction,
+  CustomActionRequestSchema,
+} from './routes/deployment';
+
+/** Routes of node, properties and parameter validation, expression suggestions and the components list. */
+export {
+  validateNode,
+  validateProperties,
+  validateParameters,
+  suggestExpression,
+  listComponents,
+  listComponentUsages,
+  NodeValidationRequestSchema,
+  NodeValidationResultSchema,
+  PropertiesValidationRequestSchema,
+  ParametersValidationRequestSchema,
+  ExpressionSuggestionsRequestSchema,
+  ExpressionSuggestionSchema,
+  ComponentListElementSchema,
+  ComponentUsagesSchema,
+} from './routes/node-validation';
+
+/** Every route, fixed paths before the parameterised paths they would otherwise be taken for. */
+export { allRoutes } from './routes/all';
+
+/** How a route is defined: `createRoute` plus its permission, readable from the document. */
 export { defineRoute, routePermission, PERMISSION_EXTENSION } from './routes/define';
 export type { RoutePermission } from './routes/define';
+
+/** The typed fetch client over these routes. */
 export { createApiClient } from './client';
-export type { ApiClient, ApiClientOptions, ApiResult, RouteInput, RouteOutput } from './client';
-export { allRoutes } from './routes/all';
-export { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords, runCustomAction, validateCustomAction } from './routes/deployment';
-export { CustomActionRequestSchema } from './routes/deployment';
-export { DeploymentCommentRequestSchema, NodeCountResultSchema, ProcessCountsSchema, ResultsWithCountsResponseSchema, SourceParametersSchema, TestWithParametersRequestSchema, TestingCapabilitiesSchema, TestSourceParametersSchema, ValidationErrorsResponseSchema, DeploymentStatusResponseSchema, ProcessesHealthCheckSchema, PublishTopicRecordsRequestSchema, TopicRecordSchema, TopicPathSchema } from './schemas/deployment';
+export type { ApiClient, ApiClientOptions, ApiCredentials, ApiResult, RouteInput, RouteOutput } from './client';
+
+/** Wire shapes the libraries define, named for the OpenAPI document (the contract's schema is the library's). */
+export {
+  CanonicalProcessSchema,
+  EdgeSchema,
+  ExpressionSchema,
+  MetaDataSchema,
+  NodeCountSchema,
+  NodeDataSchema,
+  NodeValidationErrorSchema,
+  NodeValidationResponseSchema,
+  ProcessActionSchema,
+  ProcessAdditionalFieldsSchema,
+  ProcessDefinitionDataSchema,
+  ProcessPropertiesSchema,
+  ProcessStateSchema,
+  ResultsWithCountsSchema,
+  ScenarioGraphSchema,
+  TypingResultJsonSchema,
+  UIParameterSchema,
+  UIStatusDefinitionSchema,
+  ValidationResultSchema,
+  libraryComponents,
+} from './schemas/library';
+export type {
+  CanonicalProcess,
+  Edge,
+  NodeCount,
+  NodeData,
+  NodeValidationError,
+  NodeValidationResponse,
+  ProcessAction,
+  ProcessDefinitionData,
+  ProcessState,
+  ResultsWithCounts,
+  ScenarioGraph,
+  TypingResultJson,
+  UIParameter,
+  UIStatusDefinition,
+  ValidationResult,
+} from './schemas/library';
+
+/** Path, query and error shapes shared by the routes. */
+export {
+  ErrorResponseSchema,
+  ScenarioNameParamSchema,
+  ScenarioPathSchema,
+  VersionIdParamSchema,
+  BooleanQuerySchema,
+  CommaListQuerySchema,
+  PermissionSchema,
+  ProcessingModeSchema,
+} from './schemas/common';
+export type { ErrorResponse, Permission, ProcessingMode } from './schemas/common';
+
+/** Scenario records, versions and the bodies and answers of the scenario routes. */
+export {
+  ScenarioVersionSchema,
+  ScenarioWithDetailsSchema,
+  CreateScenarioRequestSchema,
+  CreateScenarioResponseSchema,
+  UpdateScenarioRequestSchema,
+  UpdateScenarioResponseSchema,
+  RenameScenarioResponseSchema,
+  ImportScenarioResponseSchema,
+  ScenarioListQuerySchema,
+  ScenarioDetailsQuerySchema,
+  ValidateScenarioRequestSchema,
+} from './schemas/scenario';
+export type {
+  ScenarioVersion,
+  ScenarioWithDetails,
+  CreateScenarioRequest,
+  CreateScenarioResponse,
+  UpdateScenarioRequest,
+  UpdateScenarioResponse,
+  RenameScenarioResponse,
+  ImportScenarioResponse,
+  ValidateScenarioRequest,
+} from './schemas/scenario';
+
+/** Activities, attachments and legacy comments. */
+export {
+  ScenarioActivityTypeSchema,
+  ScenarioActivitySchema,
+  ScenarioActivitiesResponseSchema,
+  ScenarioActivitiesMetadataSchema,
+  AttachmentSchema,
+  AttachmentsResponseSchema,
+  LegacyCommentSchema,
+  LegacyCommentsResponseSchema,
+  ActivityIdParamSchema,
+  AttachmentIdParamSchema,
+} from './schemas/activity';
+export type {
+  ScenarioActivityType,
+  ScenarioActivity,
+  ScenarioActivitiesResponse,
+  ScenarioActivitiesMetadata,
+  Attachment,
+  AttachmentsResponse,
+  LegacyCommentsResponse,
+} from './schemas/activity';
+
+/** Labels, health, build info, user, settings and the other application answers. */
+export {
+  ScenarioLabelsResponseSchema,
+  ScenarioLabelsValidationRequestSchema,
+  ScenarioLabelsValidationResponseSchema,
+  HealthCheckResponseSchema,
+  BuildInfoResponseSchema,
+  CurrentUserSchema,
+  UiSettingsSchema,
+  ScenarioParametersCombinationsSchema,
+  CategoriesWithProcessingTypeSchema,
+  ConfigResponseSchema,
+} from './schemas/misc';
+export type {
+  ScenarioLabelsResponse,
+  ScenarioLabelsValidationResponse,
+  BuildInfoResponse,
+  CurrentUser,
+  UiSettings,
+  ScenarioParametersCombinations,
+} from './schemas/misc';
+
+/** Bodies and answers of deployment, testing and the embedded topics. */
+export {
+  DeploymentCommentRequestSchema,
+  ProcessCountsSchema,
+  SourceParametersSchema,
+  TestWithParametersRequestSchema,
+  TestingCapabilitiesSchema,
+  TestSourceParametersSchema,
+  ValidationErrorsResponseSchema,
+  DeploymentStatusResponseSchema,
+  ProcessesHealthCheckSchema,
+  PublishTopicRecordsRequestSchema,
+  TopicRecordSchema,
+  TopicPathSchema,
+} from './schemas/deployment';
 export type { DeploymentCommentRequest, ResultsWithCountsResponse } from './schemas/deployment';
-export { validateNode, validateProperties, validateParameters, suggestExpression, listComponents, listComponentUsages } from './routes/node-validation';
-export { NodeValidationRequestSchema, NodeValidationResultSchema, PropertiesValidationRequestSchema, ParametersValidationRequestSchema, ExpressionSuggestionsRequestSchema, ExpressionSuggestionSchema, ComponentListElementSchema, ComponentUsagesSchema } from './routes/node-validation';

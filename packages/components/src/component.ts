@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import type { TypingResult } from '@scenaria/typing';
 import type { AllowedProcessingModes } from './processing-mode';
 import type { ExpressionValue, ParameterDefinition } from './parameter';
@@ -26,11 +27,15 @@ export interface ParameterResolutionContext {
   readonly scenarioProperties: Readonly<Record<string, string>>;
 }
 
-/** A problem a component reports about its own configuration (reported as `CustomNodeError`). */
-export interface ComponentIssue {
-  readonly message: string;
-  readonly fieldName?: string;
-}
+/** Codes the built-in components report; other components bring codes of their own. */
+export type ComponentIssueCode = 'InvalidAggregateType' | 'UnknownAggregator' | 'MissingAggregateField' | 'InvalidJsonSchema';
+
+/**
+ * A problem a component reports about its own configuration, at the parameter (or scenario property) named
+ * by `paramName` (validation reports it as `CustomNodeError`).
+ */
+// `string & {}` keeps the code open to other components while editors still offer the built-in ones.
+export type ComponentIssue = Issue<ComponentIssueCode | (string & {})>;
 
 /** Inputs of an output-type function: the typed parameters and, for joins, the typed branch parameters. */
 export interface OutputTypeContext {

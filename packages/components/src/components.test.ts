@@ -220,7 +220,7 @@ describe('aggregate output types', () => {
   it('reports aggregators that do not fit the input', () => {
     const result = aggregateOutputType(context(aggregatorType('sum'), Types.String));
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.errors[0]?.fieldName).toBe('aggregateBy');
+    expect(!result.ok && result.errors[0]?.paramName).toBe('aggregateBy');
     const notAggregator = aggregateOutputType(context(taggedType(classType(AGGREGATOR_CLASS), 'median'), Types.Long));
     expect(notAggregator.ok).toBe(false);
   });

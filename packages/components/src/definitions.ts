@@ -1,4 +1,4 @@
-import { standardClassRegistry, type TypingResult, typingResultToJson, unknownType } from '@scenaria/typing';
+import { standardClassRegistry, type TypingResult, type TypingResultJson, TypingResultJsonSchema, typingResultToJson, unknownType } from '@scenaria/typing';
 import { z } from 'zod';
 import { builtinsFor } from './builtins';
 import { type ComponentDefinition, componentId, resolveParameters } from './component';
@@ -7,8 +7,6 @@ import type { Model } from './model';
 import { isAllowedInMode } from './processing-mode';
 import { ExpressionValueSchema, isRequired, type ParameterDefinition, type UIParameter, UIParameterSchema } from './parameter';
 import { ScenarioPropertyConfigJsonSchema, scenarioPropertyConfigToJson } from './scenario-properties';
-
-const TypingResultJsonSchema = z.record(z.string(), z.unknown());
 
 /** One component in the definitions response. */
 export const UIComponentDefinitionSchema = z.object({
@@ -59,7 +57,7 @@ export type ProcessDefinitionData = z.infer<typeof ProcessDefinitionDataSchema>;
 
 /** A parameter in the served form. */
 export function toUIParameter(parameter: ParameterDefinition): UIParameter {
-  const additionalVariables: Record<string, Record<string, unknown>> = {};
+  const additionalVariables: Record<string, TypingResultJson> = {};
   for (const [name, type] of Object.entries(parameter.additionalVariables)) additionalVariables[name] = typingResultToJson(type);
   return {
     name: parameter.name,

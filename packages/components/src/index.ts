@@ -28,6 +28,7 @@ export type {
   ComponentOutput,
   ComponentInputs,
   ComponentIssue,
+  ComponentIssueCode,
   OutputTypeContext,
   OutputTypeResult,
   ParameterResolutionContext,
@@ -55,8 +56,15 @@ export type { AggregatorKind } from './default-model/aggregates';
 export { jsonSchemaTextToType, jsonSchemaToType } from './json-schema';
 export type { JsonSchemaTypeResult } from './json-schema';
 /** Decision tables (`tabularDataDefinition` expressions). */
-export { parseTabularData, TabularDataDefinitionSchema, tabularColumnTypes } from './tabular-data';
-export type { TabularDataDefinition, TabularDataResult, TabularCellError } from './tabular-data';
+export { parseTabularData, tabularDataErrorDetails, TabularDataDefinitionSchema, tabularColumnTypes } from './tabular-data';
+export type {
+  TabularDataDefinition,
+  TabularDataResult,
+  TabularDataFailure,
+  TabularDataErrorDetails,
+  TabularCellError,
+  TabularCellErrorCode,
+} from './tabular-data';
 /** Scenario properties configuration. */
 export {
   defaultScenarioProperties,

@@ -1,7 +1,7 @@
 import { displayType } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemaTextToType } from './json-schema';
-import { parseTabularData } from './tabular-data';
+import { parseTabularData, tabularDataErrorDetails } from './tabular-data';
 
 const display = (text: string) => {
   const result = jsonSchemaTextToType(text);
@@ -47,7 +47,8 @@ describe('decision tables', () => {
     const result = parseTabularData('{"columns":[{"name":"a","type":"java.lang.Integer"}],"rows":[["1"],["x"]]}');
     expect(result.ok).toBe(false);
     if (!result.ok) {
-      expect(result.cellErrors).toEqual([{ columnName: 'a', rowIndex: 1, errorMessage: "Cannot convert 'x' to Integer" }]);
+      expect(result.cellErrors.map((cell) => cell.code)).toEqual(['InvalidCellValue']);
+      expect(tabularDataErrorDetails(result).cellErrors).toEqual([{ columnName: 'a', rowIndex: 1, errorMessage: "Cannot convert 'x' to Integer" }]);
       expect(result.columnDefinitions).toEqual([{ name: 'a', aType: 'java.lang.Integer' }]);
     }
   });

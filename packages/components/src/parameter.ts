@@ -1,4 +1,4 @@
-import type { TypingResult } from '@scenaria/typing';
+import { TypingResultJsonSchema, type TypingResult } from '@scenaria/typing';
 import { z } from 'zod';
 import { editors, type ParameterEditor, ParameterEditorSchema } from './editors';
 import { defaultEditorFor } from './internal/type-helpers';
@@ -95,13 +95,14 @@ export function isRequired(parameter: ParameterDefinition): boolean {
 /** A parameter definition in the served JSON form (UIParameter of semantics.md §7, `typ` as TypingResult JSON). */
 export const UIParameterSchema = z.object({
   name: z.string(),
-  typ: z.record(z.string(), z.unknown()),
+  typ: TypingResultJsonSchema,
   editor: ParameterEditorSchema,
   defaultValue: ExpressionValueSchema,
-  additionalVariables: z.record(z.string(), z.record(z.string(), z.unknown())),
+  additionalVariables: z.record(z.string(), TypingResultJsonSchema),
   variablesToHide: z.array(z.string()),
   branchParam: z.boolean(),
-  hintText: z.string().nullable(),
+  // Null in the definitions response; absent where the API drops nulls (node results in scenario records).
+  hintText: z.string().nullish(),
   label: z.string(),
   requiredParam: z.boolean(),
 });

@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import type { TypingResult } from '@scenaria/typing';
 import { z } from 'zod';
 import { T } from './internal/type-helpers';
@@ -23,17 +24,36 @@ export const TabularDataDefinitionSchema = z.object({
 /** A decision table as stored in the expression text. */
 export type TabularDataDefinition = z.infer<typeof TabularDataDefinitionSchema>;
 
-/** One bad cell, in the shape of the reference's `TabularDataDefinitionParserErrorDetails.cellErrors`. */
-export interface TabularCellError {
+/** Codes of bad cells: a row of the wrong width, or a cell that does not convert to its column's type. */
+export type TabularCellErrorCode = 'WrongRowLength' | 'InvalidCellValue';
+
+/** One bad cell (or row, with an empty `columnName`). */
+export interface TabularCellError extends Issue<TabularCellErrorCode> {
   readonly columnName: string;
   readonly rowIndex: number;
-  readonly errorMessage: string;
 }
 
+/** A table that could not be read: what is wrong overall, each bad cell, and the columns as read. */
+export type TabularDataFailure = { ok: false; message: string; cellErrors: TabularCellError[]; columnDefinitions: { name: string; aType: string }[] };
+
 /** The outcome of reading a table: the record type of a row, or what is wrong. */
-export type TabularDataResult =
-  | { ok: true; table: TabularDataDefinition; rowType: TypingResult }
-  | { ok: false; message: string; cellErrors: TabularCellError[]; columnDefinitions: { name: string; aType: string }[] };
+export type TabularDataResult = { ok: true; table: TabularDataDefinition; rowType: TypingResult } | TabularDataFailure;
+
+/** The reference's `TabularDataDefinitionParserErrorDetails`, sent as the `details` of a validation error (semantics.md §4). */
+export interface TabularDataErrorDetails {
+  type: 'TabularDataDefinitionParserErrorDetails';
+  cellErrors: { columnName: string; rowIndex: number; errorMessage: string }[];
+  columnDefinitions: { name: string; aType: string }[];
+}
+
+/** A failed table in the reference's details shape, where each cell's `message` is called `errorMessage`. */
+export function tabularDataErrorDetails(failure: TabularDataFailure): TabularDataErrorDetails {
+  return {
+    type: 'TabularDataDefinitionParserErrorDetails',
+    cellErrors: failure.cellErrors.map((cell) => ({ columnName: cell.columnName, rowIndex: cell.rowIndex, errorMessage: cell.message })),
+    columnDefinitions: failure.columnDefinitions,
+  };
+}
 
 const cellPatterns: Record<string, RegExp> = {
   'java.lang.Boolean': /^(true|false)$/i,
@@ -51,7 +71,7 @@ const INT_MAX = 2147483647;
 
 /** Reads a decision table's JSON text, checking column types, unique names, row widths and cell formats. */
 export function parseTabularData(text: string): TabularDataResult {
-  const fail = (message: string, cellErrors: TabularCellError[] = [], columns: TabularDataDefinition['columns'] = []) => ({
+  const fail = (message: string, cellErrors: TabularCellError[] = [], columns: TabularDataDefinition['columns'] = []): TabularDataFailure => ({
     ok: false as const,
     message,
     cellErrors,
@@ -79,9 +99,10 @@ export function parseTabularData(text: string): TabularDataResult {
   table.rows.forEach((row, rowIndex) => {
     if (row.length !== table.columns.length) {
       cellErrors.push({
+        code: 'WrongRowLength',
         columnName: '',
         rowIndex,
-        errorMessage: `Row has ${row.length} cells, expected ${table.columns.length}`,
+        message: `Row has ${row.length} cells, expected ${table.columns.length}`,
       });
       return;
     }
@@ -95,9 +116,10 @@ export function parseTabularData(text: string): TabularDataResult {
           (column.type !== 'java.lang.Integer' || (Number(cell) >= INT_MIN && Number(cell) <= INT_MAX)));
       if (!valid) {
         cellErrors.push({
+          code: 'InvalidCellValue',
           columnName: column.name,
           rowIndex,
-          errorMessage: `Cannot convert '${cell}' to ${column.type.slice(column.type.lastIndexOf('.') + 1)}`,
+          message: `Cannot convert '${cell}' to ${column.type.slice(column.type.lastIndexOf('.') + 1)}`,
         });
       }
     });

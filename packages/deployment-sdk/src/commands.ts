@@ -1,4 +1,5 @@
 import type { CanonicalProcess } from '@scenaria/graph';
+import type { Issue } from '@scenaria/issues';
 import { z } from 'zod';
 import type { ProcessVersion } from './status/status-types';
 import type { ResultsWithCounts } from './test-results';
@@ -116,12 +117,11 @@ export type DeploymentManagerCommand =
   | TestScenarioCommand
   | CustomActionCommand;
 
-/** An expected refusal of a command (bad scenario, unknown action, nothing to cancel...). */
-export interface DeploymentIssue {
-  code: string;
-  message: string;
-  nodeId?: string;
-}
+/**
+ * An expected refusal of a command (bad scenario, unknown action, nothing to cancel...). Codes are the
+ * manager's own, so the type leaves them open.
+ */
+export type DeploymentIssue = Issue;
 
 /** Success with a value, or the reasons a command was refused. Infrastructure failures throw instead. */
 export type CommandOutcome<T> = { ok: true; value: T } | { ok: false; errors: DeploymentIssue[] };

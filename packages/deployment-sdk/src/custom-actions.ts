@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import { z } from 'zod';
 
 /** One parameter of a custom action; `editor` is a ParameterEditor JSON (semantics.md §7). */
@@ -23,11 +24,12 @@ export const CustomActionDefinitionSchema = z.object({
 /** A manager-specific action offered next to deploy and cancel. */
 export type CustomActionDefinition = z.infer<typeof CustomActionDefinitionSchema>;
 
-/** A problem with the parameters of a custom action (shape of NodeValidationError's useful part). */
-export interface CustomActionParamIssue {
-  code: 'UnknownCustomActionParameter' | 'MissingCustomActionParameter' | 'EmptyMandatoryParameter';
-  paramName: string;
-  message: string;
+/** Codes of problems with the parameters of a custom action. */
+export type CustomActionParamIssueCode = 'UnknownCustomActionParameter' | 'MissingCustomActionParameter' | 'EmptyMandatoryParameter';
+
+/** A problem with one parameter of a custom action (the API sends it as a NodeValidationError). */
+export interface CustomActionParamIssue extends Issue<CustomActionParamIssueCode> {
+  readonly paramName: string;
 }
 
 /** Checks given parameter values against an action's definition; an empty array means valid. */

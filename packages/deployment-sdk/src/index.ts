@@ -25,7 +25,7 @@ export { ScenarioTestRecordSchema, commandProcessor } from './commands';
 
 /** Custom action definitions and their parameter check. */
 export { CustomActionDefinitionSchema, CustomActionParameterSchema, validateCustomActionParams } from './custom-actions';
-export type { CustomActionDefinition, CustomActionParameter, CustomActionParamIssue } from './custom-actions';
+export type { CustomActionDefinition, CustomActionParameter, CustomActionParamIssue, CustomActionParamIssueCode } from './custom-actions';
 
 /** The manager interface, its capabilities and the dependencies it is given. */
 export { ScenarioActivityToSaveSchema, ScenarioActivityTypeSchema } from './manager';
@@ -58,6 +58,7 @@ export {
   StateStatusSchema,
   StatusDefinitionSchema,
   StatusDetailsSchema,
+  UIStatusDefinitionSchema,
 } from './status/status-types';
 export type {
   ProcessAction,
@@ -68,6 +69,7 @@ export type {
   StateStatus,
   StatusDefinition,
   StatusDetails,
+  UIStatusDefinition,
 } from './status/status-types';
 /** The simple statuses' definitions and a per-manager registry of definitions. */
 export { createStatusDefinitions, simpleStatusDefinitions } from './status/status-definitions';

@@ -4,6 +4,11 @@ export type { EmbeddedDeploymentManager, EmbeddedManagerOptions } from './manage
 export { EmbeddedManagerSettingsSchema } from './settings';
 export type { EmbeddedManagerSettings } from './settings';
 
+/** Scenario workers: how they build the host's models, and the errors of a worker that failed. */
+export type { WorkerEnvironment, WorkerSetup, WorkerSetupModule } from './runtime/worker/protocol';
+export { isScenarioUnavailable, isWorkerFailure } from './errors';
+export type { WorkerFailureCode } from './errors';
+
 /** The database handle the manager works on and the migration of its tables. */
 export type { EmbeddedDatabase } from './storage/database';
 export { migrate } from './storage/migrate';

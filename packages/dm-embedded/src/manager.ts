@@ -4,12 +4,14 @@ import type { ComponentRuntime } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { createCommandHandlers } from './commands/handlers';
 import { createDeploymentLifecycle } from './lifecycle/lifecycle';
+import { createScenarioRunners } from './runtime/executors';
 import { defaultEmbeddedModels } from './runtime/live-scenario';
 import type { EmbeddedModels, LiveScenarioOptions } from './runtime/live-scenario';
 import type { NodeCount } from './runtime/node-counters';
 import { RequestResponseServer } from './runtime/request-response';
 import { createRealtimeScheduler } from './runtime/scheduler';
 import type { Scheduler } from './runtime/scheduler';
+import type { WorkerSetup } from './runtime/worker/protocol';
 import { EmbeddedManagerSettingsSchema } from './settings';
 import type { EmbeddedManagerSettings } from './settings';
 import type { EmbeddedDatabase } from './storage/database';
@@ -27,6 +29,12 @@ export interface EmbeddedManagerOptions extends EmbeddedManagerSettings {
   fragments?: (fragmentId: string) => CanonicalProcess | undefined;
   /** Time for generators, polling and windows; the wall clock (the dependencies' clock) by default. */
   scheduler?: Scheduler;
+  /**
+   * How scenario workers build `models` and `runtimes` (they hold functions, so they cannot be sent): a module
+   * whose `createWorkerEnvironment(data)` returns them. Without it, a manager given `models` or `runtimes`
+   * runs scenarios on its own thread (with a warning); one given neither uses the defaults in its workers.
+   */
+  workerSetup?: WorkerSetup;
   /** Apply the manager's migrations on creation (default true). */
   migrate?: boolean;
 }
@@ -66,6 +74,13 @@ export async function createEmbeddedDeploymentManager(
     runnerLeaseMs: options.runnerLeaseMs,
     maxRestarts: options.maxRestarts,
     restartBackoffMs: options.restartBackoffMs,
+    isolation: options.isolation,
+    workerMaxOldGenerationSizeMb: options.workerMaxOldGenerationSizeMb,
+    workerMaxYoungGenerationSizeMb: options.workerMaxYoungGenerationSizeMb,
+    workerStackSizeMb: options.workerStackSizeMb,
+    batchTimeoutMs: options.batchTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs,
+    testTimeoutMs: options.testTimeoutMs,
   });
   const { db } = options;
   const { clock, logger } = dependencies;
@@ -77,11 +92,18 @@ export async function createEmbeddedDeploymentManager(
     ...(options.fragments ? { fragments: options.fragments } : {}),
   };
   if (options.migrate !== false) await migrate(db);
+  const runners = createScenarioRunners({
+    settings,
+    liveOptions,
+    workerSetup: options.workerSetup,
+    hasCustomModels: options.models !== undefined || options.runtimes !== undefined,
+    logger,
+  });
 
   const server = new RequestResponseServer(logger);
   if (settings.port !== null) await server.listen(settings.port, settings.host);
-  const lifecycle = createDeploymentLifecycle({ db, settings, scheduler, clock, logger, server, liveOptions });
-  const processCommand = commandProcessor(createCommandHandlers({ db, clock, server, liveOptions, lifecycle }));
+  const lifecycle = createDeploymentLifecycle({ db, settings, scheduler, clock, logger, server, liveOptions, runners });
+  const processCommand = commandProcessor(createCommandHandlers({ db, clock, server, liveOptions, lifecycle, runners }));
   await lifecycle.resume();
 
   return {

@@ -19,6 +19,24 @@ export const EmbeddedManagerSettingsSchema = z.object({
   maxRestarts: z.number().int().min(0).default(3),
   /** Wait before the first restart; doubled for each further one. */
   restartBackoffMs: z.number().int().positive().default(1_000),
+  /**
+   * Where scenarios run: `worker` (one worker thread per deployment and per test run, with the memory limit
+   * and time budgets below, so a hostile scenario costs its worker, never the server) or `none` (on the
+   * server's thread, without limits).
+   */
+  isolation: z.enum(['worker', 'none']).default('worker'),
+  /** Heap of a scenario worker (node's `maxOldGenerationSizeMb`); past it the worker is restarted. */
+  workerMaxOldGenerationSizeMb: z.number().int().min(8).default(256),
+  /** Young generation of a scenario worker (`maxYoungGenerationSizeMb`). */
+  workerMaxYoungGenerationSizeMb: z.number().int().min(1).default(32),
+  /** Stack of a scenario worker (`stackSizeMb`). */
+  workerStackSizeMb: z.number().int().min(1).default(4),
+  /** Time a batch (a streaming poll, a generator tick) may take in a worker before it is restarted. */
+  batchTimeoutMs: z.number().int().positive().default(10_000),
+  /** Time a request-response request may take in a worker before it is restarted (the request gets a 503). */
+  requestTimeoutMs: z.number().int().positive().default(5_000),
+  /** Time a test run may take in its worker. */
+  testTimeoutMs: z.number().int().positive().default(30_000),
 });
 /** Settings of the embedded manager that fit in a configuration file. */
 export type EmbeddedManagerSettings = z.input<typeof EmbeddedManagerSettingsSchema>;

@@ -1,6 +1,6 @@
 import { describeDeploymentManagerConformance } from '@scenaria/deployment-sdk/testkit';
 import { createEmbeddedDeploymentManager } from '../src/index';
-import { DATABASES, kafkaSink, openTestDatabase, streamingScenario, testModels, topicToTopic } from './support';
+import { DATABASES, kafkaSink, openTestDatabase, streamingScenario, testModels, testWorkerSetup, topicToTopic } from './support';
 
 for (const kind of DATABASES) {
   describeDeploymentManagerConformance({
@@ -8,7 +8,7 @@ for (const kind of DATABASES) {
     async setup() {
       const database = await openTestDatabase(kind);
       return {
-        createManager: (dependencies) => createEmbeddedDeploymentManager({ db: database.db, models: testModels(), port: 0, pollIntervalMs: 50 }, dependencies),
+        createManager: (dependencies) => createEmbeddedDeploymentManager({ db: database.db, models: testModels(), workerSetup: testWorkerSetup, port: 0, pollIntervalMs: 50 }, dependencies),
         dispose: () => database.dispose(),
       };
     },

@@ -15,6 +15,7 @@ import {
   spel,
   streamingScenario,
   testModels,
+  testWorkerSetup,
   topicToTopic,
 } from './support';
 import type { TestDatabase } from './support';
@@ -28,7 +29,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
   const managers: EmbeddedDeploymentManager[] = [];
 
   const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}, deps = dependencies()) => {
-    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, deps);
+    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), workerSetup: testWorkerSetup, port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, deps);
     managers.push(manager);
     return manager;
   };

@@ -4,15 +4,12 @@ import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { defaultModel } from '@scenaria/components';
-import { Types, recordType } from '@scenaria/typing';
-import type { EmbeddedDatabase, EmbeddedModels } from '../src/index';
+import type { EmbeddedDatabase, WorkerSetup } from '../src/index';
 
-/** The default models with the topic the test scenarios read declared: records `{id: String, amount: Integer}`. */
-export function testModels(): EmbeddedModels {
-  const topics = { transactions: recordType({ id: Types.String, amount: Types.Integer }) };
-  return { streaming: defaultModel('streaming', { topics }), 'request-response': defaultModel('request-response') };
-}
+export { testModels } from './models';
+
+/** Scenario workers build the test models with this module (models hold functions, so they are not sent). */
+export const testWorkerSetup: WorkerSetup = { module: new URL('./worker-setup.ts', import.meta.url).href };
 
 /** The databases tests run on: in-memory PGlite always, PostgreSQL when DATABASE_URL is set. */
 export const DATABASES: ('pglite' | 'postgres')[] = process.env['DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];

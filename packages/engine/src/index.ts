@@ -2,7 +2,7 @@
 export { compileScenario } from './scenario';
 export type { CompileScenarioOptions, CompileScenarioResult, CompiledScenario, RecordOptions } from './scenario';
 /** Problems that stop a scenario from compiling. */
-export type { EngineIssue } from './compile/issues';
+export type { EngineIssue, EngineIssueCode } from './compile/issues';
 /** Compiled sources and fragment-node origins. */
 export type { CompiledSource, FragmentNodeOrigin } from './compile/compile-scenario';
 

@@ -121,7 +121,7 @@ describe('parseTestData', () => {
   });
   it('reports unknown sources and records without a source in a multi-source scenario', () => {
     const result = parseTestData('{"sourceId":"zzz","record":1}\n{"x":1}', ['a', 'b']);
-    expect(result.ok ? [] : result.errors.map((e) => [e.code, e.line])).toEqual([['UnknownTestSource', 1], ['AmbiguousTestSource', 2]]);
+    expect(result.ok ? [] : result.errors.map((e) => [e.code, e.path[0]])).toEqual([['UnknownTestSource', 1], ['AmbiguousTestSource', 2]]);
   });
 });
 

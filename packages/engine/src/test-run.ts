@@ -1,16 +1,15 @@
 import type { ResultsWithCounts, ScenarioTestData, ScenarioTestRecord } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
+import type { Issue } from '@scenaria/issues';
 import { toPlainJson } from '@scenaria/typing/runtime';
 import { createTestResultsCollector } from './collector/test-results-collector';
 import type { EngineIssue } from './compile/issues';
 import { compileScenario } from './scenario';
 import type { CompileScenarioOptions, CompiledScenario } from './scenario';
 
-/** A problem with test data text. */
-export interface TestDataIssue {
-  code: 'InvalidTestRecord' | 'UnknownTestSource' | 'AmbiguousTestSource';
-  message: string;
-  line: number;
+/** A problem with test data text, at `path: [line]` (1-based, as editors number lines). */
+export interface TestDataIssue extends Issue<'InvalidTestRecord' | 'UnknownTestSource' | 'AmbiguousTestSource'> {
+  readonly path: readonly [line: number];
 }
 
 /**
@@ -37,7 +36,7 @@ export function parseTestData(
       const envelope = parsed as { sourceId: unknown; record: unknown; timestamp?: unknown };
       const sourceId = String(envelope.sourceId);
       if (!sourceIds.includes(sourceId)) {
-        errors.push({ code: 'UnknownTestSource', message: `Unknown source ${sourceId}`, line: index + 1 });
+        errors.push({ code: 'UnknownTestSource', message: `Unknown source ${sourceId}`, path: [index + 1] });
         return;
       }
       records.push({
@@ -49,7 +48,7 @@ export function parseTestData(
     }
     const [only, ...others] = sourceIds;
     if (only === undefined || others.length > 0) {
-      errors.push({ code: 'AmbiguousTestSource', message: 'A record without sourceId needs a scenario with exactly one source', line: index + 1 });
+      errors.push({ code: 'AmbiguousTestSource', message: 'A record without sourceId needs a scenario with exactly one source', path: [index + 1] });
       return;
     }
     records.push({ sourceId: only, record: parsed });

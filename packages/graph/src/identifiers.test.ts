@@ -8,15 +8,15 @@ describe('identifier rules', () => {
   });
 
   it.each([
-    ['', ['emptyName']],
-    [' leading', ['surroundingWhitespace']],
-    ['trailing ', ['surroundingWhitespace']],
-    ['tab\tinside', ['illegalCharacter']],
-    ['a.b', ['illegalCharacter']],
-    ['say "hi"', ['illegalCharacter']],
-    ["it's", ['illegalCharacter']],
-    ['line\nbreak', ['illegalCharacter']],
-    [' it.s ', ['surroundingWhitespace', 'illegalCharacter']],
+    ['', ['EmptyName']],
+    [' leading', ['SurroundingWhitespace']],
+    ['trailing ', ['SurroundingWhitespace']],
+    ['tab\tinside', ['IllegalCharacter']],
+    ['a.b', ['IllegalCharacter']],
+    ['say "hi"', ['IllegalCharacter']],
+    ["it's", ['IllegalCharacter']],
+    ['line\nbreak', ['IllegalCharacter']],
+    [' it.s ', ['SurroundingWhitespace', 'IllegalCharacter']],
   ])('refuses %j', (id, expected) => {
     expect(validateNodeId(id, ['nodes', 0, 'id']).map((issue) => issue.code)).toEqual(expected);
     expect(validateScenarioName(id).map((issue) => issue.code)).toEqual(expected);
@@ -24,6 +24,6 @@ describe('identifier rules', () => {
 
   it('carries the path and node id, and handles non-strings', () => {
     expect(validateNodeId('a.b', ['nodes', 3, 'id'])).toMatchObject([{ path: ['nodes', 3, 'id'], nodeIds: ['a.b'] }]);
-    expect(validateScenarioName(7)).toMatchObject([{ code: 'invalidType' }]);
+    expect(validateScenarioName(7)).toMatchObject([{ code: 'InvalidType' }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { GraphIssue } from './issues';
+import type { GraphIssue, GraphShapeIssueCode } from './issues';
 
 /**
  * Identifier rules for node ids and scenario names. The original made them stricter in 1.13 without
@@ -13,39 +13,39 @@ import type { GraphIssue } from './issues';
 const ILLEGAL_CHARACTERS = ['"', '.', "'"] as const;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
 
-function check(value: unknown, what: 'Node id' | 'Scenario name', path: (string | number)[]): GraphIssue[] {
+function check(value: unknown, what: 'Node id' | 'Scenario name', path: (string | number)[]): GraphIssue<GraphShapeIssueCode>[] {
   if (typeof value !== 'string') {
-    return [{ code: 'invalidType', message: `${what} must be a string`, path }];
+    return [{ code: 'InvalidType', message: `${what} must be a string`, path }];
   }
   if (value.length === 0) {
-    return [{ code: 'emptyName', message: `${what} cannot be empty`, path }];
+    return [{ code: 'EmptyName', message: `${what} cannot be empty`, path }];
   }
-  const issues: GraphIssue[] = [];
+  const issues: GraphIssue<GraphShapeIssueCode>[] = [];
   if (value.trim() !== value) {
-    issues.push({ code: 'surroundingWhitespace', message: `${what} cannot have leading or trailing whitespace`, path });
+    issues.push({ code: 'SurroundingWhitespace', message: `${what} cannot have leading or trailing whitespace`, path });
   }
   const illegal = ILLEGAL_CHARACTERS.filter((character) => value.includes(character));
   if (illegal.length > 0) {
     issues.push({
-      code: 'illegalCharacter',
+      code: 'IllegalCharacter',
       message: `${what} contains invalid characters: ${illegal.join(' ')} are not allowed`,
       path,
     });
   }
   if (CONTROL_CHARACTER.test(value)) {
-    issues.push({ code: 'illegalCharacter', message: `${what} cannot contain control characters`, path });
+    issues.push({ code: 'IllegalCharacter', message: `${what} cannot contain control characters`, path });
   }
   return issues;
 }
 
 /** Checks a node id against the identifier rules; an empty array means it is valid. */
-export function validateNodeId(id: unknown, path: (string | number)[] = []): GraphIssue[] {
+export function validateNodeId(id: unknown, path: (string | number)[] = []): GraphIssue<GraphShapeIssueCode>[] {
   return check(id, 'Node id', path).map((issue) =>
     typeof id === 'string' ? { ...issue, nodeIds: [id] } : issue,
   );
 }
 
 /** Checks a scenario (or fragment) name against the identifier rules; an empty array means it is valid. */
-export function validateScenarioName(name: unknown, path: (string | number)[] = []): GraphIssue[] {
+export function validateScenarioName(name: unknown, path: (string | number)[] = []): GraphIssue<GraphShapeIssueCode>[] {
   return check(name, 'Scenario name', path);
 }

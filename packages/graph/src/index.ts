@@ -26,6 +26,9 @@ export {
   MetaDataSchema,
 } from './schemas/properties';
 export type { ProcessAdditionalFields, ProcessProperties, MetaData } from './schemas/properties';
+/** The properties a new scenario or fragment starts with. */
+export { newScenarioProperties } from './scenario-properties';
+export type { NewScenarioKind, ConfiguredPropertyDefault } from './scenario-properties';
 
 /** Node schemas, one per `type`, and their union. */
 export {
@@ -99,7 +102,7 @@ export type {
 } from './schemas/canonical';
 
 /** Issues reported by every function of this package. */
-export type { GraphIssue, GraphIssueCode, ParseResult } from './issues';
+export type { GraphIssue, GraphIssueCode, GraphShapeIssueCode, GraphStructureIssueCode, ParseResult } from './issues';
 export type { Json } from './json';
 
 /** Parsing and serializing both forms. */
@@ -147,5 +150,5 @@ export { checkNewEdge } from './structure/connect';
 
 /** Pure editing helpers: ids, copy and paste, removal, renaming. */
 export { uniqueNodeId, newNodeId } from './editing/ids';
-export { copySelection, pasteSelection, removeNodes, renameNode } from './editing/clipboard';
+export { copySelection, pasteSelection, removeNodes, renameNode, serializeSelection, parseSelection } from './editing/clipboard';
 export type { GraphSelection, PasteOptions } from './editing/clipboard';

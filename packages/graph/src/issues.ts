@@ -1,45 +1,49 @@
+import type { Issue } from '@scenaria/issues';
 import type { z } from 'zod';
 
-/** Stable codes of every problem this package reports. Tests and callers match on these, never on messages. */
-export type GraphIssueCode =
+/** Codes of problems in the shape of scenario JSON and in identifiers. */
+export type GraphShapeIssueCode =
   // shape of the JSON
-  | 'invalidType'
-  | 'missingField'
-  | 'invalidValue'
-  | 'unknownNodeType'
-  | 'unknownEdgeType'
-  | 'unknownValueEditorType'
-  | 'invalidTailOfBranch'
+  | 'InvalidType'
+  | 'MissingField'
+  | 'InvalidValue'
+  | 'UnknownNodeType'
+  | 'UnknownEdgeType'
+  | 'UnknownValueEditorType'
+  | 'InvalidTailOfBranch'
   // identifiers
-  | 'emptyName'
-  | 'surroundingWhitespace'
-  | 'illegalCharacter'
-  // structure of the graph
-  | 'emptyScenario'
-  | 'missingStartNode'
-  | 'duplicateNodeId'
-  | 'danglingEdge'
-  | 'duplicateEdge'
-  | 'cycle'
-  | 'looseNode'
-  | 'unexpectedIncomingEdge'
-  | 'multipleIncomingEdges'
-  | 'missingOutgoingEdge'
-  | 'unexpectedOutgoingEdge'
-  | 'invalidEdgeType'
-  | 'duplicateFragmentOutput'
-  | 'joinWithoutInputs'
-  | 'joinBranchMismatch';
+  | 'EmptyName'
+  | 'SurroundingWhitespace'
+  | 'IllegalCharacter';
 
-/** A problem found in scenario JSON or in a graph: plain data with a JSON path and, where known, node ids. */
-export type GraphIssue = {
-  code: GraphIssueCode;
-  message: string;
+/** Codes of problems in the structure of a graph (`findStructureProblems`, `checkNewEdge`). */
+export type GraphStructureIssueCode =
+  | 'EmptyScenario'
+  | 'MissingStartNode'
+  | 'DuplicateNodeId'
+  | 'DanglingEdge'
+  | 'DuplicateEdge'
+  | 'Cycle'
+  | 'LooseNode'
+  | 'UnexpectedIncomingEdge'
+  | 'MultipleIncomingEdges'
+  | 'MissingOutgoingEdge'
+  | 'UnexpectedOutgoingEdge'
+  | 'InvalidEdgeType'
+  | 'DuplicateFragmentOutput'
+  | 'JoinWithoutInputs'
+  | 'JoinBranchMismatch';
+
+/** Stable codes of every problem this package reports. Tests and callers match on these, never on messages. */
+export type GraphIssueCode = GraphShapeIssueCode | GraphStructureIssueCode;
+
+/** A problem found in scenario JSON or in a graph: an `Issue` that always has a JSON path and, where known, node ids. */
+export interface GraphIssue<Code extends GraphIssueCode = GraphIssueCode> extends Issue<Code> {
   /** JSON path into the input (or the graph) where the problem sits; `[]` for the whole document. */
-  path: (string | number)[];
-  /** Ids of the nodes involved, for problems about nodes. */
-  nodeIds?: string[];
-};
+  readonly path: (string | number)[];
+  /** Ids of the nodes involved, for problems about nodes (a cycle or a duplicate id spans several). */
+  readonly nodeIds?: string[];
+}
 
 /** The outcome of a parse: the typed value or every issue found. */
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; issues: GraphIssue[] };
@@ -79,27 +83,27 @@ export function issuesFromZod(error: z.ZodError, input: unknown, prefix: (string
       const isValueEditor = parentKey === 'valueEditor';
       const what = isEdgeType ? 'edge type' : isValueEditor ? 'value editor type' : 'node type';
       if (!at.present) {
-        issues.push({ code: 'missingField', message: `Missing ${what} ${shown}; expected one of ${options.join(', ')}`, path });
+        issues.push({ code: 'MissingField', message: `Missing ${what} ${shown}; expected one of ${options.join(', ')}`, path });
         continue;
       }
       const found = JSON.stringify(at.value);
       issues.push({
-        code: isEdgeType ? 'unknownEdgeType' : isValueEditor ? 'unknownValueEditorType' : 'unknownNodeType',
+        code: isEdgeType ? 'UnknownEdgeType' : isValueEditor ? 'UnknownValueEditorType' : 'UnknownNodeType',
         message: `Unknown ${what} ${found} at ${shown}; expected one of ${options.join(', ')}`,
         path,
       });
     } else if (issue.code === 'invalid_type') {
       if (!at.present) {
-        issues.push({ code: 'missingField', message: `Missing field ${shown} (${issue.expected})`, path });
+        issues.push({ code: 'MissingField', message: `Missing field ${shown} (${issue.expected})`, path });
       } else {
         issues.push({
-          code: 'invalidType',
+          code: 'InvalidType',
           message: `Expected ${issue.expected} at ${shown}, found ${describe(at.value)}`,
           path,
         });
       }
     } else {
-      issues.push({ code: 'invalidValue', message: `${issue.message} at ${shown}`, path });
+      issues.push({ code: 'InvalidValue', message: `${issue.message} at ${shown}`, path });
     }
   }
   return issues;

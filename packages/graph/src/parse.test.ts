@@ -79,11 +79,11 @@ describe('parseScenarioGraph', () => {
     if (parsed.ok) return;
     const byPath = Object.fromEntries(parsed.issues.map((issue) => [JSON.stringify(issue.path), issue.code]));
     expect(byPath).toEqual({
-      '["nodes",0,"id"]': 'invalidType',
-      '["nodes",2,"varName"]': 'missingField',
-      '["nodes",3,"type"]': 'unknownNodeType',
-      '["edges",1,"edgeType","type"]': 'unknownEdgeType',
-      '["properties","additionalFields","properties","parallelism"]': 'invalidType',
+      '["nodes",0,"id"]': 'InvalidType',
+      '["nodes",2,"varName"]': 'MissingField',
+      '["nodes",3,"type"]': 'UnknownNodeType',
+      '["edges",1,"edgeType","type"]': 'UnknownEdgeType',
+      '["properties","additionalFields","properties","parallelism"]': 'InvalidType',
     });
     for (const issue of parsed.issues) expect(issue.message.length).toBeGreaterThan(0);
   });
@@ -104,10 +104,10 @@ describe('parseScenarioGraph', () => {
   it('reports a missing node id and a non-object document', () => {
     expect(parseScenarioGraph({ ...referenceExample, nodes: [{ type: 'Split' }] })).toMatchObject({
       ok: false,
-      issues: [{ code: 'missingField', path: ['nodes', 0, 'id'] }],
+      issues: [{ code: 'MissingField', path: ['nodes', 0, 'id'] }],
     });
-    expect(parseScenarioGraph(null)).toMatchObject({ ok: false, issues: [{ code: 'invalidType', path: [] }] });
-    expect(parseScenarioGraph([])).toMatchObject({ ok: false, issues: [{ code: 'invalidType', path: [] }] });
+    expect(parseScenarioGraph(null)).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
+    expect(parseScenarioGraph([])).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
   });
 });
 
@@ -125,8 +125,8 @@ describe('parseCanonicalProcess', () => {
     expect(result).toMatchObject({
       ok: false,
       issues: [
-        { code: 'invalidTailOfBranch', path: ['nodes', 1, 'nextFalse', 1], nodeIds: ['a'] },
-        { code: 'invalidTailOfBranch', path: ['nodes', 3], nodeIds: ['c'] },
+        { code: 'InvalidTailOfBranch', path: ['nodes', 1, 'nextFalse', 1], nodeIds: ['a'] },
+        { code: 'InvalidTailOfBranch', path: ['nodes', 3], nodeIds: ['c'] },
       ],
     });
   });
@@ -136,7 +136,7 @@ describe('parseCanonicalProcess', () => {
       metaData,
       nodes: [source, { type: 'Split', id: 'sp', nexts: [[sink('a')], [{ type: 'Nope', id: 'x' }]] }],
     });
-    expect(result).toMatchObject({ ok: false, issues: [{ code: 'unknownNodeType', path: ['nodes', 1, 'nexts', 1, 0, 'type'] }] });
+    expect(result).toMatchObject({ ok: false, issues: [{ code: 'UnknownNodeType', path: ['nodes', 1, 'nexts', 1, 0, 'type'] }] });
   });
 
   it('accepts a missing additionalBranches and missing nested keys', () => {
@@ -155,8 +155,8 @@ describe('issue codes', () => {
     expect(parsed).toMatchObject({
       ok: false,
       issues: [
-        { code: 'missingField', path: ['nodes', 0, 'type'] },
-        { code: 'unknownNodeType', path: ['nodes', 1, 'type'] },
+        { code: 'MissingField', path: ['nodes', 0, 'type'] },
+        { code: 'UnknownNodeType', path: ['nodes', 1, 'type'] },
       ],
     });
   });

@@ -65,7 +65,7 @@ function checkBranch(branch: CanonicalNode[], path: (string | number)[], issues:
     if (BRANCH_ENDING_TYPES.has(node.type) && index < branch.length - 1) {
       const name = node.type === 'BranchEndData' ? `BranchEndData to '${node.definition.joinId}'` : `'${node.id}'`;
       issues.push({
-        code: 'invalidTailOfBranch',
+        code: 'InvalidTailOfBranch',
         message: `${name} (${node.type}) must be the last element of its branch`,
         path: [...path, index + 1],
         ...(node.type === 'BranchEndData' ? {} : { nodeIds: [node.id] }),

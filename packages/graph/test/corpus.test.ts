@@ -22,10 +22,10 @@ const present = existsSync(corpusDir);
 if (!present) console.warn(`corpus tests skipped: ${corpusDir} does not exist`);
 
 const KNOWN_STRUCTURE_PROBLEMS: Record<string, string[]> = {
-  'nussknacker__designer__client__cypress__fixtures__compareVersions.json': ['missingOutgoingEdge:boundedSource'],
-  'nussknacker__designer__server__src__test__resources__scenarios__Category2__a.json': ['emptyScenario:'],
-  'nussknacker__ui__client__cypress__fixtures__withSqlEditor2.json': ['missingOutgoingEdge:sql-source', 'missingOutgoingEdge:sql-source2', 'missingOutgoingEdge:sql-source3'],
-  'nussknacker__ui__client__cypress__fixtures__withSqlEditor2@463911d.json': ['missingOutgoingEdge:sql-source', 'missingOutgoingEdge:sql-source2', 'missingOutgoingEdge:sql-source3'],
+  'nussknacker__designer__client__cypress__fixtures__compareVersions.json': ['MissingOutgoingEdge:boundedSource'],
+  'nussknacker__designer__server__src__test__resources__scenarios__Category2__a.json': ['EmptyScenario:'],
+  'nussknacker__ui__client__cypress__fixtures__withSqlEditor2.json': ['MissingOutgoingEdge:sql-source', 'MissingOutgoingEdge:sql-source2', 'MissingOutgoingEdge:sql-source3'],
+  'nussknacker__ui__client__cypress__fixtures__withSqlEditor2@463911d.json': ['MissingOutgoingEdge:sql-source', 'MissingOutgoingEdge:sql-source2', 'MissingOutgoingEdge:sql-source3'],
 };
 
 type IndexEntry = { file: string; nodeCount: number; edgeTypes: Record<string, number>; format_era: string; scenarioId: string };

@@ -4,6 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@scenaria/vitest-config/random';
 import {
   findStructureProblems,
   fromCanonical,
@@ -17,17 +18,6 @@ import {
   validateNodeId,
   type GraphIssue,
 } from '../src/index';
-
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'fixtures/scenarios');
 const documents = readdirSync(dir)
@@ -105,7 +95,7 @@ function expectWellFormed(issues: GraphIssue[]): void {
 
 describe('randomly damaged scenarios', () => {
   it('never make any entry point throw', () => {
-    const random = mulberry32(20261120);
+    const random = seededRandom(20261120);
     let rejected = 0;
     let accepted = 0;
     for (let round = 0; round < 700; round++) {
@@ -143,7 +133,7 @@ describe('randomly damaged scenarios', () => {
   });
 
   it('never make the upgrade of older formats throw', () => {
-    const random = mulberry32(1714);
+    const random = seededRandom(1714);
     let upgradedCount = 0;
     for (let round = 0; round < 600; round++) {
       const damaged = mutate(legacyDocuments[round % legacyDocuments.length], random);

@@ -60,18 +60,18 @@ describe('upgrade of older formats', () => {
   });
 
   it('reports what it cannot upgrade as issues with paths into the original document', () => {
-    expect(upgradeScenario('not a scenario')).toMatchObject({ ok: false, issues: [{ code: 'invalidType', path: [] }] });
+    expect(upgradeScenario('not a scenario')).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
     expect(upgradeScenario({ comment: 'x', process: { metaData: { id: 'a' } } })).toMatchObject({
       ok: false,
-      issues: [{ code: 'missingField', path: ['process', 'nodes'] }],
+      issues: [{ code: 'MissingField', path: ['process', 'nodes'] }],
     });
     const badNode = upgradeScenario({ metaData: { id: 'a' }, nodes: [{ type: 'Source', id: 's', ref: { typ: 'k', parameters: [] } }, { type: 'Teleport', id: 't' }] });
-    expect(badNode).toMatchObject({ ok: false, issues: [{ code: 'unknownNodeType', path: ['nodes', 1, 'type'] }] });
+    expect(badNode).toMatchObject({ ok: false, issues: [{ code: 'UnknownNodeType', path: ['nodes', 1, 'type'] }] });
     const wrappedBad = upgradeScenario({ comment: '', process: { metaData: { id: 'a' }, nodes: [{ type: 'Filter', id: 3 }] } });
     expect(wrappedBad.ok).toBe(false);
     if (!wrappedBad.ok) {
-      expect(wrappedBad.issues).toContainEqual(expect.objectContaining({ code: 'invalidType', path: ['process', 'nodes', 0, 'id'] }));
-      expect(wrappedBad.issues).toContainEqual(expect.objectContaining({ code: 'missingField', path: ['process', 'nodes', 0, 'expression'] }));
+      expect(wrappedBad.issues).toContainEqual(expect.objectContaining({ code: 'InvalidType', path: ['process', 'nodes', 0, 'id'] }));
+      expect(wrappedBad.issues).toContainEqual(expect.objectContaining({ code: 'MissingField', path: ['process', 'nodes', 0, 'expression'] }));
     }
   });
 });

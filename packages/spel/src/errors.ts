@@ -1,4 +1,4 @@
-import type { SourceRange } from './ast/nodes';
+import type { Issue, SourceRange } from '@scenaria/issues';
 
 /**
  * Stable codes of expression problems. They follow the error kinds of the original typer
@@ -33,11 +33,14 @@ export type ExpressionErrorCode =
   | 'IllegalConversionError'
   | 'ExpressionTypeError';
 
-/** One problem of an expression, with its position in the text. */
-export interface ExpressionError {
-  code: ExpressionErrorCode;
-  message: string;
-  range: SourceRange;
+/** One problem of an expression: an `Issue` that always has its position in the text. */
+export interface ExpressionError extends Issue<ExpressionErrorCode> {
+  readonly range: SourceRange;
+}
+
+/** A problem of the text itself, found by the lexer, the parser or the AST builder. */
+export interface SyntaxProblem extends ExpressionError {
+  readonly code: 'SyntaxError';
 }
 
 /** Codes of failures while evaluating a compiled expression. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@scenaria/vitest-config/random';
 import { compileExpression, typeExpression } from '../src/expression';
 import { isExpressionEvaluationError } from '../src/errors';
 import { parseExpression } from '../src/parser/parse-expression';
@@ -11,18 +12,6 @@ import { fixedGlobals, variableTypes, variableValues } from './fixture-context';
 
 const globals = fixedGlobals();
 const closureGlobals = fixedGlobals();
-
-/** A small deterministic PRNG so failures reproduce. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hostile: string[] = [
   '#x.__proto__', '#input.__proto__', "#input['__proto__']", '#input.constructor', "#input['constructor']",
@@ -217,7 +206,7 @@ describe('fuzzing parse, type and evaluate', () => {
   });
 
   it('survives thousands of random token sequences', () => {
-    const random = prng(20241120);
+    const random = seededRandom(20241120);
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 2500; i++) {
       const outcome = exercise(randomSoup(random));
@@ -227,7 +216,7 @@ describe('fuzzing parse, type and evaluate', () => {
   }, 240_000);
 
   it('survives thousands of random well-formed trees', () => {
-    const random = prng(42);
+    const random = seededRandom(42);
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 2500; i++) {
       const outcome = exercise(randomTree(random, 4));

@@ -55,7 +55,7 @@ export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll, recordOb
 /** Number classes, their kinds and SpEL number promotion. */
 export { numberKindOfClassName, isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
 /** Typing results as the original's JSON (semantics §6), with its zod schema. */
-export { typingResultToJson, typingResultFromJson, knownValueToJson, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
+export { typingResultToJson, typingResultFromJson, knownValueToJson, JsonValueSchema, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
 /** The concrete Java number classes by simple name. */
 export type { NumberKind } from './types/numbers';
 /** JSON shapes of typing results. */

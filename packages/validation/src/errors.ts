@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import { z } from 'zod';
 
 /** Whether an error lets a scenario be saved or even shown (semantics.md §4). */
@@ -5,21 +6,24 @@ export const ErrorTypeSchema = z.enum(['SaveAllowed', 'SaveNotAllowed', 'RenderN
 /** Severity of a validation error for saving and rendering. */
 export type ErrorType = z.infer<typeof ErrorTypeSchema>;
 
-/** One validation error (NodeValidationError of the reference). */
+/** One validation error as the REST API sends it (NodeValidationError of the reference); made by {@link toNodeValidationError}. */
 export const NodeValidationErrorSchema = z.object({
   typ: z.string(),
   message: z.string(),
   description: z.string(),
-  fieldName: z.string().nullable(),
+  // The reference sends null for both; the API drops null fields from its records (rest-api.md conventions),
+  // so on the wire they may also be absent.
+  fieldName: z.string().nullish(),
   errorType: ErrorTypeSchema,
-  details: z.record(z.string(), z.unknown()).nullable(),
+  details: z.record(z.string(), z.unknown()).nullish(),
 });
-/** One validation error. */
+/** One validation error on the wire. */
 export type NodeValidationError = z.infer<typeof NodeValidationErrorSchema>;
 
 /**
  * The catalogue of error `typ`s with their severity and what they mean. Names follow the original where it
- * has one; the others are ours and are listed in the README.
+ * has one; the others are ours and are listed in the README. The codes are this table's keys, so a code
+ * cannot exist without its severity and description.
  */
 export const errorCatalogue = {
   // graph structure
@@ -87,7 +91,47 @@ export const errorCatalogue = {
 /** A stable error `typ` of the catalogue. */
 export type ErrorTyp = keyof typeof errorCatalogue;
 
-/** Builds an error of the catalogue. */
+/** A problem found by validation: an `Issue` whose code is an error `typ` of the catalogue. */
+export interface ValidationIssue extends Issue<ErrorTyp> {
+  readonly details?: Record<string, unknown>;
+  /** Replaces the catalogue's description (a validator that brings its own). */
+  readonly description?: string;
+}
+
+/** Builds an issue of the catalogue; `paramName` is the node's parameter or field (`$id`, `$labels`, a property name). */
+export function validationIssue(
+  code: ErrorTyp,
+  message: string,
+  paramName: string | null = null,
+  details: Record<string, unknown> | null = null,
+  description?: string,
+): ValidationIssue {
+  return {
+    code,
+    message,
+    ...(paramName === null ? {} : { paramName }),
+    ...(details === null ? {} : { details }),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/**
+ * The wire form of an issue: `code` becomes `typ`, `paramName` becomes `fieldName`, and the catalogue gives
+ * the severity and (unless the issue has its own) the description. The one place a NodeValidationError is made.
+ */
+export function toNodeValidationError(issue: ValidationIssue): NodeValidationError {
+  const [errorType, description] = errorCatalogue[issue.code];
+  return {
+    typ: issue.code,
+    message: issue.message,
+    description: issue.description ?? description,
+    fieldName: issue.paramName ?? null,
+    errorType,
+    details: issue.details ?? null,
+  };
+}
+
+/** A wire error of the catalogue in one step, for callers that answer with NodeValidationErrors directly. */
 export function validationError(
   typ: ErrorTyp,
   message: string,
@@ -95,6 +139,5 @@ export function validationError(
   details: Record<string, unknown> | null = null,
   description?: string,
 ): NodeValidationError {
-  const [errorType, defaultDescription] = errorCatalogue[typ];
-  return { typ, message, description: description ?? defaultDescription, fieldName, errorType, details };
+  return toNodeValidationError(validationIssue(typ, message, fieldName, details, description));
 }

@@ -1,6 +1,7 @@
 import type { Model } from '@scenaria/components';
-import { type ClassRegistry, compileExpression, defaultGlobals, typeExpression } from '@scenaria/spel';
+import { type ClassRegistry, compileExpression, typeExpression } from '@scenaria/spel';
 import type { TypingResult } from '@scenaria/typing';
+import { expressionEnvironment } from './expression-environment';
 
 /** The outcome of typing one expression: its type (Unknown where it failed) and the error messages. */
 export interface ExpressionTyping {
@@ -32,18 +33,24 @@ const typers = new WeakMap<Model, ExpressionTyper>();
 export function expressionTyperFor(model: Model): ExpressionTyper {
   const cached = typers.get(model);
   if (cached !== undefined) return cached;
-  const helpers = defaultGlobals();
-  const registry = helpers.registry.extend(model.classes);
-  const globals: Record<string, TypingResult> = { ...helpers.types, ...model.globalVariables };
+  const environment = expressionEnvironment(model);
+  const { registry, globals: helpers } = environment;
   const typer: ExpressionTyper = {
     registry,
-    globals,
+    globals: environment.variableTypes,
     type(language, text, variables, expected) {
-      const typed = typeExpression(text, { variables, registry, language, config: model.expressionConfig, ...(expected === undefined ? {} : { expectedType: expected }) });
+      const typed = typeExpression(text, {
+        variables,
+        registry,
+        globals: helpers,
+        language,
+        config: model.expressionConfig,
+        ...(expected === undefined ? {} : { expectedType: expected }),
+      });
       return { type: typed.type, messages: typed.errors.map((e) => e.message) };
     },
     evaluate(text, variables, values) {
-      const compiled = compileExpression(text, { variables, registry, language: 'spel', config: model.expressionConfig });
+      const compiled = compileExpression(text, { variables, registry, globals: helpers, language: 'spel', config: model.expressionConfig });
       if (!compiled.ok) return { ok: false };
       const outcome = compiled.tryEvaluate(values);
       return outcome.ok ? { ok: true, value: outcome.value } : { ok: false };

@@ -6,6 +6,7 @@ import {
   type Model,
   type ParameterDefinition,
   parseTabularData,
+  tabularDataErrorDetails,
   resolveParameters,
   type TypedParameterValue,
 } from '@scenaria/components';
@@ -13,10 +14,11 @@ import {
   knownValueOf,
   nullType,
   type TypingResult,
+  type TypingResultJson,
   typingResultToJson,
   unknownType,
 } from '@scenaria/typing';
-import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
+import { type ErrorTyp, type ValidationIssue, validationIssue } from './errors';
 import type { ExpressionTyper } from './expression-typer';
 
 /** Variables visible at a point of the scenario, by name (globals included). */
@@ -35,8 +37,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * parameters of dynamic components. Shared by whole-scenario and single-node validation.
  */
 export class NodeCheck {
-  readonly errors: NodeValidationError[] = [];
-  readonly typingInfo: Record<string, Record<string, unknown>> = {};
+  readonly errors: ValidationIssue[] = [];
+  readonly typingInfo: Record<string, TypingResultJson> = {};
   parameters: ParameterDefinition[] | null = null;
 
   constructor(
@@ -45,8 +47,8 @@ export class NodeCheck {
     readonly scenarioProperties: Readonly<Record<string, string>>,
   ) {}
 
-  error(typ: ErrorTyp, message: string, fieldName: string | null = null, details: Record<string, unknown> | null = null): void {
-    this.errors.push(validationError(typ, message, fieldName, details));
+  error(code: ErrorTyp, message: string, paramName: string | null = null, details: Record<string, unknown> | null = null): void {
+    this.errors.push(validationIssue(code, message, paramName, details));
   }
 
   /**
@@ -134,12 +136,9 @@ export class NodeCheck {
       }
       const table = parseTabularData(text);
       if (!table.ok) {
-        // The original reports table problems as a compilation error of the field, with the cells in details.
-        this.error('ExpressionParserCompilationError', table.message, fieldName, {
-          type: 'TabularDataDefinitionParserErrorDetails',
-          cellErrors: table.cellErrors,
-          columnDefinitions: table.columnDefinitions,
-        });
+        // The original reports table problems as a compilation error of the field, with the cells in details
+        // (spread because `details` is a plain record and the details type is an interface).
+        this.error('ExpressionParserCompilationError', table.message, fieldName, { ...tabularDataErrorDetails(table) });
         return undefined;
       }
       return unknownType;

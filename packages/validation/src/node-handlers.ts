@@ -60,7 +60,7 @@ function outputTypeOf(
   if (typeof output.type !== 'function') return output.type;
   const result = output.type({ parameters: typed, branchParameters: branchTyped, scenarioProperties: env.check.scenarioProperties, variables: env.input });
   if (result.ok) return result.type;
-  for (const issue of result.errors) env.check.error('CustomNodeError', issue.message, issue.fieldName ?? null);
+  for (const issue of result.errors) env.check.error('CustomNodeError', issue.message, issue.paramName ?? null);
   return unknownType;
 }
 

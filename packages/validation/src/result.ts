@@ -1,12 +1,13 @@
+import { UIParameterSchema } from '@scenaria/components';
+import { TypingResultJsonSchema } from '@scenaria/typing';
 import { z } from 'zod';
-import { NodeValidationErrorSchema, type NodeValidationError } from './errors';
-
-const TypingResultJsonSchema = z.record(z.string(), z.unknown());
+import { NodeValidationErrorSchema, toNodeValidationError, type NodeValidationError, type ValidationIssue } from './errors';
 
 /** Per-node typing results: variables at the node's input, dynamic parameters and each expression's type. */
 export const NodeTypingDataSchema = z.object({
   variableTypes: z.record(z.string(), TypingResultJsonSchema),
-  parameters: z.array(z.record(z.string(), z.unknown())).nullable(),
+  // Null when the node has no dynamic parameters; absent in scenario records, which drop nulls.
+  parameters: z.array(UIParameterSchema).nullish(),
   typingInfo: z.record(z.string(), TypingResultJsonSchema),
 });
 /** Typing data of one node. */
@@ -28,7 +29,7 @@ export const ValidationResultSchema = z.object({
 /** The outcome of validating a scenario. */
 export type ValidationResult = z.infer<typeof ValidationResultSchema>;
 
-/** Collects errors, warnings and node results while a scenario is validated. */
+/** Collects issues, warnings and node results while a scenario is validated, in the wire form of the result. */
 export class ValidationResultBuilder {
   private readonly invalidNodes: Record<string, NodeValidationError[]> = {};
   private readonly warnings: Record<string, NodeValidationError[]> = {};
@@ -36,20 +37,20 @@ export class ValidationResultBuilder {
   private readonly globalErrors: { error: NodeValidationError; nodeIds: string[] }[] = [];
   readonly nodeResults: Record<string, NodeTypingData> = {};
 
-  nodeError(nodeId: string, error: NodeValidationError): void {
-    (this.invalidNodes[nodeId] ??= []).push(error);
+  nodeError(nodeId: string, issue: ValidationIssue): void {
+    (this.invalidNodes[nodeId] ??= []).push(toNodeValidationError(issue));
   }
 
-  nodeWarning(nodeId: string, warning: NodeValidationError): void {
-    (this.warnings[nodeId] ??= []).push(warning);
+  nodeWarning(nodeId: string, issue: ValidationIssue): void {
+    (this.warnings[nodeId] ??= []).push(toNodeValidationError(issue));
   }
 
-  propertiesError(error: NodeValidationError): void {
-    this.propertiesErrors.push(error);
+  propertiesError(issue: ValidationIssue): void {
+    this.propertiesErrors.push(toNodeValidationError(issue));
   }
 
-  globalError(error: NodeValidationError, nodeIds: string[]): void {
-    this.globalErrors.push({ error, nodeIds });
+  globalError(issue: ValidationIssue, nodeIds: string[]): void {
+    this.globalErrors.push({ error: toNodeValidationError(issue), nodeIds });
   }
 
   build(includeNodeResults: boolean): ValidationResult {

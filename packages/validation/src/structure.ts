@@ -1,11 +1,12 @@
 import type { Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
-import { findStructureProblems, type GraphIssue, validateNodeId } from '@scenaria/graph';
-import { type ErrorTyp, type NodeValidationError, validationError } from './errors';
+import { findStructureProblems, type GraphStructureIssueCode, validateNodeId } from '@scenaria/graph';
+import type { MessageCatalogue } from '@scenaria/issues';
+import { type ErrorTyp, type ValidationIssue, validationIssue } from './errors';
 
 /** Structure problems and the order in which nodes are validated (each after all its predecessors). */
 export interface StructureReport {
-  readonly global: { error: NodeValidationError; nodeIds: string[] }[];
-  readonly node: { nodeId: string; error: NodeValidationError }[];
+  readonly global: { error: ValidationIssue; nodeIds: string[] }[];
+  readonly node: { nodeId: string; error: ValidationIssue }[];
   /** Nodes in topological order; nodes on cycles and duplicates are left out. */
   readonly order: NodeData[];
 }
@@ -13,22 +14,27 @@ export interface StructureReport {
 
 
 
-/** How each structure problem of the graph package is reported: its `typ` and whether it is global. */
-const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
-  emptyScenario: { typ: 'EmptyProcess', isGlobal: true },
-  duplicateNodeId: { typ: 'DuplicatedNodeIds', isGlobal: true },
-  missingStartNode: { typ: 'InvalidRootNode', isGlobal: true },
-  danglingEdge: { typ: 'InvalidEdge', isGlobal: true },
-  duplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
-  cycle: { typ: 'CycleInScenario', isGlobal: true },
-  looseNode: { typ: 'LooseNode', isGlobal: true },
-  duplicateFragmentOutput: { typ: 'InvalidEdge', isGlobal: false },
-  invalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
-  unexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
-  unexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
-  multipleIncomingEdges: { typ: 'InvalidEdge', isGlobal: false },
-  joinWithoutInputs: { typ: 'InvalidEdge', isGlobal: false },
-  missingOutgoingEdge: { typ: 'InvalidTailOfBranch', isGlobal: false },
+/**
+ * How each structure problem of the graph package is reported: its `typ` and whether it is global. Typed by
+ * graph's code union, so a new structure problem there does not compile here until it is mapped.
+ */
+const problemTyp: MessageCatalogue<GraphStructureIssueCode, { typ: ErrorTyp; isGlobal: boolean } | undefined> = {
+  EmptyScenario: { typ: 'EmptyProcess', isGlobal: true },
+  DuplicateNodeId: { typ: 'DuplicatedNodeIds', isGlobal: true },
+  MissingStartNode: { typ: 'InvalidRootNode', isGlobal: true },
+  DanglingEdge: { typ: 'InvalidEdge', isGlobal: true },
+  DuplicateEdge: { typ: 'DuplicatedEdge', isGlobal: true },
+  Cycle: { typ: 'CycleInScenario', isGlobal: true },
+  LooseNode: { typ: 'LooseNode', isGlobal: true },
+  DuplicateFragmentOutput: { typ: 'InvalidEdge', isGlobal: false },
+  InvalidEdgeType: { typ: 'InvalidEdge', isGlobal: false },
+  UnexpectedOutgoingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  UnexpectedIncomingEdge: { typ: 'InvalidEdge', isGlobal: false },
+  MultipleIncomingEdges: { typ: 'InvalidEdge', isGlobal: false },
+  JoinWithoutInputs: { typ: 'InvalidEdge', isGlobal: false },
+  MissingOutgoingEdge: { typ: 'InvalidTailOfBranch', isGlobal: false },
+  // Reported by join validation at the branch parameter instead.
+  JoinBranchMismatch: undefined,
 };
 
 /**
@@ -40,11 +46,11 @@ const problemTyp: Record<string, { typ: ErrorTyp; isGlobal: boolean }> = {
 export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   const global: StructureReport['global'] = [];
   const node: StructureReport['node'] = [];
-  for (const issue of findStructureProblems(graph) as (GraphIssue & { nodeIds?: string[] })[]) {
+  for (const issue of findStructureProblems(graph)) {
     const mapping = problemTyp[issue.code];
     if (mapping === undefined) continue;
     const nodeIds = issue.nodeIds ?? [];
-    const error = validationError(mapping.typ, issue.message);
+    const error = validationIssue(mapping.typ, issue.message);
     const first = nodeIds[0];
     if (mapping.isGlobal || first === undefined) global.push({ error, nodeIds });
     else node.push({ nodeId: first, error });
@@ -52,7 +58,7 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
   const byId = new Map<string, NodeData>();
   for (const n of graph.nodes) {
     if (!byId.has(n.id)) byId.set(n.id, n);
-    for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationError('NodeIdValidationError', issue.message, '$id') });
+    for (const issue of validateNodeId(n.id)) node.push({ nodeId: n.id, error: validationIssue('NodeIdValidationError', issue.message, '$id') });
   }
   // Two output definitions with one name make the fragment's outputs ambiguous for every user of it.
   const outputNames = new Map<string, string[]>();
@@ -60,7 +66,7 @@ export function findStructureErrors(graph: ScenarioGraph): StructureReport {
     if (n.type === 'FragmentOutputDefinition') (outputNames.get(n.outputName) ?? outputNames.set(n.outputName, []).get(n.outputName))?.push(n.id);
   }
   for (const [name, ids] of outputNames) {
-    if (ids.length > 1) global.push({ error: validationError('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
+    if (ids.length > 1) global.push({ error: validationIssue('DuplicateFragmentOutputNames', `Fragment output name ${name} is used more than once`), nodeIds: ids });
   }
   const outgoing = new Map<string, Edge[]>();
   const inDegree = new Map<string, number>();

@@ -31,6 +31,19 @@ export const nodes = {
     service: { id: service, parameters: parameters(params) },
     output,
   }),
+  /** The decision-table enricher: its table is JSON in the `tabularDataDefinition` language, not SpEL. */
+  decisionTable: (id: string, output: string, table: string, matchCondition: string): NodeData => ({
+    type: 'Enricher',
+    id,
+    service: {
+      id: 'decision-table',
+      parameters: [
+        { name: 'Decision Table', expression: { language: 'tabularDataDefinition', expression: table } },
+        { name: 'Match condition', expression: spel(matchCondition) },
+      ],
+    },
+    output,
+  }),
   processor: (id: string, service: string, params: Params = {}): NodeData => ({ type: 'Processor', id, service: { id: service, parameters: parameters(params) } }),
   custom: (id: string, nodeType: string, outputVar: string | null, params: Params = {}): NodeData => ({
     type: 'CustomNode',
@@ -103,8 +116,8 @@ export function localVariables(result: ValidationResult, nodeId: string): Record
 /** All errors of a result with where they were reported. */
 export function allErrors(result: ValidationResult): { where: string; typ: string; fieldName: string | null; errorType: string }[] {
   return [
-    ...Object.entries(result.errors.invalidNodes).flatMap(([nodeId, errors]) => errors.map((e) => ({ where: nodeId, typ: e.typ, fieldName: e.fieldName, errorType: e.errorType }))),
-    ...result.errors.processPropertiesErrors.map((e) => ({ where: '$properties', typ: e.typ, fieldName: e.fieldName, errorType: e.errorType })),
-    ...result.errors.globalErrors.map((g) => ({ where: `$global:${g.nodeIds.join(',')}`, typ: g.error.typ, fieldName: g.error.fieldName, errorType: g.error.errorType })),
+    ...Object.entries(result.errors.invalidNodes).flatMap(([nodeId, errors]) => errors.map((e) => ({ where: nodeId, typ: e.typ, fieldName: e.fieldName ?? null, errorType: e.errorType }))),
+    ...result.errors.processPropertiesErrors.map((e) => ({ where: '$properties', typ: e.typ, fieldName: e.fieldName ?? null, errorType: e.errorType })),
+    ...result.errors.globalErrors.map((g) => ({ where: `$global:${g.nodeIds.join(',')}`, typ: g.error.typ, fieldName: g.error.fieldName ?? null, errorType: g.error.errorType })),
   ];
 }

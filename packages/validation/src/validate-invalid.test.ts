@@ -218,18 +218,7 @@ const cases: Case[] = [
     name: 'decision table cell of a wrong type',
     graph: chain([
       generator(),
-      {
-        type: 'Enricher',
-        id: 'dt',
-        output: 'rows',
-        service: {
-          id: 'decision-table',
-          parameters: [
-            { name: 'Decision Table', expression: { language: 'tabularDataDefinition', expression: '{"columns":[{"name":"limit","type":"java.lang.Integer"}],"rows":[["ten"]]}' } },
-            { name: 'Match condition', expression: { language: 'spel', expression: '#ROW.limit > #input.amount' } },
-          ],
-        },
-      },
+      n.decisionTable('dt', 'rows', '{"columns":[{"name":"limit","type":"java.lang.Integer"}],"rows":[["ten"]]}', '#ROW.limit > #input.amount'),
       end(),
     ]),
     where: 'dt',

@@ -3,6 +3,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import { recordType, Types } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
 import { processDefinitionDataWithFragments } from './definitions';
+import { expressionEnvironment } from './expression-environment';
 import { validateScenarioLabels } from './labels';
 import { edges, nodes as n, properties } from './test-utils';
 import { validateNode } from './validate-node';
@@ -92,6 +93,12 @@ describe('fragments as components', () => {
     expect(forScenario.componentGroups.find((g) => g.name === 'checks')?.components.map((c) => c.componentId)).toEqual(['fragment-risk']);
     const forFragment = processDefinitionDataWithFragments(streaming, { isFragment: true, fragments: { risk: fragment } });
     expect(Object.keys(forFragment.components)).not.toContain('fragment-risk');
+  });
+
+  it('lists the classes of the expression environment, the language helpers included', () => {
+    const classes = processDefinitionDataWithFragments(streaming, { isFragment: false }).classes.map((c) => (c as { refClazzName: string }).refClazzName);
+    expect(classes).toEqual([...new Set(expressionEnvironment(streaming).registry.classes().map((c) => c.name))].sort());
+    expect(classes).toContain('pl.touk.nussknacker.engine.util.functions.collection');
   });
 
   it('checks fixed values of a used fragment', () => {

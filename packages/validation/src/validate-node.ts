@@ -1,7 +1,8 @@
-import type { Model, UIParameter } from '@scenaria/components';
+import { type Model, UIParameterSchema } from '@scenaria/components';
 import type { Edge, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
-import type { TypingResult } from '@scenaria/typing';
-import type { NodeValidationError } from './errors';
+import { type TypingResult, TypingResultJsonSchema } from '@scenaria/typing';
+import { z } from 'zod';
+import { NodeValidationErrorSchema } from './errors';
 import { validateWithSeededContexts } from './validate-scenario';
 
 /** Inputs of {@link validateNode}: what `POST /api/nodes/{name}/validation` receives. */
@@ -17,13 +18,18 @@ export interface NodeValidationRequest {
   readonly fragments?: Readonly<Record<string, ScenarioGraph>>;
 }
 
+/**
+ * The node validation response (rest-api.md). `parameters` and `expressionType` are null when there are none;
+ * the API drops null fields, so on the wire they may be absent.
+ */
+export const NodeValidationResponseSchema = z.object({
+  parameters: z.array(UIParameterSchema).nullish(),
+  expressionType: TypingResultJsonSchema.nullish(),
+  validationErrors: z.array(NodeValidationErrorSchema),
+  validationPerformed: z.boolean(),
+});
 /** The node validation response. */
-export interface NodeValidationResponse {
-  readonly parameters: UIParameter[] | null;
-  readonly expressionType: Record<string, unknown> | null;
-  readonly validationErrors: NodeValidationError[];
-  readonly validationPerformed: boolean;
-}
+export type NodeValidationResponse = z.infer<typeof NodeValidationResponseSchema>;
 
 /**
  * Validates one node as the designer edits it, given the variables that reach it. The node is validated
@@ -62,8 +68,8 @@ export function validateNode(request: NodeValidationRequest, model: Model): Node
   const typingInfo = nodeResult?.typingInfo ?? {};
   const errors = (result.errors.invalidNodes[nodeData.id] ?? []).filter((e) => e.typ !== 'InvalidTailOfBranch' && e.typ !== 'InvalidEdge');
   return {
-    parameters: (nodeResult?.parameters as UIParameter[] | null | undefined) ?? null,
-    expressionType: (typingInfo.$expression as Record<string, unknown> | undefined) ?? null,
+    parameters: nodeResult?.parameters ?? null,
+    expressionType: typingInfo.$expression ?? null,
     validationErrors: errors,
     validationPerformed: true,
   };

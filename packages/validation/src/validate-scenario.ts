@@ -1,14 +1,14 @@
 import { type ComponentDefinition, componentsById, type Model, processingModeOfMetaDataType, toUIParameter } from '@scenaria/components';
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
-import { listType, recordType, type TypingResult, typingResultToJson, Types } from '@scenaria/typing';
-import { validationError } from './errors';
+import { listType, recordType, type TypingResult, type TypingResultJson, typingResultToJson, Types } from '@scenaria/typing';
+import { validationIssue } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
 import { validateNodeData } from './node-handlers';
 import { lookupFragment, type Session } from './session';
-import { validateScenarioLabels } from './labels';
-import { validateScenarioProperties } from './properties';
+import { type LabelValidationRule, validateScenarioLabels } from './labels';
+import { scenarioPropertyIssues } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
 
@@ -18,6 +18,8 @@ export interface ValidateScenarioOptions {
   readonly scenarioName?: string;
   /** Scenario labels: `#meta.scenarioLabels`. */
   readonly labels?: readonly string[];
+  /** Rules the labels are checked against (the deployment's configured ones); default: the default rules. */
+  readonly labelRules?: readonly LabelValidationRule[];
   /** Fragments the scenario may use, by fragment name (their latest version). */
   readonly fragments?: Readonly<Record<string, ScenarioGraph>>;
   /** Leave `nodeResults` empty (the `skipNodeResults` flag of the API). */
@@ -103,10 +105,10 @@ function validateWithSession(
   const components = componentsById(model, { isFragment });
   const outputs: FragmentOutputs = {};
 
-  for (const { label, messages } of validateScenarioLabels(options.labels ?? [])) {
-    builder.propertiesError(validationError('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
+  for (const { label, messages } of validateScenarioLabels(options.labels ?? [], options.labelRules)) {
+    builder.propertiesError(validationIssue('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
   }
-  validateScenarioProperties(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>
+  scenarioPropertyIssues(graph.properties, model, { isFragment, ...(options.scenarioName === undefined ? {} : { scenarioName: options.scenarioName }) }).forEach((e) =>
     builder.propertiesError(e),
   );
 
@@ -152,7 +154,7 @@ function validateWithSession(
     const variablesAtInput: Variables = input ?? mergeBranches(branchInputs, globals);
 
     if ('isDisabled' in node && node.isDisabled === true) {
-      builder.nodeWarning(node.id, validationError('DisabledNode', `Node ${node.id} is disabled`, null));
+      builder.nodeWarning(node.id, validationIssue('DisabledNode', `Node ${node.id} is disabled`, null));
       if (node.type === 'FragmentInput' && outEdges.length !== 1) {
         check.error('DisabledFragmentOutputs', 'A disabled fragment must have exactly one output');
       }
@@ -175,7 +177,7 @@ function validateWithSession(
     for (const error of check.errors) builder.nodeError(node.id, error);
     builder.nodeResults[node.id] = {
       variableTypes: variablesToJson(variablesAtInput),
-      parameters: check.parameters === null ? null : check.parameters.map(toUIParameterJson),
+      parameters: check.parameters === null ? null : check.parameters.map(toUIParameter),
       typingInfo: check.typingInfo,
     };
   }
@@ -190,12 +192,12 @@ function mergeBranches(branches: Record<string, Variables>, globals: Variables):
 
 // Typing results are immutable and the same objects recur at every node (globals, #input), so their JSON is
 // computed once per object.
-const jsonOfType = new WeakMap<TypingResult, Record<string, unknown>>();
+const jsonOfType = new WeakMap<TypingResult, TypingResultJson>();
 
-function typeToJson(type: TypingResult): Record<string, unknown> {
+function typeToJson(type: TypingResult): TypingResultJson {
   let json = jsonOfType.get(type);
   if (json === undefined) {
-    json = deepFreeze(typingResultToJson(type) as Record<string, unknown>);
+    json = deepFreeze(typingResultToJson(type));
     jsonOfType.set(type, json);
   }
   return json;
@@ -210,11 +212,9 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function variablesToJson(variables: Variables): Record<string, Record<string, unknown>> {
-  const json: Record<string, Record<string, unknown>> = {};
+function variablesToJson(variables: Variables): Record<string, TypingResultJson> {
+  const json: Record<string, TypingResultJson> = {};
   for (const [name, type] of Object.entries(variables)) json[name] = typeToJson(type);
   return json;
 }
-
-const toUIParameterJson = (p: Parameters<typeof toUIParameter>[0]) => toUIParameter(p) as unknown as Record<string, unknown>;
 

@@ -116,18 +116,7 @@ describe('valid scenarios: variable types after each node', () => {
     const result = expectValid(
       chain([
         generator(),
-        {
-          type: 'Enricher',
-          id: 'dt',
-          output: 'rows',
-          service: {
-            id: 'decision-table',
-            parameters: [
-              { name: 'Decision Table', expression: { language: 'tabularDataDefinition', expression: table } },
-              { name: 'Match condition', expression: { language: 'spel', expression: '#ROW.limit >= #input.amount' } },
-            ],
-          },
-        },
+        n.decisionTable('dt', 'rows', table, '#ROW.limit >= #input.amount'),
         n.sink('end'),
       ]),
     );

@@ -6,21 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { defaultModel } from '@scenaria/components';
 import { fromCanonical, type NodeData, type ScenarioGraph, upgradeScenario } from '@scenaria/graph';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@scenaria/vitest-config/random';
 import { hasErrors, ValidationResultSchema, validateScenario } from '../src/index';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/scenarios');
 const present = existsSync(corpusDir);
-
-/** A small deterministic generator (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const snippets = ['', '#input', '#input.amount > 1', '{a: 1}', "'text'", '#nope', '1 +', 'T(java.lang.Math).max(1, 2)', '{1, 2}.![#this * 2]', '#meta.processName'];
 
@@ -82,7 +72,7 @@ describe.skipIf(!present)('mutated corpus scenarios', () => {
   const requestResponse = defaultModel('request-response');
 
   it('never throw, and always give a well-formed result', () => {
-    const next = random(20261120);
+    const next = seededRandom(20261120);
     let withErrors = 0;
     for (let round = 0; round < 400; round++) {
       const original = graphs[round % graphs.length]?.graph;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
+import { LabelValidationRuleSchema } from '@scenaria/validation';
 
 const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']);
 
@@ -55,6 +56,38 @@ export const RoleRuleSchema = z.object({
 });
 export type RoleRule = z.infer<typeof RoleRuleSchema>;
 
+/**
+ * Limits on failed sign-ins: after `maxFailuresPerUser` failures for one user name, or `maxFailuresPerAddress`
+ * from one client address, within `failureWindowSeconds`, sign-ins answer 429 until the window ends, without
+ * checking the password. `maxTrackedKeys` bounds the memory of each counter.
+ */
+export const SignInLimitsSchema = z.object({
+  maxFailuresPerUser: z.number().int().positive().default(10),
+  maxFailuresPerAddress: z.number().int().positive().default(50),
+  failureWindowSeconds: z.number().int().positive().default(900),
+  maxTrackedKeys: z.number().int().positive().default(10_000),
+});
+export type SignInLimits = z.infer<typeof SignInLimitsSchema>;
+
+/**
+ * Who may read `/metrics`: nobody when not `enabled`; anyone when `public`; otherwise an admin's basic
+ * credentials or, when `bearerToken` is set, `Authorization: Bearer <token>` (what Prometheus scrapers send).
+ */
+export const MetricsConfigSchema = z.object({
+  enabled: z.boolean().default(true),
+  public: z.boolean().default(false),
+  bearerToken: z.string().min(16, 'bearerToken must have at least 16 characters').optional(),
+});
+export type MetricsConfig = z.infer<typeof MetricsConfigSchema>;
+
+// One CSP source expression: no separators, so a value can never add a directive of its own.
+const CspSourceSchema = z.string().regex(/^[^\s;,]+$/, "a CSP source such as 'self', 'none' or https://portal.example.com");
+
+/** Response headers for browsers; `frameAncestors` lists who may show the designer in a frame. */
+export const SecurityHeadersConfigSchema = z.object({
+  frameAncestors: z.array(CspSourceSchema).min(1).default(["'self'"]),
+});
+
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
@@ -71,12 +104,15 @@ export const ServerConfigSchema = z.object({
     .optional(),
   scenarioLabelSettings: z
     .object({
-      validationRules: z.array(z.object({ validationPattern: z.string(), validationMessage: z.string() })),
+      validationRules: z.array(LabelValidationRuleSchema),
     })
     .default({ validationRules: [] }),
   enableConfigEndpoint: z.boolean().default(false),
   /** Seed the example scenarios into an empty database. */
   seedExamples: z.boolean().default(true),
+  signInLimits: SignInLimitsSchema.prefault({}),
+  metrics: MetricsConfigSchema.prefault({}),
+  securityHeaders: SecurityHeadersConfigSchema.prefault({}),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** The configuration as written in the file, before defaults. */

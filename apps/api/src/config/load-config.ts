@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import bcrypt from 'bcryptjs';
+import { verifySync } from '@node-rs/bcrypt';
 import defaultConfigJson from '../../config/default.json' with { type: 'json' };
 import { ServerConfigSchema } from './config-schema';
 import type { ServerConfig } from './config-schema';
@@ -48,7 +48,8 @@ export function usersWithTrialPasswords(config: ServerConfig): string[] {
   return config.users
     .filter((user) => {
       const trial = TRIAL_PASSWORDS[user.identity];
-      return trial !== undefined && bcrypt.compareSync(trial, user.password);
+      // Synchronous: this runs once at start, before the server takes requests.
+      return trial !== undefined && verifySync(trial, user.password);
     })
     .map((user) => user.identity);
 }

@@ -1,10 +1,10 @@
 import * as contract from '@scenaria/api-contract';
+import { validateScenarioLabels } from '@scenaria/validation';
 import type { CurrentUser, ScenarioParametersCombinations, UiSettings } from '@scenaria/api-contract';
 import { categoriesWith, hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
 import { ApiError, forbidden } from '../errors';
-import { validateLabels } from '../services/labels';
 import { processingInfo } from '../services/scenario-records';
 import type { ScenarioService } from '../services/scenarios';
 import { statusDefinitions } from '../services/state';
@@ -22,7 +22,7 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
   router.openapi(contract.listScenarioLabels, async (c) => c.json({ labels: await scenarios.labels(c.get('user')) }, 200));
 
   router.openapi(contract.validateScenarioLabels, (c) =>
-    c.json({ validationErrors: validateLabels(config.current, c.req.valid('json').labels) }, 200),
+    c.json({ validationErrors: validateScenarioLabels(c.req.valid('json').labels, config.current.scenarioLabelSettings.validationRules) }, 200),
   );
 
   router.openapi(contract.listStatusDefinitions, (c) => c.json(statusDefinitions(config.categories()), 200));
@@ -43,8 +43,10 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
   router.openapi(contract.getServerConfig, (c) => {
     requireAdmin(c.get('user'));
     if (!config.current.enableConfigEndpoint) throw new ApiError(404, 'The config endpoint is disabled (enableConfigEndpoint)');
-    const { users, ...rest } = config.current;
-    return c.json({ ...rest, users: users.map((user) => ({ identity: user.identity, roles: user.roles })) }, 200);
+    // Secrets stay out: password hashes and the metrics token are shown only as present.
+    const { users, metrics, ...rest } = config.current;
+    const { bearerToken, ...metricsRest } = metrics;
+    return c.json({ ...rest, metrics: { ...metricsRest, hasBearerToken: bearerToken !== undefined }, users: users.map((user) => ({ identity: user.identity, roles: user.roles })) }, 200);
   });
 
   router.openapi(contract.getCategoriesWithProcessingType, (c) => {

@@ -1,9 +1,5 @@
 import * as contract from '@scenaria/api-contract';
-import type { ProcessDefinitionDataResponse } from '@scenaria/api-contract';
-import { buildProcessDefinitionData } from '@scenaria/components';
-import type { ComponentDefinition } from '@scenaria/components';
-import { defaultGlobals } from '@scenaria/spel';
-import { fragmentComponentFor } from '@scenaria/validation';
+import { processDefinitionDataWithFragments } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
 import { forbidden, notFound } from '../errors';
@@ -28,25 +24,13 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
     const model = models.modelFor(processingType);
     if (!type || !model) throw notFound(`Scenario type: ${processingType} not found`);
     if (!hasPermission(c.get('user'), type.category, 'Read')) throw forbidden();
-    const graphs = await scenarios.fragmentGraphs(processingType);
-    const fragments: ComponentDefinition[] = [];
-    for (const [name, graph] of Object.entries(graphs)) {
-      // A fragment that uses itself (directly or not) has no component; it is left out of the palette.
-      try {
-        fragments.push(fragmentComponentFor(name, graph, model, graphs));
-      } catch {
-        continue;
-      }
-    }
-    // Every class expressions may use: the standard ones, the language helpers' and the model's own.
-    const classNames = [...new Set(defaultGlobals().registry.extend(model.classes).classes().map((definition) => definition.name))].sort();
-    const definitions = buildProcessDefinitionData(model, {
+    const fragments = isFragment ? {} : await scenarios.fragmentGraphs(processingType);
+    const definitions = processDefinitionDataWithFragments(model, {
       isFragment,
       fragments,
-      classNames,
       ...(enrichedWithUiConfig === undefined ? {} : { enrichedWithUiConfig }),
     });
-    return c.json(definitions as ProcessDefinitionDataResponse, 200);
+    return c.json(definitions, 200);
   });
 
   return router;

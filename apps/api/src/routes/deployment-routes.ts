@@ -1,13 +1,8 @@
 import * as contract from '@scenaria/api-contract';
-import { publishToTopic, readTopicTail, validateTopicName } from '@scenaria/dm-embedded';
-import type { EmbeddedDatabase, TopicRecordInput } from '@scenaria/dm-embedded';
-import { parseScenarioGraph } from '@scenaria/graph';
 import type { Context } from 'hono';
-import type { Database } from '../db/database';
-import type { AuthenticatedUser } from '../auth/users';
-import { badRequest, forbidden } from '../errors';
 import type { DeploymentService } from '../services/deployments';
 import type { TestingService } from '../services/testing';
+import type { TopicService } from '../services/topics';
 import { createRouter } from './router';
 import type { AppEnv } from './router';
 
@@ -23,7 +18,7 @@ async function commentOf(c: Context<AppEnv>): Promise<string | undefined> {
 }
 
 /** Deploy, cancel, deployment status, counts, health check, testing and the embedded topics. */
-export function deploymentRoutes(deployments: DeploymentService, testing: TestingService, db: Database) {
+export function deploymentRoutes(deployments: DeploymentService, testing: TestingService, topics: TopicService) {
   const router = createRouter();
 
   router.openapi(contract.deployScenario, async (c) => {
@@ -58,23 +53,14 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
   }
 
   router.openapi(contract.getProcessCounts, async (c) => {
-    const counts = await deployments.counts(c.get('user'), c.req.valid('param').scenarioName);
-    return c.json(counts as Record<string, { all: number; errors: number; fragmentCounts: Record<string, never> }>, 200);
+    return c.json(await deployments.counts(c.get('user'), c.req.valid('param').scenarioName), 200);
   });
 
   router.openapi(contract.testScenarioWithFile, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const form = c.req.valid('form');
     const testData = typeof form.testData === 'string' ? form.testData : await form.testData.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(form.scenarioGraph);
-    } catch {
-      throw badRequest('The form field scenarioGraph is not JSON', ['form', 'scenarioGraph']);
-    }
-    const graph = parseScenarioGraph(json);
-    if (!graph.ok) throw badRequest(`Invalid scenarioGraph: ${graph.issues[0]?.message ?? 'bad graph'}`, ['form', 'scenarioGraph']);
-    return c.json(await testing.testWithFile(c.get('user'), scenarioName, graph.value, testData), 200);
+    return c.json(await testing.testWithFile(c.get('user'), scenarioName, form.scenarioGraph, testData), 200);
   });
 
   router.openapi(contract.generateAndTest, async (c) => {
@@ -110,29 +96,13 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     return c.json({ validationErrors, validationPerformed: true }, 200);
   });
 
-  const embedded = db as unknown as EmbeddedDatabase;
-  const checkTopic = (user: AuthenticatedUser, topic: string) => {
-    // Topics belong to no category: writing test records or reading a topic's tail is an administrator's tool.
-    if (!user.isAdmin) throw forbidden('Only an administrator may do this');
-    const issues = validateTopicName(topic);
-    if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), ['param', 'topic']);
-  };
+  router.openapi(contract.publishTopicRecords, async (c) =>
+    c.json(await topics.publish(c.get('user'), c.req.valid('param').topic, c.req.valid('json').records), 200),
+  );
 
-  router.openapi(contract.publishTopicRecords, async (c) => {
-    const { topic } = c.req.valid('param');
-    checkTopic(c.get('user'), topic);
-    const { records } = c.req.valid('json');
-    const stored = await publishToTopic(embedded, topic, records as TopicRecordInput[]);
-    if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
-    return c.json({ offsets: stored.value.offsets }, 200);
-  });
-
-  router.openapi(contract.readTopicRecords, async (c) => {
-    const { topic } = c.req.valid('param');
-    checkTopic(c.get('user'), topic);
-    const { limit } = c.req.valid('query');
-    return c.json({ records: await readTopicTail(embedded, topic, limit === undefined ? {} : { limit }) }, 200);
-  });
+  router.openapi(contract.readTopicRecords, async (c) =>
+    c.json({ records: await topics.tail(c.get('user'), c.req.valid('param').topic, c.req.valid('query').limit) }, 200),
+  );
 
   return router;
 }

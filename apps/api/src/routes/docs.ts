@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { DOCS_POLICY } from '../auth/security-headers';
 import type { AppEnv } from './router';
 
 const ASSETS: Record<string, string> = {
@@ -50,7 +51,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   });
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Uint8Array<ArrayBuffer>>();
-  app.get('/api/docs', (c) => c.html(PAGE));
+  app.get('/api/docs', (c) => c.html(PAGE, 200, { 'content-security-policy': DOCS_POLICY }));
   app.get('/api/docs/assets/init.js', (c) => c.body(INIT, 200, { 'content-type': 'text/javascript; charset=utf-8' }));
   app.get('/api/docs/assets/:file', async (c) => {
     const file = c.req.param('file');

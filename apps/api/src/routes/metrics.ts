@@ -1,15 +1,46 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { fromCanonical } from '@scenaria/graph';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
+import { refuseRequest, requestUser } from '../auth/request-user';
+import type { BasicAuthenticator } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
 import type { DeploymentManagers } from '../services/deployment-managers';
 import type { AppEnv } from './router';
 
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
 /**
- * Prometheus metrics at `/metrics` (outside `/api`, no login, as scrapers expect): per-node record counters of
- * every deployed scenario, each node present from the start (0 before its first record) so rates are defined.
+ * Who may scrape (`metrics` in the configuration): the names of scenarios and nodes and the process figures
+ * tell an outsider about the installation, so by default only an admin's basic credentials or the configured
+ * bearer token open it. Answers the refusal, or undefined when the request may read the metrics.
  */
-export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManagers, config: ConfigStore): void {
+async function guardMetrics(c: Context, config: ConfigStore, authenticator: BasicAuthenticator): Promise<Response | undefined> {
+  const settings = config.current.metrics;
+  if (!settings.enabled) return c.json({ message: 'Metrics are disabled (metrics.enabled)' }, 404);
+  if (settings.public) return undefined;
+  const authorization = c.req.header('authorization') ?? '';
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  if (bearer !== undefined) {
+    // Digests of equal length, so the comparison takes the same time whatever the sent token is.
+    if (settings.bearerToken !== undefined && timingSafeEqual(digest(bearer), digest(settings.bearerToken))) return undefined;
+    c.header('WWW-Authenticate', 'Bearer realm="Scenaria metrics"');
+    return c.json({ message: 'The supplied authentication is invalid' }, 401);
+  }
+  const result = await requestUser(c, authenticator, config);
+  if (result.kind === 'user' && !result.user.isAnonymous) {
+    return result.user.isAdmin ? undefined : c.json({ message: 'Reading metrics needs an admin or the metrics token' }, 403);
+  }
+  return refuseRequest(c, result.kind === 'user' ? { kind: 'unauthorized', hadCredentials: false } : result);
+}
+
+/**
+ * Prometheus metrics at `/metrics` (outside `/api`, where scrapers expect them; guarded by `guardMetrics`):
+ * per-node record counters of every deployed scenario, each node present from the start (0 before its first
+ * record) so rates are defined.
+ */
+export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManagers, config: ConfigStore, authenticator: BasicAuthenticator): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['scenario', 'node'] as const;
@@ -42,6 +73,8 @@ export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManag
   };
 
   app.get('/metrics', async (c) => {
+    const refusal = await guardMetrics(c, config, authenticator);
+    if (refusal) return refusal;
     await refresh();
     return c.text(await registry.metrics(), 200, { 'content-type': registry.contentType });
   });

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { designerPolicy, inlineScriptHashes } from '../auth/security-headers';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,9 +50,11 @@ export function serveSinglePageApp(root: string): MiddlewareHandler {
     if (!(await isFile(target))) return next();
     const type = TYPES[extname(target)] ?? 'application/octet-stream';
     const isIndex = target.endsWith(`${sep}index.html`);
-    return c.body(new Uint8Array(await readFile(target)), 200, {
-      'content-type': type,
-      'cache-control': isIndex ? 'no-cache' : 'public, max-age=3600',
-    });
+    const bytes = await readFile(target);
+    const headers: Record<string, string> = { 'content-type': type, 'cache-control': isIndex ? 'no-cache' : 'public, max-age=3600' };
+    // A page's policy allows exactly the inline scripts it holds (SvelteKit's bootstrap), read from the page
+    // itself, so a rebuilt designer needs no configuration change.
+    if (extname(target) === '.html') headers['content-security-policy'] = designerPolicy(inlineScriptHashes(bytes.toString('utf8')));
+    return c.body(new Uint8Array(bytes), 200, headers);
   };
 }

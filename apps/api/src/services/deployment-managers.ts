@@ -8,7 +8,7 @@ import {
 } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
-import type { EmbeddedDatabase, EmbeddedDeploymentManager } from '@scenaria/dm-embedded';
+import type { EmbeddedDeploymentManager } from '@scenaria/dm-embedded';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { Logger } from 'pino';
 import type { ConfigStore } from '../config/config-store';
@@ -69,7 +69,7 @@ export class DeploymentManagers {
     const streaming = this.models.modelForKind('streaming');
     const requestResponse = this.models.modelForKind('request-response');
     return createEmbeddedDeploymentManager(
-      { ...parsed, db: this.db as unknown as EmbeddedDatabase, models: { streaming, 'request-response': requestResponse } },
+      { ...parsed, db: this.db, models: { streaming, 'request-response': requestResponse } },
       {
         clock: { now: () => Date.now() },
         logger: pinoAdapter(this.logger.child({ component: 'dm-embedded' })),

@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { ProcessState } from '@scenaria/api-contract';
 import { toProcessCounts } from '@scenaria/dm-embedded';
 import { validateCustomActionParams } from '@scenaria/deployment-sdk';
-import type { CustomActionDefinition, DeploymentIssue } from '@scenaria/deployment-sdk';
+import type { CustomActionDefinition } from '@scenaria/deployment-sdk';
 import type { NodeValidationError } from '@scenaria/api-contract';
 import { fromCanonical } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
+import { formatIssues } from '@scenaria/issues';
 import type { Logger } from 'pino';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
@@ -36,8 +37,6 @@ export interface ActionListener {
 }
 
 const ACTIVITY_OF: Record<string, string> = { DEPLOY: 'SCENARIO_DEPLOYED', CANCEL: 'SCENARIO_CANCELED' };
-
-const issuesText = (errors: readonly DeploymentIssue[]) => errors.map((error) => (error.nodeId ? `${error.nodeId}: ${error.message}` : error.message)).join('; ');
 
 /** Deploy and cancel through the processing type's manager, deployment statuses, counts and the health check. */
 export class DeploymentService {
@@ -202,7 +201,7 @@ export class DeploymentService {
       throw error;
     }
     if (!result.ok) {
-      const message = issuesText(result.errors);
+      const message = formatIssues(result.errors);
       await this.#finish(row, action, 'DEPLOY', user, comment, message);
       throw conflict(`Deployment of ${name} failed: ${message}`);
     }
@@ -223,7 +222,7 @@ export class DeploymentService {
       throw error;
     }
     if (!result.ok) {
-      const message = issuesText(result.errors);
+      const message = formatIssues(result.errors);
       await this.#finish(row, action, 'CANCEL', user, comment, message);
       throw conflict(`Cancel of ${name} failed: ${message}`);
     }
@@ -274,7 +273,7 @@ export class DeploymentService {
       throw error;
     }
     if (!result.ok) {
-      const message = issuesText(result.errors);
+      const message = formatIssues(result.errors);
       await this.#finish(row, action, definition.name, user, comment, message);
       throw conflict(`Action ${definition.name} of ${name} failed: ${message}`);
     }

@@ -1,12 +1,20 @@
-import type { NodeValidationError, ScenarioWithDetails } from '@scenaria/api-contract';
+import type {
+  ExpressionSuggestionsRequestSchema,
+  NodeValidationError,
+  NodeValidationRequestSchema,
+  ParametersValidationRequestSchema,
+  PropertiesValidationRequestSchema,
+  ScenarioWithDetails,
+} from '@scenaria/api-contract';
 import { builtinsFor, componentId } from '@scenaria/components';
 import type { ComponentDefinition, Model } from '@scenaria/components';
-import { componentIdOfNode, fromCanonical, NodeDataSchema, ProcessPropertiesSchema } from '@scenaria/graph';
-import type { NodeData, ProcessProperties } from '@scenaria/graph';
-import { defaultGlobals, suggestExpression, typeExpression } from '@scenaria/spel';
+import { componentIdOfNode, fromCanonical } from '@scenaria/graph';
+import type { NodeData } from '@scenaria/graph';
+import type { z } from 'zod';
+import { suggestExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
-import type { TypingResult } from '@scenaria/typing';
-import { validateNode, validateScenarioProperties } from '@scenaria/validation';
+import type { TypingResult, TypingResultJson } from '@scenaria/typing';
+import { expressionEnvironment, validateNode, validateParameterExpressions, validateScenarioProperties } from '@scenaria/validation';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
@@ -15,7 +23,12 @@ import { dropNulls } from './json';
 import type { ModelRegistry } from './models';
 import type { ScenarioService } from './scenarios';
 
-type Json = Record<string, unknown>;
+// Bodies arrive checked by the route's schema (its one validation hook answers 400): only what the schema
+// cannot know, such as whether a class in a typing result exists, is checked here.
+type NodeValidationRequest = z.infer<typeof NodeValidationRequestSchema>;
+type PropertiesValidationRequest = z.infer<typeof PropertiesValidationRequestSchema>;
+type ParametersValidationRequest = z.infer<typeof ParametersValidationRequestSchema>;
+type ExpressionSuggestionsRequest = z.infer<typeof ExpressionSuggestionsRequestSchema>;
 
 function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Record<string, TypingResult> {
   const types: Record<string, TypingResult> = {};
@@ -26,14 +39,6 @@ function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Rec
   }
   return types;
 }
-
-const expressionError = (fieldName: string, message: string): NodeValidationError => ({
-  typ: 'ExpressionParserCompilationError',
-  message,
-  description: 'The expression does not parse or does not type-check.',
-  fieldName,
-  errorType: 'SaveAllowed',
-});
 
 /** Validation of single nodes, properties and parameters, completion, and the components list with usages. */
 export class NodeValidationService {
@@ -59,21 +64,19 @@ export class NodeValidationService {
   }
 
   /** `POST /api/nodes/{name}/validation`. */
-  async node(user: AuthenticatedUser, name: string, body: { nodeData: Json; processProperties?: Json | undefined; variableTypes: Json; branchVariableTypes?: Record<string, Json> | undefined; outgoingEdges?: Json[] | undefined }) {
+  async node(user: AuthenticatedUser, name: string, body: NodeValidationRequest) {
     const { model, processingType } = await this.#scenarioModel(user, name);
-    const nodeData = NodeDataSchema.safeParse(body.nodeData);
-    if (!nodeData.success) throw badRequest(`Invalid nodeData: ${nodeData.error.issues[0]?.message ?? 'bad node'}`, ['json', 'nodeData']);
-    const properties = await this.#properties(user, name, body.processProperties);
+    const properties = body.processProperties ?? fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
     const branchVariableTypes = body.branchVariableTypes
       ? Object.fromEntries(Object.entries(body.branchVariableTypes).map(([branch, types]) => [branch, decodeTypes(types, 'branchVariableTypes')]))
       : undefined;
     const result = validateNode(
       {
-        nodeData: nodeData.data,
+        nodeData: body.nodeData,
         processProperties: properties,
         variableTypes: decodeTypes(body.variableTypes, 'variableTypes'),
         ...(branchVariableTypes ? { branchVariableTypes } : {}),
-        ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges as never } : {}),
+        ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges } : {}),
         scenarioName: name,
         fragments: await this.scenarios.fragmentGraphs(processingType),
       },
@@ -82,60 +85,42 @@ export class NodeValidationService {
     return dropNulls(result) as { validationErrors: NodeValidationError[]; validationPerformed: boolean };
   }
 
-  async #properties(user: AuthenticatedUser, name: string, given: Json | undefined): Promise<ProcessProperties> {
-    if (given) {
-      const parsed = ProcessPropertiesSchema.safeParse(given);
-      if (!parsed.success) throw badRequest(`Invalid processProperties: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'processProperties']);
-      return parsed.data;
-    }
-    return fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
-  }
-
   /** `POST /api/properties/{name}/validation`. */
-  async properties(user: AuthenticatedUser, name: string, body: { additionalFields: Json; name?: string | undefined; id?: string | undefined }) {
+  async properties(user: AuthenticatedUser, name: string, body: PropertiesValidationRequest) {
     const { model, isFragment } = await this.#scenarioModel(user, name);
-    const parsed = ProcessPropertiesSchema.safeParse({ additionalFields: body.additionalFields });
-    if (!parsed.success) throw badRequest(`Invalid additionalFields: ${parsed.error.issues[0]?.message ?? 'bad properties'}`, ['json', 'additionalFields']);
     const scenarioName = body.name ?? body.id ?? name;
-    return { validationErrors: validateScenarioProperties(parsed.data, model, { isFragment, scenarioName }), validationPerformed: true };
+    return { validationErrors: validateScenarioProperties({ additionalFields: body.additionalFields }, model, { isFragment, scenarioName }), validationPerformed: true };
   }
 
   /** `POST /api/parameters/{processingType}/validate`: each expression typed against its declared type. */
-  parameters(user: AuthenticatedUser, processingType: string, body: { parameters: { name: string; typ: Json; expression: { language: string; expression: string } }[]; variableTypes: Json }) {
+  parameters(user: AuthenticatedUser, processingType: string, body: ParametersValidationRequest) {
     const model = this.#typeModel(user, processingType);
-    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
-    const registry = defaultGlobals().registry.extend(model.classes);
-    const validationErrors: NodeValidationError[] = [];
-    body.parameters.forEach((parameter, index) => {
+    const variableTypes = decodeTypes(body.variableTypes, 'variableTypes');
+    const parameters = body.parameters.map((parameter, index) => {
       const expected = typingResultFromJson(parameter.typ);
       if (!expected.ok) throw badRequest(`Invalid type of parameter ${parameter.name}`, ['json', 'parameters', index, 'typ']);
-      const language = parameter.expression.language === 'spelTemplate' ? 'spelTemplate' : 'spel';
-      if (parameter.expression.language !== 'spel' && parameter.expression.language !== 'spelTemplate') {
-        validationErrors.push({ typ: 'NotSupportedExpressionLanguage', message: `Language ${parameter.expression.language} is not supported`, description: 'Only spel and spelTemplate are supported.', fieldName: parameter.name, errorType: 'SaveAllowed' });
-        return;
-      }
-      const typed = typeExpression(parameter.expression.expression, { variables, registry, language, config: model.expressionConfig, expectedType: expected.value });
-      if (typed.errors.length > 0) validationErrors.push(expressionError(parameter.name, typed.errors.map((error) => error.message).join('; ')));
+      return { name: parameter.name, typ: expected.value, expression: parameter.expression };
     });
+    const validationErrors = dropNulls(validateParameterExpressions(parameters, variableTypes, model)) as NodeValidationError[];
     return { validationErrors, validationPerformed: true };
   }
 
   /** `POST /api/parameters/{processingType}/suggestions`: completion at the caret (row and column of the text). */
-  suggestions(user: AuthenticatedUser, processingType: string, body: { expression: { language: string; expression: string }; caretPosition2d: { row: number; column: number }; variableTypes: Json }) {
+  suggestions(user: AuthenticatedUser, processingType: string, body: ExpressionSuggestionsRequest) {
     const model = this.#typeModel(user, processingType);
     const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
     const lines = body.expression.expression.split('\n');
     if (body.caretPosition2d.row >= lines.length) throw badRequest('caretPosition2d.row is beyond the last line', ['json', 'caretPosition2d', 'row']);
     const cursor = lines.slice(0, body.caretPosition2d.row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(body.caretPosition2d.column, lines[body.caretPosition2d.row]!.length);
-    const registry = defaultGlobals().registry.extend(model.classes);
-    const result = suggestExpression(body.expression.expression, cursor, variables, { registry, config: model.expressionConfig });
+    const { registry, globals } = expressionEnvironment(model);
+    const result = suggestExpression(body.expression.expression, cursor, variables, { registry, globals, config: model.expressionConfig });
     return result.suggestions.map((suggestion) => ({
       methodName: suggestion.label,
       // The completion engine describes the result as text; its type is not known here.
-      refClazz: typingResultToJson(unknownType) as unknown as Json,
+      refClazz: typingResultToJson(unknownType),
       fromClass: suggestion.kind === 'method' || suggestion.kind === 'field' || suggestion.kind === 'staticField',
       description: suggestion.documentation ? `${suggestion.detail}\n${suggestion.documentation}` : suggestion.detail,
-      parameters: [] as { name: string; refClazz: Json }[],
+      parameters: [] as { name: string; refClazz: TypingResultJson }[],
     }));
   }
 
@@ -219,7 +204,7 @@ export class NodeValidationService {
         modifiedBy: record.modifiedBy,
         createdAt: record.createdAt,
         createdBy: record.createdBy,
-        ...(record.lastAction ? { lastAction: record.lastAction as unknown as Json } : {}),
+        ...(record.lastAction ? { lastAction: record.lastAction } : {}),
       });
     }
     return usages;

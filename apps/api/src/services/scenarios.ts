@@ -12,8 +12,10 @@ import type {
   ValidationResult,
 } from '@scenaria/api-contract';
 import {
+  canonicalProcessEquals,
   findStructureProblems,
   fromCanonical,
+  newScenarioProperties,
   serializeCanonicalProcess,
   serializeScenarioGraph,
   toCanonical,
@@ -21,13 +23,13 @@ import {
   validateScenarioName,
 } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
+import { validateScenarioLabels } from '@scenaria/validation';
 import { categoriesWith, hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { dropNulls, stableStringify } from './json';
-import { validateLabels } from './labels';
+import { dropNulls } from './json';
 import type { ServiceContext } from './context';
 import {
   isDeployed,
@@ -83,7 +85,7 @@ export function canonicalText(graph: ScenarioGraph, name: string): string {
 
 // The tree form cannot hold these (toCanonical would drop or mangle nodes), so such a graph is not stored:
 // they are the reference's RenderNotAllowed errors.
-const UNSTORABLE_PROBLEMS = new Set(['duplicateNodeId', 'looseNode', 'danglingEdge', 'duplicateEdge', 'cycle']);
+const UNSTORABLE_PROBLEMS = new Set(['DuplicateNodeId', 'LooseNode', 'DanglingEdge', 'DuplicateEdge', 'Cycle']);
 
 function unstorableProblems(graph: ScenarioGraph) {
   return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));
@@ -92,15 +94,6 @@ function unstorableProblems(graph: ScenarioGraph) {
 function withName(canonicalJson: string, name: string): CanonicalProcess {
   const canonical = parseStored(canonicalJson);
   return { ...canonical, metaData: { ...canonical.metaData, id: name } };
-}
-
-// Renames change metaData.id but not the graph, so the name is left out when deciding whether a graph changed.
-function sameGraph(storedJson: string, newJson: string): boolean {
-  const strip = (text: string) => {
-    const value = JSON.parse(text) as { metaData?: Record<string, unknown> };
-    return stableStringify({ ...value, metaData: { ...value.metaData, id: '' } });
-  };
-  return strip(storedJson) === strip(newJson);
 }
 
 // Recording a change under another user's name is impersonation: it needs that right on the category.
@@ -165,24 +158,8 @@ export class ScenarioService {
 
   private initialGraph(processingType: string, isFragment: boolean): ScenarioGraph {
     const config = this.context.config;
-    const kind = config.processingType(processingType)?.kind;
-    const extra = Object.fromEntries(
-      Object.entries(config.current.scenarioPropertiesConfig).map(([key, property]) => [key, property.defaultValue ?? '']),
-    );
-    // Defaults of the reference's initial properties (scenario-graph.md §1), plus configured properties.
-    const byType = isFragment
-      ? { metaDataType: 'FragmentSpecificData', properties: { docsUrl: '', componentGroup: '', icon: '' } }
-      : kind === 'request-response'
-        ? { metaDataType: 'RequestResponseMetaData', properties: { slug: '', ...extra } }
-        : {
-            metaDataType: 'StreamMetaData',
-            properties: { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '', ...extra },
-          };
-    return {
-      properties: { additionalFields: { description: null, properties: byType.properties, metaDataType: byType.metaDataType, showDescription: false } },
-      nodes: [],
-      edges: [],
-    } as ScenarioGraph;
+    const kind = isFragment ? 'fragment' : (config.processingType(processingType)?.kind ?? 'streaming');
+    return { properties: newScenarioProperties(kind, config.current.scenarioPropertiesConfig), nodes: [], edges: [] };
   }
 
   /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */
@@ -377,7 +354,7 @@ export class ScenarioService {
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
     if (labels) {
-      const problems = validateLabels(this.context.config.current, labels);
+      const problems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
       if (problems.length > 0) {
         throw badRequest(
           `Invalid scenario labels: ${problems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ')}`,
@@ -402,7 +379,8 @@ export class ScenarioService {
         ['scenarioGraph', ...first.path],
       );
     }
-    const newJson = canonicalText(request.scenarioGraph, name);
+    const canonical = toCanonical(request.scenarioGraph, { id: name });
+    const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
     const userName = actingName(user, row.category, forwardedUserName);
     const result = await this.db.transaction(async (tx) => {
@@ -410,7 +388,8 @@ export class ScenarioService {
       if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
       const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
       const now = this.context.now();
-      const isNewVersion = !latest || !sameGraph(latest.canonicalJson, newJson);
+      // The stored version is read under the current name: a rename alone is no change of the graph.
+      const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
       const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
       if (isNewVersion) {
         await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });

@@ -1,8 +1,8 @@
-import type { ProcessAction, ProcessState, StatusDefinition } from '@scenaria/api-contract';
+import type { ProcessAction, ProcessState, UIStatusDefinition } from '@scenaria/api-contract';
 import { isStateChangingAction, simpleStatusDefinitions } from '@scenaria/deployment-sdk';
 
 /** Every status of the deployment SDK, with the categories it applies to. */
-export function statusDefinitions(categories: string[]): StatusDefinition[] {
+export function statusDefinitions(categories: string[]): UIStatusDefinition[] {
   return simpleStatusDefinitions.map((definition) => ({
     name: definition.name,
     displayableName: definition.displayableName,

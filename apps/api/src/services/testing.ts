@@ -1,4 +1,4 @@
-import type { NodeValidationError, ResultsWithCountsResponse } from '@scenaria/api-contract';
+import type { NodeValidationError, ResultsWithCountsResponse, UIParameter } from '@scenaria/api-contract';
 import { componentsById } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import {
@@ -10,9 +10,10 @@ import {
   parseTestData,
   runScenarioTest,
 } from '@scenaria/engine';
-import type { CompileScenarioOptions, EngineIssue } from '@scenaria/engine';
+import type { CompileScenarioOptions } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
+import { formatIssues } from '@scenaria/issues';
 import { compileExpression } from '@scenaria/spel';
 import { toPlainJson } from '@scenaria/typing/runtime';
 import type { AuthenticatedUser } from '../auth/users';
@@ -28,20 +29,6 @@ export interface TestDataSettings {
 }
 
 const DEFAULT_TEST_SETTINGS: TestDataSettings = { maxSamplesCount: 20, testDataMaxLength: 200_000 };
-
-/** One form parameter of the ad-hoc test of a source. */
-interface FormParameter {
-  name: string;
-  typ: unknown;
-  editor: { type: 'RawParameterEditor' };
-  defaultValue: { language: 'spel'; expression: string };
-  additionalVariables: Record<string, never>;
-  variablesToHide: string[];
-  branchParam: false;
-  label: string;
-}
-
-const engineErrors = (errors: readonly EngineIssue[]) => errors.map((error) => (error.nodeId ? `${error.nodeId}: ${error.message}` : error.message)).join('; ');
 
 /** Test runs of a posted graph with @scenaria/engine: from a file, generated data, or the ad-hoc form. */
 export class TestingService {
@@ -77,10 +64,10 @@ export class TestingService {
   async #run(canonical: CanonicalProcess, sourceIds: readonly string[], text: string, options: Omit<CompileScenarioOptions, 'listener'>): Promise<ResultsWithCountsResponse> {
     if (text.length > this.settings.testDataMaxLength) throw badRequest(`Too long test data, maximum length is ${this.settings.testDataMaxLength}`);
     const data = parseTestData(text, sourceIds);
-    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.line}: ${error.message}`).join('; '));
+    if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.path[0]}: ${error.message}`).join('; '));
     if (data.value.records.length > this.settings.maxSamplesCount) throw badRequest(`Too many samples: ${data.value.records.length}, maximum is ${this.settings.maxSamplesCount}`);
     const result = await runScenarioTest(canonical, data.value, options);
-    if (!result.ok) throw badRequest(`Scenario cannot be tested: ${engineErrors(result.errors)}`);
+    if (!result.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(result.errors)}`);
     return result.value as ResultsWithCountsResponse;
   }
 
@@ -95,7 +82,7 @@ export class TestingService {
     if (samples > this.settings.maxSamplesCount) throw badRequest(`Too many samples requested, limit is ${this.settings.maxSamplesCount}`);
     const { canonical, options } = await this.#prepare(user, name, graph, permission);
     const compiled = compileScenario(canonical, options);
-    if (!compiled.ok) throw badRequest(`Scenario cannot be tested: ${engineErrors(compiled.errors)}`);
+    if (!compiled.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(compiled.errors)}`);
     const data = generateTestData(compiled.value, samples);
     if (!data.ok) throw badRequest(data.errors.map((error) => error.message).join('; '));
     return data.value.records.map((record) => JSON.stringify({ sourceId: record.sourceId, record: record.record, ...(record.timestamp === undefined ? {} : { timestamp: record.timestamp }) })).join('\n');
@@ -125,12 +112,12 @@ export class TestingService {
    * The ad-hoc form of each source: one raw SpEL field per field of the record the source emits (its `#input`
    * as the validator types it), so the form builds exactly the record a test file would hold.
    */
-  async parameters(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<{ sourceId: string; parameters: FormParameter[] }[]> {
+  async parameters(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<{ sourceId: string; parameters: UIParameter[] }[]> {
     const validation = await this.scenarios.validateGraph(user, name, graph, undefined);
     const sources = graph.nodes.filter((node) => node.type === 'Source');
     return sources.map((source) => {
       const next = graph.edges.find((edge) => edge.from === source.id)?.to;
-      const input = next ? (validation.nodeResults[next] as { variableTypes?: Record<string, { type?: string; fields?: Record<string, unknown> }> } | undefined)?.variableTypes?.input : undefined;
+      const input = next ? validation.nodeResults[next]?.variableTypes.input : undefined;
       const fields = input?.type === 'TypedObjectTypingResult' && input.fields ? input.fields : {};
       return {
         sourceId: source.id,
@@ -141,8 +128,10 @@ export class TestingService {
           defaultValue: { language: 'spel' as const, expression: '' },
           additionalVariables: {},
           variablesToHide: [],
-          branchParam: false as const,
+          branchParam: false,
           label: field,
+          // A field left empty is left out of the record (see validateForm and testWithForm).
+          requiredParam: false,
         })),
       };
     });

@@ -229,7 +229,7 @@ export function deploymentSuite(server: () => TestServer): void {
     expectError(await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: 'yesterday' } }), 400);
     await expectGuarded(s, api.getProcessCounts, { params: { scenarioName: name } });
 
-    const metrics = await (await fetch(`${s.baseUrl}/metrics`)).text();
+    const metrics = await (await s.fetchRaw(undefined, '/metrics', { user: 'admin' })).text();
     expect(metrics).toContain(`scenaria_node_records_in_total{scenario="${name}",node="alerts"} 2`);
 
     // Restart: the first app's managers close (deployments stay active), a new app over the same database resumes them.
@@ -302,6 +302,8 @@ export function deploymentSuite(server: () => TestServer): void {
 
     const forms = await s.call('reader', api.getTestParameters, { params: { scenarioName: name }, json: graph });
     expect(forms.ok && forms.data.map((form) => [form.sourceId, form.parameters.map((parameter) => parameter.name)])).toEqual([['numbers', ['amount', 'label']]]);
+    // The answer is what the contract declares (UIParameters), which the designer's test form reads unchecked.
+    expect(api.TestSourceParametersSchema.safeParse(forms.ok ? forms.data : undefined).error).toBeUndefined();
     expectError(await s.call('outsider', api.getTestParameters, { params: { scenarioName: name }, json: graph }), 403);
     expectError(await s.call('reader', api.getTestParameters, { params: { scenarioName: 'missing' }, json: graph }), 404);
     await expectGuarded(s, api.getTestParameters, { params: { scenarioName: name }, json: graph });

@@ -5,10 +5,10 @@ import { streamingGraph } from '../graphs';
 import { expectError, expectGuarded } from './expect-helpers';
 
 const spel = (expression: string) => ({ language: 'spel', expression });
-const INTEGER = { type: 'TypedClass', refClazzName: 'java.lang.Integer', params: [] };
-const STRING = { type: 'TypedClass', refClazzName: 'java.lang.String', params: [] };
-const BOOLEAN = { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [] };
-const RECORD = { type: 'TypedObjectTypingResult', fields: { amount: INTEGER }, refClazzName: 'java.util.HashMap', params: [STRING, INTEGER] };
+const INTEGER: api.TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.Integer', params: [] };
+const STRING: api.TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.String', params: [] };
+const BOOLEAN: api.TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [] };
+const RECORD: api.TypingResultJson = { type: 'TypedObjectTypingResult', fields: { amount: INTEGER }, refClazzName: 'java.util.HashMap', params: [STRING, INTEGER] };
 
 /** Node, properties and parameter validation, completion, and the components list with usages. */
 export function nodeValidationSuite(server: () => TestServer): void {
@@ -18,14 +18,14 @@ export function nodeValidationSuite(server: () => TestServer): void {
     await s.call('writer', api.updateScenario, { params: { scenarioName: 'nodes' }, json: { scenarioGraph: streamingGraph('nodes') } });
     const input = (expression: string) => ({
       params: { scenarioName: 'nodes' },
-      json: { nodeData: { type: 'Filter', id: 'f', expression: spel(expression) }, variableTypes: { input: RECORD } },
+      json: { nodeData: { type: 'Filter' as const, id: 'f', expression: spel(expression) }, variableTypes: { input: RECORD } },
     });
     const valid = await s.call('reader', api.validateNode, input('#input.amount > 1'));
     expect(valid.ok && valid.data.validationErrors).toEqual([]);
     const invalid = await s.call('reader', api.validateNode, input('#input.missing > 1'));
     expect(invalid.ok && invalid.data.validationErrors.map((error) => error.fieldName)).toEqual(['$expression']);
-    expectError(await s.call('reader', api.validateNode, { params: { scenarioName: 'nodes' }, json: { nodeData: { type: 'Nope' }, variableTypes: {} } }), 400);
-    expectError(await s.call('reader', api.validateNode, { params: { scenarioName: 'nodes' }, json: { nodeData: { type: 'Filter', id: 'f', expression: spel('1') }, variableTypes: { input: { type: 'Bogus' } } } }), 400);
+    expectError(await s.call('reader', api.validateNode, { params: { scenarioName: 'nodes' }, json: { nodeData: { type: 'Nope' } as never, variableTypes: {} } }), 400);
+    expectError(await s.call('reader', api.validateNode, { params: { scenarioName: 'nodes' }, json: { nodeData: { type: 'Filter', id: 'f', expression: spel('1') }, variableTypes: { input: { type: 'Bogus' } as never } } }), 400);
     expectError(await s.call('outsider', api.validateNode, input('true')), 403);
     await expectGuarded(s, api.validateNode, input('true'));
 
@@ -37,7 +37,7 @@ export function nodeValidationSuite(server: () => TestServer): void {
     expect(good.ok && good.data.validationErrors).toEqual([]);
     const bad = await s.call('reader', api.validateProperties, properties('many'));
     expect(bad.ok && bad.data.validationErrors.map((error) => error.fieldName)).toEqual(['parallelism']);
-    expectError(await s.call('reader', api.validateProperties, { params: { scenarioName: 'nodes' }, json: { additionalFields: { metaDataType: 7 } } }), 400);
+    expectError(await s.call('reader', api.validateProperties, { params: { scenarioName: 'nodes' }, json: { additionalFields: { metaDataType: 7 } as never } }), 400);
     expectError(await s.call('outsider', api.validateProperties, properties('1')), 403);
     await expectGuarded(s, api.validateProperties, properties('1'));
   });

@@ -8,7 +8,7 @@ import {
   ScenarioActivitiesResponseSchema,
 } from '../schemas/activity';
 import { ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
-import { ProcessActionSchema } from '../schemas/scenario';
+import { ProcessActionSchema } from '../schemas/library';
 import { defineRoute, jsonContent } from './define';
 
 const tags = ['Activities'];

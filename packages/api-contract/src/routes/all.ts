@@ -1,82 +1,35 @@
-import { listScenarios, listScenariosWithDetails, listArchivedScenarios, listScenarioStates, getScenario, getScenarioVersion, listScenarioVersions, getScenarioState, createScenario, updateScenario, deleteScenario, renameScenario, archiveScenario, unarchiveScenario, importScenario, exportScenarioGraph, exportScenario, exportScenarioVersion, validateScenarioGraph, getProcessDefinitionData } from './scenarios';
-import { listActivities, getActivitiesMetadata, addComment, editComment, deleteComment, addAttachment, listAttachments, downloadAttachment, deleteAttachment, listLegacyComments, listLegacyActivity, addLegacyComment, deleteLegacyComment, listScenarioDeployments } from './activities';
-import { listScenarioLabels, validateScenarioLabels, listStatusDefinitions, listStatusDefinitionsSeedPath, healthCheck, buildInfo, getServerConfig, getCategoriesWithProcessingType, reloadProcessingTypes, getCurrentUser, getUiSettings, getScenarioParametersCombinations } from './app';
-import { validateNode, validateProperties, validateParameters, suggestExpression, listComponents, listComponentUsages } from './node-validation';
-import { deployScenario, cancelScenario, getDeploymentStatus, deploymentHealthCheck, deploymentHealthCheckSeedPath, getProcessCounts, testScenarioWithFile, generateAndTest, testWithParameters, testWithParametersAdminPath, getTestingCapabilities, getTestParameters, generateTestData, validateAdhocTest, publishTopicRecords, readTopicRecords, runCustomAction, validateCustomAction } from './deployment';
+import type { RouteConfig } from '@hono/zod-openapi';
+import * as activityRoutes from './activities';
+import * as appRoutes from './app';
+import { PERMISSION_EXTENSION } from './define';
+import * as deploymentRoutes from './deployment';
+import * as nodeValidationRoutes from './node-validation';
+import * as scenarioRoutes from './scenarios';
+
+// Taken from the route modules themselves rather than listed again, so a new route cannot be left out. A
+// module also exports schemas; a route is what `defineRoute` made, which carries the permission extension.
+function routesOf(module: Record<string, unknown>): RouteConfig[] {
+  return Object.values(module).filter(
+    (value): value is RouteConfig => typeof value === 'object' && value !== null && PERMISSION_EXTENSION in value,
+  );
+}
+
+// A path parameter sorts after every literal segment, so a fixed path comes before the parameterised path
+// that would otherwise match it (`/api/processes/status` before `/api/processes/{scenarioName}`).
+function registrationKey(route: RouteConfig): string {
+  return `${route.path.replace(/\{[^}]*\}/g, '\uffff')} ${route.method}`;
+}
 
 /**
- * Every route of the contract, in the order the server registers them: fixed paths before the parameterised
- * paths they would otherwise be taken for (`/api/processes/status` before `/api/processes/{scenarioName}`).
+ * Every route of the contract, in an order a server can register them in: fixed paths before the
+ * parameterised paths they would otherwise be taken for. Typed as plain route configs: the tuple of every
+ * route's full type is too large for declaration files, and a caller that needs one route's types imports
+ * that route.
  */
-export const allRoutes = [
-  listScenarios,
-  listScenariosWithDetails,
-  listArchivedScenarios,
-  listScenarioStates,
-  getScenario,
-  getScenarioVersion,
-  listScenarioVersions,
-  getScenarioState,
-  createScenario,
-  updateScenario,
-  deleteScenario,
-  renameScenario,
-  archiveScenario,
-  unarchiveScenario,
-  importScenario,
-  exportScenarioGraph,
-  exportScenario,
-  exportScenarioVersion,
-  validateScenarioGraph,
-  getProcessDefinitionData,
-  listActivities,
-  getActivitiesMetadata,
-  addComment,
-  editComment,
-  deleteComment,
-  addAttachment,
-  listAttachments,
-  downloadAttachment,
-  deleteAttachment,
-  listLegacyComments,
-  listLegacyActivity,
-  addLegacyComment,
-  deleteLegacyComment,
-  listScenarioDeployments,
-  listScenarioLabels,
-  validateScenarioLabels,
-  listStatusDefinitions,
-  listStatusDefinitionsSeedPath,
-  healthCheck,
-  buildInfo,
-  getServerConfig,
-  getCategoriesWithProcessingType,
-  reloadProcessingTypes,
-  getCurrentUser,
-  getUiSettings,
-  getScenarioParametersCombinations,
-  deployScenario,
-  cancelScenario,
-  getDeploymentStatus,
-  deploymentHealthCheck,
-  deploymentHealthCheckSeedPath,
-  getProcessCounts,
-  testScenarioWithFile,
-  generateAndTest,
-  testWithParameters,
-  testWithParametersAdminPath,
-  getTestingCapabilities,
-  getTestParameters,
-  generateTestData,
-  validateAdhocTest,
-  publishTopicRecords,
-  readTopicRecords,
-  runCustomAction,
-  validateCustomAction,
-  validateNode,
-  validateProperties,
-  validateParameters,
-  suggestExpression,
-  listComponents,
-  listComponentUsages,
-] as const;
+export const allRoutes: readonly RouteConfig[] = [
+  ...routesOf(scenarioRoutes),
+  ...routesOf(activityRoutes),
+  ...routesOf(appRoutes),
+  ...routesOf(deploymentRoutes),
+  ...routesOf(nodeValidationRoutes),
+].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));

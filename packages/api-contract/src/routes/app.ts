@@ -9,9 +9,9 @@ import {
   ScenarioLabelsValidationRequestSchema,
   ScenarioLabelsValidationResponseSchema,
   ScenarioParametersCombinationsSchema,
-  StatusDefinitionSchema,
   UiSettingsSchema,
 } from '../schemas/misc';
+import { UIStatusDefinitionSchema } from '../schemas/library';
 import { defineRoute, jsonContent } from './define';
 
 /** `GET /api/scenarioLabels`. */
@@ -34,7 +34,7 @@ export const validateScenarioLabels = defineRoute('authenticated', {
 });
 
 const statusDefinitionsResponse = {
-  200: { description: 'Statuses', content: jsonContent(z.array(StatusDefinitionSchema)) },
+  200: { description: 'Statuses', content: jsonContent(z.array(UIStatusDefinitionSchema)) },
 };
 
 /** `GET /api/statusDefinitions`. */

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ScenarioGraphSchema } from '@scenaria/graph';
+import { parseScenarioGraph } from '@scenaria/graph';
 import { ScenarioPathSchema, ScenarioNameParamSchema } from '../schemas/common';
 import {
   DeploymentCommentRequestSchema,
@@ -7,7 +7,6 @@ import {
   ProcessCountsSchema,
   ProcessesHealthCheckSchema,
   PublishTopicRecordsRequestSchema,
-  ResultsWithCountsResponseSchema,
   TestSourceParametersSchema,
   TestWithParametersRequestSchema,
   TestingCapabilitiesSchema,
@@ -15,6 +14,7 @@ import {
   TopicRecordSchema,
   ValidationErrorsResponseSchema,
 } from '../schemas/deployment';
+import { ResultsWithCountsSchema, ScenarioGraphSchema } from '../schemas/library';
 import { defineRoute, jsonContent } from './define';
 
 const tags = ['Deployment'];
@@ -104,6 +104,26 @@ export const getProcessCounts = defineRoute(
   [404],
 );
 
+// A multipart field carries the graph as JSON text. It is decoded here with the graph package's parser (the
+// schema plus the legacy properties shape), so the route's one validation hook reports a bad graph as it
+// does for the JSON bodies.
+const ScenarioGraphJsonTextSchema = z
+  .string()
+  .transform((text, ctx) => {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'Expected the scenario graph as JSON text' });
+      return z.NEVER;
+    }
+    const graph = parseScenarioGraph(json);
+    if (graph.ok) return graph.value;
+    for (const issue of graph.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  })
+  .openapi({ type: 'string', description: 'The scenario graph (ScenarioGraph) as JSON text' });
+
 /** `POST /api/processManagement/test/{scenarioName}`: run a test over records from a file. */
 export const testScenarioWithFile = defineRoute(
   'Deploy',
@@ -120,13 +140,13 @@ export const testScenarioWithFile = defineRoute(
           'multipart/form-data': {
             schema: z.object({
               testData: z.union([z.string(), z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob)]).openapi({ type: 'string', format: 'binary' }),
-              scenarioGraph: z.string().openapi({ description: 'The scenario graph as JSON text' }),
+              scenarioGraph: ScenarioGraphJsonTextSchema,
             }),
           },
         },
       },
     },
-    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsSchema) } },
   },
   [404],
 );
@@ -145,7 +165,7 @@ export const generateAndTest = defineRoute(
       params: z.object({ scenarioName: ScenarioNameParamSchema, samples: SamplesParamSchema.openapi({ param: { name: 'samples', in: 'path' } }) }),
       body: { required: true, content: jsonContent(ScenarioGraphSchema) },
     },
-    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsSchema) } },
   },
   [404],
 );
@@ -157,7 +177,7 @@ const testWithParametersConfig = (path: string) =>
     tags: testTags,
     summary: 'Test the posted graph with one record built from the ad-hoc form of a source',
     request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(TestWithParametersRequestSchema) } },
-    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsResponseSchema) } },
+    responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsSchema) } },
   }) as const;
 
 /** `POST /api/processManagement/testWithParameters/{scenarioName}` (what the web client calls). */

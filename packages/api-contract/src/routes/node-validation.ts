@@ -1,40 +1,41 @@
 import { z } from '@hono/zod-openapi';
 import { ScenarioPathSchema } from '../schemas/common';
 import { ValidationErrorsResponseSchema } from '../schemas/deployment';
-import { NodeValidationErrorSchema } from '../schemas/validation-result';
+import {
+  EdgeSchema,
+  ExpressionSchema,
+  NodeDataSchema,
+  NodeValidationResponseSchema,
+  ProcessActionSchema,
+  ProcessAdditionalFieldsSchema,
+  ProcessPropertiesSchema,
+  TypingResultJsonSchema,
+} from '../schemas/library';
 import { defineRoute, jsonContent } from './define';
 
 const tags = ['Validation'];
 
-// Typing results nest without bound; they are decoded by the server with the typing package.
-const TypingResultJsonSchema = z.record(z.string(), z.unknown()).openapi('TypingResultJson', { description: 'TypingResult JSON (semantics.md §6)' });
+// Classes named in typing results are resolved by the server against the processing type's model, so an
+// unknown class passes the shape check here and is reported by the route (semantics.md §6).
 const VariableTypesSchema = z.record(z.string(), TypingResultJsonSchema);
-const ExpressionSchema = z.object({ language: z.string(), expression: z.string() });
 
 /** Body of `POST /api/nodes/{scenarioName}/validation`. */
 export const NodeValidationRequestSchema = z
   .object({
-    nodeData: z.record(z.string(), z.unknown()).openapi({ description: 'NodeData' }),
-    processProperties: z.record(z.string(), z.unknown()).optional(),
+    nodeData: NodeDataSchema,
+    processProperties: ProcessPropertiesSchema.optional(),
     variableTypes: VariableTypesSchema,
     branchVariableTypes: z.record(z.string(), VariableTypesSchema).optional(),
-    outgoingEdges: z.array(z.record(z.string(), z.unknown())).optional(),
+    outgoingEdges: z.array(EdgeSchema).optional(),
   })
   .openapi('NodeValidationRequest');
 
-/** Node and properties validation answer. */
-export const NodeValidationResultSchema = z
-  .object({
-    parameters: z.array(z.record(z.string(), z.unknown())).optional(),
-    expressionType: TypingResultJsonSchema.optional(),
-    validationErrors: z.array(NodeValidationErrorSchema),
-    validationPerformed: z.boolean(),
-  })
-  .openapi('NodeValidationResult');
+/** Node and properties validation answer: validation's `NodeValidationResponseSchema`. */
+export const NodeValidationResultSchema = NodeValidationResponseSchema;
 
 /** Body of `POST /api/properties/{scenarioName}/validation`. */
 export const PropertiesValidationRequestSchema = z
-  .object({ additionalFields: z.record(z.string(), z.unknown()), name: z.string().optional(), id: z.string().optional() })
+  .object({ additionalFields: ProcessAdditionalFieldsSchema, name: z.string().optional(), id: z.string().optional() })
   .openapi('PropertiesValidationRequest');
 
 /** Body of `POST /api/parameters/{processingType}/validate`. */
@@ -93,7 +94,7 @@ export const ComponentUsagesSchema = z
     modifiedBy: z.string(),
     createdAt: z.string(),
     createdBy: z.string(),
-    lastAction: z.record(z.string(), z.unknown()).optional(),
+    lastAction: ProcessActionSchema.optional(),
   })
   .openapi('ComponentUsages');
 

@@ -1,22 +1,18 @@
 import { z } from '@hono/zod-openapi';
 import {
-  CanonicalScenarioSchema,
   CreateScenarioRequestSchema,
   CreateScenarioResponseSchema,
   ImportScenarioResponseSchema,
-  ProcessStateSchema,
   RenameScenarioResponseSchema,
   ScenarioDetailsQuerySchema,
-  ScenarioGraphBodySchema,
   ScenarioListQuerySchema,
   ScenarioVersionSchema,
   ScenarioWithDetailsSchema,
   UpdateScenarioRequestSchema,
   UpdateScenarioResponseSchema,
-  ProcessDefinitionDataResponseSchema,
   ValidateScenarioRequestSchema,
 } from '../schemas/scenario';
-import { ValidationResultSchema } from '../schemas/validation-result';
+import { CanonicalProcessSchema, ProcessDefinitionDataSchema, ProcessStateSchema, ScenarioGraphSchema, ValidationResultSchema } from '../schemas/library';
 import { BooleanQuerySchema, ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
 import { defineRoute, jsonContent } from './define';
 
@@ -244,8 +240,8 @@ export const exportScenarioGraph = defineRoute(
     path: '/api/processesExport/{scenarioName}',
     tags,
     summary: 'Convert a graph to the stored (canonical) JSON for download',
-    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(ScenarioGraphBodySchema) } },
-    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalScenarioSchema) } },
+    request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(ScenarioGraphSchema) } },
+    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalProcessSchema) } },
   },
   [404],
 );
@@ -259,7 +255,7 @@ export const exportScenario = defineRoute(
     tags,
     summary: 'Export the latest version as canonical JSON',
     request: { params: ScenarioPathSchema },
-    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalScenarioSchema) } },
+    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalProcessSchema) } },
   },
   [404],
 );
@@ -273,7 +269,7 @@ export const exportScenarioVersion = defineRoute(
     tags,
     summary: 'Export a given version as canonical JSON',
     request: { params: versionPath },
-    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalScenarioSchema) } },
+    responses: { 200: { description: 'Canonical scenario JSON', content: jsonContent(CanonicalProcessSchema) } },
   },
   [404],
 );
@@ -306,7 +302,7 @@ export const getProcessDefinitionData = defineRoute(
       }),
       query: z.object({ isFragment: BooleanQuerySchema, enrichedWithUiConfig: BooleanQuerySchema.optional() }),
     },
-    responses: { 200: { description: 'Definitions', content: jsonContent(ProcessDefinitionDataResponseSchema) } },
+    responses: { 200: { description: 'Definitions', content: jsonContent(ProcessDefinitionDataSchema) } },
   },
   [404],
 );

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { ScenarioGraphSchema } from '@scenaria/graph';
-import { NodeValidationErrorSchema } from './validation-result';
+import type { ResultsWithCounts } from '@scenaria/deployment-sdk';
+import { ExpressionSchema, NodeCountSchema, NodeValidationErrorSchema, ScenarioGraphSchema, UIParameterSchema } from './library';
 
 /** Body of deploy and cancel: an optional comment (a plain-text body is taken as the comment). */
 export const DeploymentCommentRequestSchema = z
@@ -8,32 +8,16 @@ export const DeploymentCommentRequestSchema = z
   .openapi('DeploymentCommentRequest');
 export type DeploymentCommentRequest = z.infer<typeof DeploymentCommentRequestSchema>;
 
-/** Count of one node: records in, errors, and counts inside a fragment node. */
-export const NodeCountResultSchema = z
-  .object({ all: z.number().int(), errors: z.number().int(), fragmentCounts: z.record(z.string(), z.unknown()) })
-  .openapi('NodeCount');
-
 /** `{nodeId: {all, errors, fragmentCounts}}`. */
-export const ProcessCountsSchema = z.record(z.string(), NodeCountResultSchema).openapi('ProcessCounts');
+export const ProcessCountsSchema = z.record(z.string(), NodeCountSchema).openapi('ProcessCounts');
 
-/** Test results with per-node counts (semantics.md §5); the values are the engine's JSON. */
-export const ResultsWithCountsResponseSchema = z
-  .object({
-    results: z.object({
-      nodeResults: z.record(z.string(), z.array(z.unknown())),
-      invocationResults: z.record(z.string(), z.array(z.unknown())),
-      externalInvocationResults: z.record(z.string(), z.array(z.unknown())),
-      exceptions: z.array(z.unknown()),
-    }),
-    counts: ProcessCountsSchema,
-  })
-  .openapi('ResultsWithCounts');
-export type ResultsWithCountsResponse = z.infer<typeof ResultsWithCountsResponseSchema>;
+/** Test results with per-node counts (semantics.md §5): the deployment SDK's `ResultsWithCountsSchema`. */
+export type ResultsWithCountsResponse = ResultsWithCounts;
 
 /** What the ad-hoc test form sends: one source's parameter expressions. */
 export const SourceParametersSchema = z.object({
   sourceId: z.string().min(1),
-  parameterExpressions: z.record(z.string(), z.object({ language: z.string(), expression: z.string() })),
+  parameterExpressions: z.record(z.string(), ExpressionSchema),
 });
 
 /** `testWithParameters` and `adhoc/validate` bodies. */
@@ -46,9 +30,9 @@ export const TestingCapabilitiesSchema = z
   .object({ canBeTested: z.boolean(), canGenerateTestData: z.boolean(), canTestWithForm: z.boolean() })
   .openapi('TestingCapabilities');
 
-/** Ad-hoc form definition of each source. */
+/** Ad-hoc form definition of each source: its fields as UIParameters, as the reference's `UISourceParameters`. */
 export const TestSourceParametersSchema = z
-  .array(z.object({ sourceId: z.string(), parameters: z.array(z.record(z.string(), z.unknown())) }))
+  .array(z.object({ sourceId: z.string(), parameters: z.array(UIParameterSchema) }))
   .openapi('TestSourceParameters');
 
 /** Validation errors of a request that is not a whole scenario. */

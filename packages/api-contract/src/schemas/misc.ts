@@ -18,18 +18,6 @@ export const ScenarioLabelsValidationResponseSchema = z
   .openapi('ScenarioLabelsValidationResponse');
 export type ScenarioLabelsValidationResponse = z.infer<typeof ScenarioLabelsValidationResponseSchema>;
 
-/** One status a scenario can be in, for the designer's filters and icons. */
-export const StatusDefinitionSchema = z
-  .object({
-    name: z.string(),
-    displayableName: z.string(),
-    icon: z.string(),
-    tooltip: z.string(),
-    categories: z.array(z.string()),
-  })
-  .openapi('StatusDefinition');
-export type StatusDefinition = z.infer<typeof StatusDefinitionSchema>;
-
 /** Answer of the health check. */
 export const HealthCheckResponseSchema = z
   .object({ status: z.literal('OK') })

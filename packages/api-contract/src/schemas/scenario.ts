@@ -1,28 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { MetaDataSchema, ScenarioGraphSchema } from '@scenaria/graph';
 import { BooleanQuerySchema, CommaListQuerySchema, ProcessingModeSchema } from './common';
-import { ValidationResultSchema } from './validation-result';
-
-/** Names of the actions of the reference; custom action names are free strings. */
-export const ActionNameSchema = z.string().openapi({ example: 'DEPLOY' });
-
-/** A deployment-side action performed on a scenario (semantics.md §2). */
-export const ProcessActionSchema = z
-  .object({
-    id: z.string().uuid(),
-    processVersionId: z.number().int(),
-    user: z.string(),
-    createdAt: z.string(),
-    performedAt: z.string(),
-    actionName: ActionNameSchema,
-    state: z.enum(['IN_PROGRESS', 'FINISHED', 'FAILED', 'EXECUTION_FINISHED']),
-    failureMessage: z.string().optional(),
-    commentId: z.number().int().optional(),
-    comment: z.string().optional(),
-    buildInfo: z.record(z.string(), z.string()),
-  })
-  .openapi('ProcessAction');
-export type ProcessAction = z.infer<typeof ProcessActionSchema>;
+import { ProcessActionSchema, ProcessStateSchema, ScenarioGraphSchema, ValidationResultSchema } from './library';
 
 /** One stored version of a scenario. */
 export const ScenarioVersionSchema = z
@@ -35,40 +13,6 @@ export const ScenarioVersionSchema = z
   })
   .openapi('ScenarioVersion');
 export type ScenarioVersion = z.infer<typeof ScenarioVersionSchema>;
-
-/** The status of a scenario, merged from its last state action and its engine (semantics.md §1). */
-export const ProcessStateSchema = z
-  .object({
-    externalDeploymentId: z.string().optional(),
-    status: z.object({ name: z.string() }),
-    version: z
-      .object({
-        versionId: z.number().int(),
-        processName: z.string(),
-        labels: z.array(z.string()),
-        user: z.string(),
-        modelVersion: z.number().int().optional(),
-      })
-      .optional(),
-    allowedActions: z.array(z.string()),
-    icon: z.string(),
-    tooltip: z.string(),
-    description: z.string(),
-    startTime: z.number().int().optional(),
-    attributes: z.unknown().optional(),
-    errors: z.array(z.string()),
-  })
-  .openapi('ProcessState', {
-    example: {
-      status: { name: 'NOT_DEPLOYED' },
-      allowedActions: ['DEPLOY', 'ARCHIVE', 'RENAME'],
-      icon: '/assets/states/not-deployed.svg',
-      tooltip: 'The scenario is not deployed.',
-      description: 'The scenario is not deployed.',
-      errors: [],
-    },
-  });
-export type ProcessState = z.infer<typeof ProcessStateSchema>;
 
 /** A scenario record as lists and details return it; null fields are dropped, never sent as null. */
 export const ScenarioWithDetailsSchema = z
@@ -160,24 +104,6 @@ export const ImportScenarioResponseSchema = z
   .openapi('ImportScenarioResponse');
 export type ImportScenarioResponse = z.infer<typeof ImportScenarioResponseSchema>;
 
-// The graph package's CanonicalProcessSchema is recursive (branches nest), which the OpenAPI generator cannot
-// walk; the document describes the tree one level deep and clients parse it with parseCanonicalProcess.
-const CanonicalBranchSchema = z
-  .array(z.record(z.string(), z.unknown()))
-  .openapi({ description: 'A branch: NodeData objects in order, with nested branches (nextFalse, nexts, defaultNext, outputs).' });
-
-/** The stored (canonical, tree) form of a scenario, as exported (scenario-graph.md §4). */
-export const CanonicalScenarioSchema = z
-  .object({
-    metaData: MetaDataSchema,
-    nodes: CanonicalBranchSchema,
-    additionalBranches: z.array(CanonicalBranchSchema).optional(),
-  })
-  .openapi('CanonicalProcess');
-
-/** A graph as the body of an export request. */
-export const ScenarioGraphBodySchema = ScenarioGraphSchema;
-
 /** Query of the scenario lists: boolean flags are "true"/"false", lists are comma separated. */
 export const ScenarioListQuerySchema = z.object({
   isFragment: BooleanQuerySchema.optional(),
@@ -205,20 +131,3 @@ export const ValidateScenarioRequestSchema = z
   })
   .openapi('ValidateScenarioRequest');
 export type ValidateScenarioRequest = z.infer<typeof ValidateScenarioRequestSchema>;
-
-/**
- * The definitions of a processing type (semantics.md §7). Built by `buildProcessDefinitionData` of the
- * components package, whose `ProcessDefinitionDataSchema` describes it fully; typing results nest, so the
- * document shows the top level only.
- */
-export const ProcessDefinitionDataResponseSchema = z
-  .object({
-    components: z.record(z.string(), z.unknown()),
-    componentGroups: z.array(z.unknown()),
-    classes: z.array(z.unknown()),
-    scenarioProperties: z.unknown(),
-    edgesForNodes: z.array(z.unknown()),
-    customActions: z.array(z.unknown()),
-  })
-  .openapi('ProcessDefinitionData');
-export type ProcessDefinitionDataResponse = z.infer<typeof ProcessDefinitionDataResponseSchema>;

@@ -45,7 +45,7 @@ function resultOf(kind: string, input: TypingResult, field: string | undefined):
   switch (kind) {
     case 'sum':
       if (plain.kind === 'unknown') return unknownType;
-      return isNumberType(plain) ? plain : { message: `Invalid aggregate type: ${displayType(plain)}, should be: Number${where}`, fieldName: 'aggregateBy' };
+      return isNumberType(plain) ? plain : { code: 'InvalidAggregateType', message: `Invalid aggregate type: ${displayType(plain)}, should be: Number${where}`, paramName: 'aggregateBy' };
     case 'first':
     case 'last':
     case 'min':
@@ -57,15 +57,15 @@ function resultOf(kind: string, input: TypingResult, field: string | undefined):
       return setType(plain);
     case 'countWhen':
       if (plain.kind === 'unknown' || displayType(plain) === 'Boolean') return Types.Long;
-      return { message: `Invalid aggregate type: ${displayType(plain)}, should be: Boolean${where}`, fieldName: 'aggregateBy' };
+      return { code: 'InvalidAggregateType', message: `Invalid aggregate type: ${displayType(plain)}, should be: Boolean${where}`, paramName: 'aggregateBy' };
     case 'average':
       if (plain.kind === 'unknown') return Types.Double;
-      if (!isNumberType(plain)) return { message: `Invalid aggregate type: ${displayType(plain)}, should be: Number${where}`, fieldName: 'aggregateBy' };
+      if (!isNumberType(plain)) return { code: 'InvalidAggregateType', message: `Invalid aggregate type: ${displayType(plain)}, should be: Number${where}`, paramName: 'aggregateBy' };
       return displayType(plain) === 'BigDecimal' ? Types.BigDecimal : Types.Double;
     case 'approxCardinality':
       return Types.Long;
     default:
-      return { message: `Unknown aggregator '${kind}'`, fieldName: 'aggregator' };
+      return { code: 'UnknownAggregator', message: `Unknown aggregator '${kind}'`, paramName: 'aggregator' };
   }
 }
 
@@ -88,13 +88,13 @@ export function aggregateOutputType(context: OutputTypeContext): OutputTypeResul
     const fields: [string, TypingResult][] = [];
     for (const [name, fieldAggregator] of aggregator.fields) {
       if (fieldAggregator.kind !== 'tagged') {
-        errors.push({ message: `Field '${name}' of the aggregator is not an aggregator`, fieldName: 'aggregator' });
+        errors.push({ code: 'UnknownAggregator', message: `Field '${name}' of the aggregator is not an aggregator`, paramName: 'aggregator' });
         continue;
       }
       const fieldInput =
         plainInput.kind === 'record' ? plainInput.fields.get(name) : plainInput.kind === 'unknown' ? unknownType : undefined;
       if (fieldInput === undefined) {
-        errors.push({ message: `aggregateBy has no field '${name}' required by the aggregator`, fieldName: 'aggregateBy' });
+        errors.push({ code: 'MissingAggregateField', message: `aggregateBy has no field '${name}' required by the aggregator`, paramName: 'aggregateBy' });
         continue;
       }
       const result = resultOf(fieldAggregator.tag, fieldInput, name);
@@ -104,5 +104,5 @@ export function aggregateOutputType(context: OutputTypeContext): OutputTypeResul
     return errors.length > 0 ? { ok: false, errors } : { ok: true, type: recordType(fields) };
   }
   if (aggregator.kind === 'unknown') return { ok: true, type: unknownType };
-  return { ok: false, errors: [{ message: `Expected an aggregator (#AGG...), got ${displayType(aggregator)}`, fieldName: 'aggregator' }] };
+  return { ok: false, errors: [{ code: 'UnknownAggregator', message: `Expected an aggregator (#AGG...), got ${displayType(aggregator)}`, paramName: 'aggregator' }] };
 }

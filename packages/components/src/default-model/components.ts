@@ -155,7 +155,7 @@ function requestSource(): ComponentDefinition {
       context: 'keep',
       type: ({ scenarioProperties }) => {
         const result = jsonSchemaTextToType(scenarioProperties.inputSchema);
-        return result.ok ? result : { ok: false, errors: [{ message: result.message, fieldName: 'inputSchema' }] };
+        return result.ok ? result : { ok: false, errors: [{ code: 'InvalidJsonSchema', message: result.message, paramName: 'inputSchema' }] };
       },
     },
     docs: {
@@ -401,7 +401,7 @@ function httpEnricher(): ComponentDefinition {
       type: ({ parameters }) => {
         const schemaText = knownString(parameters['Response schema']?.type);
         const body = jsonSchemaTextToType(schemaText);
-        if (!body.ok) return { ok: false, errors: [{ message: body.message, fieldName: 'Response schema' }] };
+        if (!body.ok) return { ok: false, errors: [{ code: 'InvalidJsonSchema', message: body.message, paramName: 'Response schema' }] };
         return {
           ok: true,
           type: T.record({ statusCode: T.integer(), headers: T.map(T.string(), T.string()), body: body.type }),

@@ -70,7 +70,7 @@ export type ProcessActionState = z.infer<typeof ProcessActionStateSchema>;
 
 /** A designer action on a scenario (`ProcessAction` of rest-api.md §1). */
 export const ProcessActionSchema = z.object({
-  id: z.string(),
+  id: z.uuid(),
   processVersionId: z.number().int(),
   user: z.string(),
   createdAt: z.string(),
@@ -80,7 +80,7 @@ export const ProcessActionSchema = z.object({
   failureMessage: z.string().nullable().optional(),
   commentId: z.number().int().nullable().optional(),
   comment: z.string().nullable().optional(),
-  buildInfo: z.record(z.string(), z.string()).default({}),
+  buildInfo: z.record(z.string(), z.string()),
 });
 /** A designer action on a scenario. */
 export type ProcessAction = z.infer<typeof ProcessActionSchema>;
@@ -88,17 +88,20 @@ export type ProcessAction = z.infer<typeof ProcessActionSchema>;
 /** The part of an action that the state computation reads. */
 export type StateActionSummary = Pick<ProcessAction, 'actionName' | 'state' | 'processVersionId' | 'user'>;
 
-/** The full state the designer serves (`GET /api/processes/{name}/status`). */
+/**
+ * The full state the designer serves (`GET /api/processes/{name}/status`). The reference shows unknown fields
+ * as null; the API drops null fields as it does in scenario records, so they may also be absent.
+ */
 export const ProcessStateSchema = z.object({
-  externalDeploymentId: z.string().nullable(),
+  externalDeploymentId: z.string().nullish(),
   status: z.object({ name: z.string() }),
-  version: ProcessVersionSchema.nullable(),
+  version: ProcessVersionSchema.nullish(),
   allowedActions: z.array(z.string()),
   icon: z.string(),
   tooltip: z.string(),
   description: z.string(),
-  startTime: z.number().nullable(),
-  attributes: z.unknown().nullable(),
+  startTime: z.number().nullish(),
+  attributes: z.unknown().nullish(),
   errors: z.array(z.string()),
 });
 /** The full state the designer serves. */
@@ -117,3 +120,13 @@ export const StatusDefinitionSchema = z.object({
 });
 /** How a status looks in the designer and what it allows. */
 export type StatusDefinition = z.infer<typeof StatusDefinitionSchema>;
+
+/**
+ * A status as `GET /api/statusDefinitions` serves it (UIStateDefinition of the original): what the designer's
+ * filters and icons need, with the categories where the status applies filled in.
+ */
+export const UIStatusDefinitionSchema = StatusDefinitionSchema.pick({ name: true, displayableName: true, icon: true, tooltip: true }).extend({
+  categories: z.array(z.string()),
+});
+/** A status as the designer's status list serves it. */
+export type UIStatusDefinition = z.infer<typeof UIStatusDefinitionSchema>;

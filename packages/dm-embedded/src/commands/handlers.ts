@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock, CommandHandlers, DeploymentIssue, RunDeploymentCommand } from '@scenaria/deployment-sdk';
-import { runScenarioTest } from '@scenaria/engine';
+import type { Clock, CommandHandlers, RunDeploymentCommand } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { DeploymentLifecycle } from '../lifecycle/lifecycle';
-import { engineOptions, prepareLiveScenario, scenarioKindOf } from '../runtime/live-scenario';
+import type { ScenarioRunners } from '../runtime/executors';
+import { prepareLiveScenario, scenarioKindOf } from '../runtime/live-scenario';
 import type { LiveScenarioOptions } from '../runtime/live-scenario';
 import { scenarioSlug } from '../runtime/request-response';
 import type { RequestResponseServer } from '../runtime/request-response';
@@ -20,6 +20,8 @@ export interface CommandContext {
   server: RequestResponseServer;
   liveOptions: LiveScenarioOptions;
   lifecycle: DeploymentLifecycle;
+  /** Where test runs execute (a worker thread of their own, with the deployments' limits). */
+  runners: ScenarioRunners;
 }
 
 const refusal = (code: string, message: string) => ({ ok: false as const, errors: [{ code, message }] });
@@ -29,7 +31,7 @@ const refusal = (code: string, message: string) => ({ ok: false as const, errors
  * deployments in one transaction and has the lifecycle follow, under the scenario's lock.
  */
 export function createCommandHandlers(context: CommandContext): CommandHandlers {
-  const { db, clock, server, liveOptions, lifecycle } = context;
+  const { db, clock, server, liveOptions, lifecycle, runners } = context;
 
   const slugTakenBy = (scenario: CanonicalProcess): string | undefined => {
     if (scenarioKindOf(scenario) !== 'request-response') return undefined;
@@ -123,13 +125,7 @@ export function createCommandHandlers(context: CommandContext): CommandHandlers 
     // the database, so `savepointDir` has no meaning here.
     stopScenario: (command) => savepoint(command.scenarioName, true),
     makeScenarioSavepoint: (command) => savepoint(command.scenarioName, false),
-    async testScenario(command) {
-      const kind = scenarioKindOf(command.scenario);
-      if (!kind) return refusal('UnsupportedScenarioType', `Cannot test a scenario of type ${command.scenario.metaData.additionalFields.metaDataType}`);
-      const outcome = await runScenarioTest(command.scenario, command.testData, engineOptions(kind, liveOptions));
-      if (!outcome.ok) return { ok: false, errors: outcome.errors.map((e): DeploymentIssue => ({ code: e.code, message: e.message, ...(e.nodeId ? { nodeId: e.nodeId } : {}) })) };
-      return outcome;
-    },
+    testScenario: (command) => runners.runTest(command),
     customAction: async (command) => refusal('UnknownCustomAction', `The embedded engine has no custom action ${command.actionName}`),
   };
 }

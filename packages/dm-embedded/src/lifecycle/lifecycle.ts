@@ -6,7 +6,12 @@ import { acquireRunnerLease, endDeployments, findLatestDeployment, findOpenDeplo
 import type { DeploymentRow } from '../storage/deployments-store';
 import { prepareLiveScenario } from '../runtime/live-scenario';
 import type { LiveScenario, LiveScenarioOptions } from '../runtime/live-scenario';
+import { addCounts } from '../runtime/node-counters';
 import type { NodeCount } from '../runtime/node-counters';
+import type { ScenarioExecutor } from '../runtime/executor';
+import type { ScenarioRunners } from '../runtime/executors';
+import type { RunOutcome } from '../runtime/run-outcome';
+import { isWorkerFailure, ScenarioUnavailable } from '../errors';
 import { scenarioSlug } from '../runtime/request-response';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { ScheduledTask, Scheduler } from '../runtime/scheduler';
@@ -27,6 +32,8 @@ export interface LifecycleContext {
   server: RequestResponseServer;
   /** How stored scenarios are compiled when they are resumed or picked up from another manager. */
   liveOptions: LiveScenarioOptions;
+  /** Where scenarios execute (worker threads, or this thread). */
+  runners: ScenarioRunners;
 }
 
 /**
@@ -59,6 +66,9 @@ export interface DeploymentLifecycle {
 
 // Failures further apart than this start the restart count again.
 const RESTART_COUNT_RESET_MS = 5 * 60_000;
+// A request-response worker is restarted however often it fails (each failure is one request's), but at
+// most this far apart, so a client that keeps killing it costs one worker start per this period.
+const MAX_WORKER_RESTART_BACKOFF_MS = 60_000;
 
 interface RunningDeployment {
   row: DeploymentRow;
@@ -70,11 +80,16 @@ interface RunningDeployment {
   job?: StreamingJob;
   slug?: string;
   flushTask?: ScheduledTask;
+  /** Where a request-response scenario runs; undefined while its worker is restarted. */
+  executor?: ScenarioExecutor;
+  /** Request-response counters not yet written to the database. */
+  pendingCounts: Map<string, NodeCount>;
+  restartTask?: ScheduledTask;
 }
 
 /** Creates the lifecycle of one manager; nothing runs until `resume` or `start`. See README.md beside it. */
 export function createDeploymentLifecycle(context: LifecycleContext): DeploymentLifecycle {
-  const { db, settings, scheduler, clock, logger, server } = context;
+  const { db, settings, scheduler, clock, logger, server, runners } = context;
   // Streaming jobs run in one manager per database (the lease holder); request-response endpoints in all.
   const instanceId = randomUUID();
   const running = new Map<string, RunningDeployment>();
@@ -86,7 +101,9 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
 
   const flushRequestResponseCounts = async (deployment: RunningDeployment) => {
     if (!deployment.live || deployment.live.kind !== 'request-response') return;
-    await addNodeCounts(db, deployment.row.externalId, deployment.live.counters.takeDeltas());
+    const deltas = deployment.pendingCounts;
+    deployment.pendingCounts = new Map();
+    await addNodeCounts(db, deployment.row.externalId, deltas);
   };
 
   const scheduleCountsFlush = (deployment: RunningDeployment) => {
@@ -105,6 +122,10 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     deployment.errors = errors;
     if (deployment.slug) server.unregister(deployment.slug);
     deployment.flushTask?.cancel();
+    deployment.restartTask?.cancel();
+    const executor = deployment.executor;
+    deployment.executor = undefined;
+    await executor?.close();
     if (isClosed) return;
     try {
       await endDeployments(db, [deployment.row.externalId], 'FAILED', clock.now(), errors);
@@ -115,7 +136,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
 
   // A scenario that no longer compiles (the model changed since it was deployed) fails its deployment.
   const start = async (row: DeploymentRow, prepared?: LiveScenario) => {
-    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [], restarts: 0, lastFailureAt: 0 };
+    const deployment: RunningDeployment = { row, status: 'DURING_DEPLOY', errors: [], restarts: 0, lastFailureAt: 0, pendingCounts: new Map() };
     running.set(row.scenarioName, deployment);
     let live = prepared;
     if (!live) {
@@ -130,13 +151,65 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       if (owner && owner.scenarioName !== row.scenarioName) {
         return fail(deployment, [`The endpoint /scenario/${slug} is already served for ${owner.scenarioName}`]);
       }
+      const started = await runners.startExecutor(row.scenario, live);
+      if (!started.ok) return fail(deployment, started.errors.map((e) => (e.nodeId ? `${e.nodeId}: ${e.message}` : e.message)));
+      deployment.executor = started.executor;
       deployment.slug = slug;
-      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, live });
+      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, run: (input) => runRequest(deployment, input) });
       scheduleCountsFlush(deployment);
     } else {
       await claimStreaming(deployment);
     }
-    deployment.status = 'RUNNING';
+    // A stream whose worker could not start is RESTARTING by now.
+    if (deployment.status === 'DURING_DEPLOY') deployment.status = 'RUNNING';
+  };
+
+  /** Runs one request in the deployment's worker; a worker that fails is replaced after a pause. */
+  const runRequest = async (deployment: RunningDeployment, input: unknown): Promise<RunOutcome> => {
+    const executor = deployment.executor;
+    if (!executor || !deployment.live) {
+      throw new ScenarioUnavailable(`Scenario ${deployment.row.scenarioName} is restarting: ${deployment.errors.join('; ')}`);
+    }
+    try {
+      const outcome = await executor.processRequest(deployment.live.requestSourceId as string, input, scheduler.now());
+      addCounts(deployment.pendingCounts, outcome.counts);
+      return outcome;
+    } catch (error) {
+      if (isWorkerFailure(error) && deployment.executor === executor) restartWorkerLater(deployment, error);
+      throw error;
+    }
+  };
+
+  /**
+   * Replaces a request-response worker that ran out of memory or time: RESTARTING with the reason meanwhile
+   * (requests get a 503), after `restartBackoffMs` doubled per failure within five minutes, at most a minute.
+   */
+  const restartWorkerLater = (deployment: RunningDeployment, error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    const executor = deployment.executor;
+    deployment.executor = undefined;
+    void executor?.close();
+    const now = clock.now();
+    if (now - deployment.lastFailureAt > RESTART_COUNT_RESET_MS) deployment.restarts = 0;
+    deployment.lastFailureAt = now;
+    deployment.restarts += 1;
+    deployment.status = 'RESTARTING';
+    deployment.errors = [message];
+    const scenarioName = deployment.row.scenarioName;
+    logger.warn('Scenario worker failed; restarting', { scenarioName, attempt: deployment.restarts, error: message });
+    const delay = Math.min(settings.restartBackoffMs * 2 ** (deployment.restarts - 1), MAX_WORKER_RESTART_BACKOFF_MS);
+    deployment.restartTask = scheduler.schedule(delay, () => {
+      void exclusively(scenarioName, async () => {
+        const { live } = deployment;
+        if (isClosing || running.get(scenarioName) !== deployment || deployment.status !== 'RESTARTING' || !live) return;
+        const started = await runners.startExecutor(deployment.row.scenario, live);
+        if (!started.ok) throw new Error(started.errors.map((e) => e.message).join('; '));
+        if (isClosing || running.get(scenarioName) !== deployment) return started.executor.close();
+        deployment.executor = started.executor;
+        deployment.status = 'RUNNING';
+        deployment.errors = [];
+      }).catch((restartError: unknown) => restartWorkerLater(deployment, restartError));
+    });
   };
 
   /** Runs the streaming job here when this manager holds (or can take) the deployment's lease; renews it. */
@@ -152,6 +225,9 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       return;
     }
     if (deployment.job) return;
+    const started = await runners.startExecutor(row.scenario, live);
+    if (!started.ok) return restartLater(deployment, new Error(started.errors.map((e) => (e.nodeId ? `${e.nodeId}: ${e.message}` : e.message)).join('; ')));
+    if (deployment.job || isClosing) return started.executor.close();
     const job = new StreamingJob({
       db,
       scheduler,
@@ -159,6 +235,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       externalId: row.externalId,
       scenarioName: row.scenarioName,
       live,
+      executor: started.executor,
       pollIntervalMs: settings.pollIntervalMs,
       batchSize: settings.batchSize,
       onFailure: (error) => {
@@ -204,7 +281,11 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     if (!deployment) return;
     running.delete(scenarioName);
     deployment.flushTask?.cancel();
+    deployment.restartTask?.cancel();
     if (deployment.slug && server.endpoint(deployment.slug)?.scenarioName === scenarioName) server.unregister(deployment.slug);
+    const executor = deployment.executor;
+    deployment.executor = undefined;
+    await executor?.close();
     if (deployment.job) {
       await deployment.job.stop();
       await releaseRunnerLease(db, deployment.row.externalId, instanceId);

@@ -205,3 +205,36 @@ function capturingRuntimes(
   }
   return base.with(wrapped);
 }
+
+/**
+ * The fragments a scenario uses, directly or through other fragments, looked up once here: a worker thread
+ * cannot call the host's lookup, so it gets them as data.
+ */
+export function collectFragments(
+  scenario: CanonicalProcess,
+  lookup: ((fragmentId: string) => CanonicalProcess | undefined) | undefined,
+): Map<string, CanonicalProcess> {
+  // A map, not an object: a fragment may be called `__proto__`.
+  const found = new Map<string, CanonicalProcess>();
+  if (!lookup) return found;
+  const pending: unknown[] = [scenario];
+  // A generic walk of the JSON: fragment inputs sit in every kind of branch (filters, switches, splits, outputs).
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      pending.push(...(value as unknown[]));
+    } else if (typeof value === 'object' && value !== null) {
+      const node = value as { type?: unknown; ref?: { id?: unknown } };
+      const fragmentId = node.type === 'FragmentInput' ? node.ref?.id : undefined;
+      if (typeof fragmentId === 'string' && !found.has(fragmentId)) {
+        const fragment = lookup(fragmentId);
+        if (fragment) {
+          found.set(fragmentId, fragment);
+          pending.push(fragment);
+        }
+      }
+      pending.push(...Object.values(value));
+    }
+  }
+  return found;
+}

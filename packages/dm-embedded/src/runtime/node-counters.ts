@@ -140,6 +140,17 @@ export class NodeCounters {
   }
 }
 
+/** Adds counter deltas (as a worker sends them) into `into`. */
+export function addCounts(into: Map<string, NodeCount>, deltas: Iterable<readonly [string, NodeCount]>): void {
+  for (const [nodeId, delta] of deltas) {
+    const count = into.get(nodeId);
+    into.set(
+      nodeId,
+      count ? { recordsIn: count.recordsIn + delta.recordsIn, recordsOut: count.recordsOut + delta.recordsOut, errors: count.errors + delta.errors } : { ...delta },
+    );
+  }
+}
+
 /** One node's count in the designer's counts shape (`GET /api/processCounts/{name}`): the SDK's, as test results carry it. */
 export type ProcessNodeCount = SdkNodeCount;
 

@@ -3,9 +3,9 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
+import { isScenarioUnavailable } from '../errors';
 import { checkJsonSchema } from './json-schema-check';
-import type { LiveScenario } from './live-scenario';
+import type { RunOutcome } from './run-outcome';
 
 /** Where a request-response scenario is served: its `slug` property, else its name made URL-safe. */
 export function scenarioSlug(scenario: CanonicalProcess): string {
@@ -19,7 +19,11 @@ export interface RequestResponseEndpoint {
   scenarioName: string;
   slug: string;
   scenario: CanonicalProcess;
-  live: LiveScenario;
+  /**
+   * Runs one request (in the scenario's worker). Rejects with an error whose `code` says the scenario is
+   * unavailable (its worker ran out of memory or time, or is restarting): the request then gets a 503.
+   */
+  run(input: unknown): Promise<RunOutcome>;
 }
 
 function parseSchema(text: string | undefined): Record<string, unknown> {
@@ -53,6 +57,10 @@ export function scenarioOpenApi(endpoint: Pick<RequestResponseEndpoint, 'scenari
           responses: {
             '200': { description: 'The response the scenario computed', content: { 'application/json': { schema: output } } },
             '400': { description: 'The body is not JSON or does not match the input schema' },
+            '503': {
+              description: 'The scenario is unavailable: its worker exceeded its memory or time budget for this request, or is restarting',
+              content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+            },
             '500': {
               description: 'The scenario failed for this request',
               content: {
@@ -171,18 +179,18 @@ export class RequestResponseServer {
     }
     const violations = checkJsonSchema(parseSchema(endpoint.scenario.metaData.additionalFields.properties?.['inputSchema']), input);
     if (violations.length > 0) return send(response, 400, JSON.stringify({ message: 'The request does not match the input schema', violations }));
-    const { live } = endpoint;
-    const sourceId = live.requestSourceId as string;
-    const scope = await live.compiled.processRecord(sourceId, input);
-    for (const output of scope.outputs) {
-      if (output.componentId === 'sink-logging') {
-        this.logger.info('Scenario log', { scenarioName: endpoint.scenarioName, nodeId: output.nodeId, value: toPlainJson(output.value) });
-      }
+    let outcome: RunOutcome;
+    try {
+      outcome = await endpoint.run(input);
+    } catch (error) {
+      if (!isScenarioUnavailable(error)) throw error;
+      response.setHeader('retry-after', '1');
+      return send(response, 503, JSON.stringify({ message: error.message }));
     }
-    if (scope.errors.length > 0) {
-      return send(response, 500, JSON.stringify(scope.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
+    for (const log of outcome.logs) this.logger.info('Scenario log', { scenarioName: endpoint.scenarioName, nodeId: log.nodeId, value: log.value });
+    if (outcome.errors.length > 0) {
+      return send(response, 500, JSON.stringify(outcome.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
     }
-    const first = scope.outputs.find((output) => output.componentId === 'sink-response');
-    return send(response, 200, first === undefined ? '[]' : toJsonText(first.value));
+    return send(response, 200, outcome.response ?? '[]');
   }
 }

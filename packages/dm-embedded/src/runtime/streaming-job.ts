@@ -1,13 +1,14 @@
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
-import type { InvocationScope } from '@scenaria/engine';
-import { toPlainJson } from '@scenaria/typing/runtime';
 import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';
 import { consumerOffsets } from '../storage/schema';
 import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
-import { TopicWrite } from './live-scenario';
+import type { ScenarioExecutor } from './executor';
 import type { LiveScenario } from './live-scenario';
+import { addCounts } from './node-counters';
+import type { NodeCount } from './node-counters';
+import type { RunOutcome } from './run-outcome';
 import type { ScheduledTask, Scheduler } from './scheduler';
 
 /** What a streaming job runs with. */
@@ -17,7 +18,10 @@ export interface StreamingJobOptions {
   logger: DeploymentLogger;
   externalId: string;
   scenarioName: string;
+  /** The scenario's sources (which topics, which generators); it runs in `executor`. */
   live: LiveScenario;
+  /** Where the scenario runs; the job owns it and closes it when it stops. */
+  executor: ScenarioExecutor;
   /** How often sources look for new records written by other processes. */
   pollIntervalMs: number;
   /** Records read and committed per transaction. */
@@ -45,7 +49,9 @@ export function consumerGroupOf(scenarioName: string, sourceNodeId: string): str
  * Runs a streaming scenario: polls each topic source from its committed offset, runs the batch through the
  * scenario and commits, in one transaction, the records its sinks wrote, the new offset and the node
  * counters, so a restart neither loses nor repeats a record. Generators fire on the scheduler. All work of
- * a job is serialised, since compiled stateful nodes are not re-entrant.
+ * a job is serialised, since compiled stateful nodes are not re-entrant. The scenario itself runs in the
+ * executor (a worker thread): when it dies mid-batch nothing of the batch was committed, and the restarted
+ * job reads it again from the committed offset.
  */
 export class StreamingJob {
   private stopped = false;
@@ -77,6 +83,7 @@ export class StreamingJob {
     for (const task of this.tasks) task.cancel();
     this.tasks.clear();
     await this.queue;
+    await this.options.executor.close();
   }
 
   /** Resolves when the work queued so far is done (tests use it to wait for quiet). */
@@ -101,6 +108,7 @@ export class StreamingJob {
       } catch (error) {
         this.stopped = true;
         this.unsubscribe?.();
+        await this.options.executor.close();
         this.options.logger.error('Streaming job failed', { scenarioName: this.options.scenarioName, error: String(error) });
         this.options.onFailure(error);
       }
@@ -148,7 +156,7 @@ export class StreamingJob {
   }
 
   private async pollOnce(nodeId: string): Promise<boolean> {
-    const { db, live, batchSize, scenarioName } = this.options;
+    const { db, live, executor, batchSize, scenarioName, scheduler } = this.options;
     const source = live.topicSources.find((s) => s.nodeId === nodeId);
     if (!source) return false;
     const group = consumerGroupOf(scenarioName, nodeId);
@@ -158,13 +166,13 @@ export class StreamingJob {
       .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
     const from = committed ? Number(committed.nextOffset) : 0;
     const records = await readTopic(db, source.topic, from, batchSize);
-    const scopes: InvocationScope[] = [];
-    for (const record of records) {
-      scopes.push(await live.compiled.processRecord(nodeId, record.value, { eventTime: record.timestamp }));
-    }
-    scopes.push(await live.compiled.advanceTime(this.options.scheduler.now()));
+    const outcome = await executor.processRecords(
+      nodeId,
+      records.map((record) => ({ value: record.value, eventTime: record.timestamp })),
+      scheduler.now(),
+    );
     const next = from + records.length;
-    const committedNow = await this.commit(scopes, records.length > 0, async (tx) => {
+    const committedNow = await this.commit([outcome], records.length > 0, async (tx) => {
       if (records.length === 0) return;
       const moved = await tx
         .insert(consumerOffsets)
@@ -181,42 +189,36 @@ export class StreamingJob {
   }
 
   private async generateOnce(nodeId: string, firedAt: number): Promise<void> {
-    const { live } = this.options;
-    const generator = live.generators.find((g) => g.nodeId === nodeId);
-    if (!generator) return;
-    const scopes: InvocationScope[] = [];
-    for (const value of generator.generate()) scopes.push(await live.compiled.processRecord(nodeId, value, { eventTime: firedAt }));
-    scopes.push(await live.compiled.advanceTime(this.options.scheduler.now()));
-    await this.commit(scopes, false, async () => undefined);
+    const { live, executor, scheduler } = this.options;
+    if (!live.generators.some((g) => g.nodeId === nodeId)) return;
+    await this.commit([await executor.generate(nodeId, firedAt, scheduler.now())], false, async () => undefined);
   }
 
   private async advanceTimeOnce(): Promise<void> {
-    await this.commit([await this.options.live.compiled.advanceTime(this.options.scheduler.now())], false, async () => undefined);
+    await this.commit([await this.options.executor.advanceTime(this.options.scheduler.now())], false, async () => undefined);
   }
 
   /** Writes sink outputs, counters and whatever `inside` adds in one transaction; false when another instance won. */
   private async commit(
-    scopes: readonly InvocationScope[],
+    outcomes: readonly RunOutcome[],
     mustCommit: boolean,
     inside: (tx: EmbeddedTransaction) => Promise<void>,
   ): Promise<boolean> {
-    const { db, live, externalId, logger, scenarioName } = this.options;
+    const { db, externalId, logger, scenarioName } = this.options;
     const writes = new Map<string, { key: string | null; value: unknown; timestamp: number }[]>();
-    for (const scope of scopes) {
-      for (const output of scope.outputs) {
-        if (output.value instanceof TopicWrite) {
-          const list = writes.get(output.value.topic) ?? [];
-          list.push({ key: output.value.key, value: toPlainJson(output.value.value), timestamp: output.value.timestamp });
-          writes.set(output.value.topic, list);
-        } else if (output.componentId === 'sink-logging') {
-          logger.info('Scenario log', { scenarioName, nodeId: output.nodeId, value: toPlainJson(output.value) });
-        }
+    const deltas = new Map<string, NodeCount>();
+    for (const outcome of outcomes) {
+      for (const write of outcome.topicWrites) {
+        const list = writes.get(write.topic) ?? [];
+        list.push({ key: write.key, value: write.value, timestamp: write.timestamp });
+        writes.set(write.topic, list);
       }
-      for (const error of scope.errors) {
+      for (const log of outcome.logs) logger.info('Scenario log', { scenarioName, nodeId: log.nodeId, value: log.value });
+      for (const error of outcome.errors) {
         logger.warn('Record failed', { scenarioName, nodeId: error.nodeId, contextId: error.contextId, message: error.message });
       }
+      addCounts(deltas, outcome.counts);
     }
-    const deltas = live.counters.takeDeltas();
     // Idle polls find nothing to write: no transaction for them.
     if (!mustCommit && writes.size === 0 && deltas.size === 0) return true;
     try {
@@ -230,6 +232,7 @@ export class StreamingJob {
       if (error instanceof RunnerLost) {
         logger.info('Streaming job handed over', { scenarioName, reason: error.message });
         this.stopped = true;
+        await this.options.executor.close();
         this.options.onRunnerLost();
         return false;
       }

@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { EmbeddedDatabase, Queryable } from '../storage/database';
@@ -31,10 +32,7 @@ export interface TopicSummary {
 }
 
 /** Why a topic operation was refused. */
-export interface TopicIssue {
-  code: 'InvalidTopicName';
-  message: string;
-}
+export type TopicIssue = Issue<'InvalidTopicName'>;
 
 const TOPIC_NAME = /^[a-zA-Z0-9._-]{1,249}$/;
 

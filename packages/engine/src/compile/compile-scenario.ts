@@ -8,13 +8,14 @@ import type {
   EnricherNode,
   Field,
   JoinNode,
+  Parameter,
   ProcessorNode,
   SinkNode,
   SourceNode,
 } from '@scenaria/graph';
 import { Types, recordType } from '@scenaria/typing';
 import type { TypingResult } from '@scenaria/typing';
-import type { CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
+import type { ComponentRuntime, CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
 import type { CompiledExpression } from '../expression/expression-compiler';
 import type { RuntimeContext } from '../runtime/context';
 import { derivedContext, freshContext, withOnlyVariables, withVariable } from '../runtime/context';
@@ -77,6 +78,9 @@ interface FragmentFrame {
 const fieldRecordType = (fields: { name: string; type: TypingResult }[]) =>
   recordType(fields.map((f) => [f.name, f.type] as const));
 
+/** The instance a runtime of the given kind creates. */
+type InstanceOf<K extends ComponentRuntime['kind']> = ReturnType<Extract<ComponentRuntime, { kind: K }>['create']>;
+
 /** Compiles a canonical scenario into steps; throws CompilationFailed on the first problem. */
 export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment, fragments: (id: string) => CanonicalProcess | undefined): CompiledGraph {
   const listener = env.listener;
@@ -95,8 +99,24 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     }
     return found as Extract<typeof found, { kind: K }>;
   };
-  const expression = (nodeId: string, fieldName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
-    compileNodeExpression(env.compiler, source, variables, { nodeId, fieldName }, expectedType);
+  // Every component node starts the same way: its definition, its parameters compiled against the variables in
+  // scope (and per branch for a join), and its runtime, checked to be of the node's kind, created with them.
+  const instantiate = <K extends ComponentRuntime['kind']>(
+    nodeId: string,
+    cid: string,
+    kind: K,
+    nodeParameters: readonly Parameter[],
+    variables: VariableTypes,
+    branches?: Parameters<typeof compileParameters>[5],
+  ) => {
+    const definition = component(nodeId, cid);
+    const parameters = compileParameters(nodeId, definition, nodeParameters, variables, env, branches);
+    // `runtime` has checked the kind; TypeScript cannot narrow the union of `create` signatures for a generic K.
+    const instance = runtime(nodeId, cid, kind).create(instanceArgs(nodeId, definition, parameters)) as InstanceOf<K>;
+    return { definition, parameters, instance };
+  };
+  const expression = (nodeId: string, paramName: string, source: { language: string; expression: string }, variables: VariableTypes, expectedType?: TypingResult): CompiledExpression =>
+    compileNodeExpression(env.compiler, source, variables, { nodeId, paramName }, expectedType);
   const evaluate = listener
     ? (nodeId: string, name: string, compiled: CompiledExpression, context: RuntimeContext): unknown => {
         const value = compiled.evaluate(context.variables);
@@ -235,10 +255,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
 
   function compileService(id: string, node: EnricherNode | ProcessorNode, variables: VariableTypes, rest: (v: VariableTypes) => Step): Step {
     if (node.type === 'Processor' && node.isDisabled) return nodeStep(id, listener, rest(variables));
-    const cid = `service-${node.service.id}`;
-    const definition = component(id, cid);
-    const parameters = compileParameters(id, definition, node.service.parameters, variables, env);
-    const instance = runtime(id, cid, 'service').create(instanceArgs(id, definition, parameters));
+    const { definition, parameters, instance } = instantiate(id, `service-${node.service.id}`, 'service', node.service.parameters, variables);
     const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const serviceName = node.service.id;
     if (node.type === 'Enricher') {
@@ -263,9 +280,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
   function compileSink(id: string, node: SinkNode, variables: VariableTypes): Step {
     if (node.isDisabled) return nodeStep(id, listener, endOfBranch);
     const cid = `sink-${node.ref.typ}`;
-    const definition = component(id, cid);
-    const parameters = compileParameters(id, definition, node.ref.parameters, variables, env);
-    const instance = runtime(id, cid, 'sink').create(instanceArgs(id, definition, parameters));
+    const { parameters, instance } = instantiate(id, cid, 'sink', node.ref.parameters, variables);
     const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const name = node.ref.typ;
     return nodeStep(id, listener, (context) => {
@@ -277,10 +292,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
   }
 
   function compileCustom(id: string, node: CustomNode, variables: VariableTypes, rest: (v: VariableTypes) => Step): Step {
-    const cid = `custom-${node.nodeType}`;
-    const definition = component(id, cid);
-    const parameters = compileParameters(id, definition, node.parameters, variables, env);
-    const instance = runtime(id, cid, 'custom').create(instanceArgs(id, definition, parameters));
+    const { definition, parameters, instance } = instantiate(id, `custom-${node.nodeType}`, 'custom', node.parameters, variables);
     const eagerValues = eagerEvaluator(id, parameters.eager, listener);
     const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
     const clears = definition.output?.context === 'clear';
@@ -306,8 +318,6 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
 
   function compileJoin(node: JoinNode, rest: readonly CanonicalNode[], port: JoinPort): void {
     const id = node.id;
-    const cid = `custom-${node.nodeType}`;
-    const definition = component(id, cid);
     const branches = node.branchParameters.map((b) => ({
       branchId: b.branchId,
       parameters: b.parameters,
@@ -317,8 +327,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     for (const branchId of port.expectedBranches) {
       if (!branches.some((b) => b.branchId === branchId)) branches.push({ branchId, parameters: [], variables: port.branchVariables.get(branchId) ?? {} });
     }
-    const parameters = compileParameters(id, definition, node.parameters, {}, env, branches);
-    const instance = runtime(id, cid, 'join').create(instanceArgs(id, definition, parameters));
+    const { definition, parameters, instance } = instantiate(id, `custom-${node.nodeType}`, 'join', node.parameters, {}, branches);
     const outputVar = definition.output && node.outputVar ? node.outputVar : undefined;
     const clears = definition.output?.context !== 'keep';
     const outputType = outputVar ? outputTypeOf(id, definition, parameters.outputTypeContext) : undefined;
@@ -389,10 +398,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
   }
 
   function compileSource(node: SourceNode, branch: readonly CanonicalNode[]): CompiledSource {
-    const cid = `source-${node.ref.typ}`;
-    const definition = component(node.id, cid);
-    const parameters = compileParameters(node.id, definition, node.ref.parameters, {}, env);
-    const instance = runtime(node.id, cid, 'source').create(instanceArgs(node.id, definition, parameters));
+    const { definition, parameters, instance } = instantiate(node.id, `source-${node.ref.typ}`, 'source', node.ref.parameters, {});
     const inputType = outputTypeOf(node.id, definition, parameters.outputTypeContext);
     graph.nodeVariables.set(node.id, {});
     const next = compileBranch(branch, 1, { input: inputType }, undefined);

@@ -14,7 +14,7 @@ export function compileNodeExpression(
   compiler: ExpressionCompiler,
   expression: ExpressionSource,
   variables: Readonly<Record<string, TypingResult>>,
-  where: { nodeId: string; fieldName: string },
+  where: { nodeId: string; paramName: string },
   expectedType?: TypingResult,
 ): CompiledExpression {
   if (expression.expression.trim() === '' && expression.language !== 'spelTemplate') return constant(nullType, null);

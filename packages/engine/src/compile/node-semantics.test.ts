@@ -254,7 +254,7 @@ describe('compile issues', () => {
   it('returns expression errors with node and field as values', () => {
     const result = compileScenario(scenario('s', [kafkaSource(), { type: 'Variable', id: 'v', varName: 'x', value: spel('#nope + 1') }, deadEnd('end')]), modelOptions());
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.errors[0]).toMatchObject({ code: 'ExpressionCompilationError', nodeId: 'v', fieldName: '$expression' });
+    if (!result.ok) expect(result.errors[0]).toMatchObject({ code: 'ExpressionCompilationError', nodeId: 'v', paramName: '$expression' });
   });
   it('returns unknown components as values', () => {
     const result = compileScenario(scenario('s', [{ type: 'Source', id: 'src', ref: { typ: 'nope', parameters: [] } }, deadEnd('end')]), modelOptions());

@@ -97,7 +97,7 @@ export function compileParameters(
       environment.compiler,
       source,
       visibleVariables(parameter, variables),
-      { nodeId, fieldName: parameter.name },
+      { nodeId, paramName: parameter.name },
       parameter.type,
     );
     result.types[parameter.name] = compiled.type;
@@ -113,7 +113,7 @@ export function compileParameters(
           code: 'ComponentError',
           message: `Cannot evaluate ${parameter.name}: ${error instanceof Error ? error.message : String(error)}`,
           nodeId,
-          fieldName: parameter.name,
+          paramName: parameter.name,
         });
       }
     } else if (Object.keys(additionalValues).length > 0) {
@@ -133,7 +133,7 @@ export function compileParameters(
         environment.compiler,
         source,
         visibleVariables(parameter, branch.variables),
-        { nodeId, fieldName: `${parameter.name} for branch ${branch.branchId}` },
+        { nodeId, paramName: `${parameter.name} for branch ${branch.branchId}` },
         parameter.type,
       );
       typedBranch[parameter.name] = { expression: source, type: compiled.type };
@@ -154,8 +154,8 @@ export function outputTypeOf(nodeId: string, definition: ComponentDefinition, co
   const result = output.type(context);
   if (!result.ok) {
     const message = result.errors.map((e) => e.message).join('; ');
-    const fieldName = result.errors[0]?.fieldName;
-    throw new CompilationFailed({ code: 'ComponentError', message, nodeId, ...(fieldName ? { fieldName } : {}) });
+    const paramName = result.errors[0]?.paramName;
+    throw new CompilationFailed({ code: 'ComponentError', message, nodeId, ...(paramName ? { paramName } : {}) });
   }
   return result.type;
 }

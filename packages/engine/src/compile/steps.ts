@@ -15,6 +15,7 @@ export function recordFailure(
   listener: ExecutionListener | undefined,
 ): void {
   context.scope.errors.push({
+    code: failureCode(error),
     nodeId,
     contextId: context.id,
     message: error instanceof Error ? error.message : String(error),
@@ -22,6 +23,12 @@ export function recordFailure(
     variables: context.variables,
   });
   listener?.exceptionThrown(nodeId, context, error);
+}
+
+// Failures of expressions and of the Java runtime carry a stable string code; anything else thrown gets one.
+function failureCode(error: unknown): string {
+  const code: unknown = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code !== '' ? code : 'ExceptionThrown';
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 import type { TypingResult } from '@scenaria/typing';
 
 /** An expression as nodes store it. */
@@ -13,11 +14,8 @@ export interface CompiledExpression {
   evaluate(variables: Readonly<Record<string, unknown>>): unknown;
 }
 
-/** Why an expression did not compile. */
-export interface ExpressionCompileError {
-  code: string;
-  message: string;
-}
+/** Why an expression did not compile; the code is the compiler's own (spel's `ExpressionErrorCode`s for the built-in one). */
+export type ExpressionCompileError = Issue;
 
 /** The outcome of compiling one expression. */
 export type ExpressionCompileResult =

@@ -1,6 +1,7 @@
-import { compileExpression, createGlobals } from '@scenaria/spel';
+import { compileExpression } from '@scenaria/spel';
 import type { ExpressionConfig, Globals, GlobalsOptions } from '@scenaria/spel';
 import type { ClassDefinitionInput } from '@scenaria/typing';
+import { expressionEnvironment } from '@scenaria/validation';
 import type { ExpressionCompiler, ExpressionCompilerFactory, GlobalVariable } from './expression-compiler';
 
 /** Settings of the SpEL compilers: the model's extra classes, expression config and helper options. */
@@ -18,8 +19,8 @@ export interface SpelCompilerOptions {
  * @example compileScenario(canonical, { ..., expressionCompilers: createSpelCompilerFactory({ classes: model.classes }) })
  */
 export function createSpelCompilerFactory(options: SpelCompilerOptions = {}): ExpressionCompilerFactory {
-  const helpers = createGlobals(options.globals);
-  const registry = options.classes && options.classes.length > 0 ? helpers.registry.extend(options.classes) : helpers.registry;
+  // The same whitelist and helpers validation types the scenario with; only the helpers' clock may differ.
+  const { globals: helpers, registry } = expressionEnvironment({ classes: options.classes ?? [], globalVariables: {} }, options.globals);
   return {
     forScenario(scenarioGlobals: Readonly<Record<string, GlobalVariable>>): ExpressionCompiler {
       const globals: Globals = {

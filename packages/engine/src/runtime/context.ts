@@ -1,3 +1,4 @@
+import type { Issue } from '@scenaria/issues';
 /** What one record (or a context derived from it) produced and where it failed. */
 export interface InvocationScope {
   readonly outputs: SinkOutput[];
@@ -37,13 +38,16 @@ export interface SinkOutput {
   value: unknown;
 }
 
-/** A failure of one record in one node; the flow goes on with the next record. */
-export interface NodeError {
-  nodeId: string;
-  contextId: string;
-  message: string;
-  error: unknown;
-  variables: Readonly<Record<string, unknown>>;
+/**
+ * A failure of one record in one node; the flow goes on with the next record. The code is the thrown error's
+ * own when it has one (spel's `EvaluationErrorCode`, a Java exception name such as `ArithmeticException`),
+ * else `ExceptionThrown`.
+ */
+export interface NodeError extends Issue {
+  readonly nodeId: string;
+  readonly contextId: string;
+  readonly error: unknown;
+  readonly variables: Readonly<Record<string, unknown>>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { GraphIssue } from '../issues';
+import type { GraphIssue, GraphStructureIssueCode } from '../issues';
 import type { Edge } from '../schemas/edge';
 import type { ScenarioGraph } from '../schemas/scenario-graph';
 import { OUTGOING_EDGE_RULES, edgeKind } from './problems';
@@ -10,13 +10,13 @@ import { reachableFrom } from './queries';
  * target is not a start node and (unless a Join) has no input yet, no cycle appears, a fragment output is
  * connected once. An empty array means the edge may be added. The same rules as `findStructureProblems`.
  */
-export function checkNewEdge(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>, edge: Edge): GraphIssue[] {
-  const issues: GraphIssue[] = [];
+export function checkNewEdge(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>, edge: Edge): GraphIssue<GraphStructureIssueCode>[] {
+  const issues: GraphIssue<GraphStructureIssueCode>[] = [];
   const from = graph.nodes.find((node) => node.id === edge.from);
   const to = graph.nodes.find((node) => node.id === edge.to);
   if (!from || !to) {
     const missing = !from ? edge.from : edge.to;
-    return [{ code: 'danglingEdge', message: `There is no node '${missing}'`, path: [!from ? 'from' : 'to'], nodeIds: [missing] }];
+    return [{ code: 'DanglingEdge', message: `There is no node '${missing}'`, path: [!from ? 'from' : 'to'], nodeIds: [missing] }];
   }
   const kind = edgeKind(edge);
   const rule = OUTGOING_EDGE_RULES[from.type];
@@ -24,35 +24,35 @@ export function checkNewEdge(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>, edge
   const existing = graph.edges.filter((other) => other.from === from.id);
   if (!range) {
     issues.push({
-      code: 'invalidEdgeType',
+      code: 'InvalidEdgeType',
       message: rule.total[1] === 0 ? `'${from.id}' (${from.type}) cannot have outgoing edges` : `'${from.id}' (${from.type}) cannot have a ${kind} edge`,
       path: ['edgeType'],
       nodeIds: [from.id],
     });
   } else if (existing.filter((other) => edgeKind(other) === kind).length + 1 > range[1]) {
     issues.push({
-      code: 'unexpectedOutgoingEdge',
+      code: 'UnexpectedOutgoingEdge',
       message: `'${from.id}' (${from.type}) already has its ${range[1]} ${kind} edge(s)`,
       path: ['edgeType'],
       nodeIds: [from.id],
     });
   }
   if (existing.some((other) => other.to === to.id)) {
-    issues.push({ code: 'duplicateEdge', message: `'${from.id}' is already connected to '${to.id}'`, path: [], nodeIds: [from.id, to.id] });
+    issues.push({ code: 'DuplicateEdge', message: `'${from.id}' is already connected to '${to.id}'`, path: [], nodeIds: [from.id, to.id] });
   }
   if (edge.edgeType?.type === 'FragmentOutput') {
     const name = edge.edgeType.name;
     if (existing.some((other) => other.edgeType?.type === 'FragmentOutput' && other.edgeType.name === name)) {
-      issues.push({ code: 'duplicateFragmentOutput', message: `Output '${name}' of '${from.id}' is already connected`, path: ['edgeType', 'name'], nodeIds: [from.id] });
+      issues.push({ code: 'DuplicateFragmentOutput', message: `Output '${name}' of '${from.id}' is already connected`, path: ['edgeType', 'name'], nodeIds: [from.id] });
     }
   }
   if (to.type === 'Source' || to.type === 'FragmentInputDefinition') {
-    issues.push({ code: 'unexpectedIncomingEdge', message: `'${to.id}' (${to.type}) starts the scenario and takes no input`, path: ['to'], nodeIds: [to.id] });
+    issues.push({ code: 'UnexpectedIncomingEdge', message: `'${to.id}' (${to.type}) starts the scenario and takes no input`, path: ['to'], nodeIds: [to.id] });
   } else if (to.type !== 'Join' && graph.edges.some((other) => other.to === to.id)) {
-    issues.push({ code: 'multipleIncomingEdges', message: `'${to.id}' already has an input; only a Join merges branches`, path: ['to'], nodeIds: [to.id] });
+    issues.push({ code: 'MultipleIncomingEdges', message: `'${to.id}' already has an input; only a Join merges branches`, path: ['to'], nodeIds: [to.id] });
   }
   if (from.id === to.id || reachableFrom(graph, to.id).has(from.id)) {
-    issues.push({ code: 'cycle', message: `Connecting '${from.id}' to '${to.id}' would create a cycle`, path: [], nodeIds: [from.id, to.id] });
+    issues.push({ code: 'Cycle', message: `Connecting '${from.id}' to '${to.id}' would create a cycle`, path: [], nodeIds: [from.id, to.id] });
   }
   return issues;
 }

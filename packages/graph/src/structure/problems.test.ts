@@ -15,21 +15,21 @@ describe('findStructureProblems', () => {
   });
 
   it('reports an empty scenario and a missing start node', () => {
-    expect(codes(graph([], []))).toEqual([['emptyScenario', [], ['nodes']]]);
-    expect(codes(graph([n.sink('a')], []))).toEqual([['missingStartNode', [], ['nodes']]]);
+    expect(codes(graph([], []))).toEqual([['EmptyScenario', [], ['nodes']]]);
+    expect(codes(graph([n.sink('a')], []))).toEqual([['MissingStartNode', [], ['nodes']]]);
   });
 
   it('reports duplicate ids at the later occurrence', () => {
     const g = graph([n.source('s'), n.sink('s')], []);
-    expect(codes(g)).toContainEqual(['duplicateNodeId', ['s'], ['nodes', 1, 'id']]);
+    expect(codes(g)).toContainEqual(['DuplicateNodeId', ['s'], ['nodes', 1, 'id']]);
   });
 
   it('reports dangling and duplicate edges with their paths', () => {
     const g = graph([n.source('s'), n.sink('a')], [edge('s', 'a'), edge('s', 'a'), edge('s', 'ghost'), edge('nobody', 'a')]);
     const found = codes(g);
-    expect(found).toContainEqual(['duplicateEdge', ['s', 'a'], ['edges', 1]]);
-    expect(found).toContainEqual(['danglingEdge', ['s'], ['edges', 2, 'to']]);
-    expect(found).toContainEqual(['danglingEdge', ['a'], ['edges', 3, 'from']]);
+    expect(found).toContainEqual(['DuplicateEdge', ['s', 'a'], ['edges', 1]]);
+    expect(found).toContainEqual(['DanglingEdge', ['s'], ['edges', 2, 'to']]);
+    expect(found).toContainEqual(['DanglingEdge', ['a'], ['edges', 3, 'from']]);
   });
 
   it('reports cycles and the nodes on them, and unreachable nodes', () => {
@@ -38,9 +38,9 @@ describe('findStructureProblems', () => {
       [edge('s', 'a'), edge('a', 'b'), edge('b', 'a')],
     );
     const found = findStructureProblems(g);
-    expect(found.find((issue) => issue.code === 'cycle')?.nodeIds).toEqual(['a', 'b']);
-    expect(found.filter((issue) => issue.code === 'looseNode').map((issue) => issue.nodeIds)).toEqual([['loose'], ['end']]);
-    expect(found).toContainEqual(expect.objectContaining({ code: 'multipleIncomingEdges', nodeIds: ['a', 's', 'b'] }));
+    expect(found.find((issue) => issue.code === 'Cycle')?.nodeIds).toEqual(['a', 'b']);
+    expect(found.filter((issue) => issue.code === 'LooseNode').map((issue) => issue.nodeIds)).toEqual([['loose'], ['end']]);
+    expect(found).toContainEqual(expect.objectContaining({ code: 'MultipleIncomingEdges', nodeIds: ['a', 's', 'b'] }));
   });
 
   it('checks outgoing edges per node type', () => {
@@ -54,8 +54,8 @@ describe('findStructureProblems', () => {
       ],
     );
     const found = codes(g);
-    expect(found).toContainEqual(['unexpectedOutgoingEdge', ['f', 'y'], ['edges', 2]]);
-    expect(found).toContainEqual(['invalidEdgeType', ['x', 'z'], ['edges', 3]]);
+    expect(found).toContainEqual(['UnexpectedOutgoingEdge', ['f', 'y'], ['edges', 2]]);
+    expect(found).toContainEqual(['InvalidEdgeType', ['x', 'z'], ['edges', 3]]);
   });
 
   it('reports missing outgoing edges and wrong edge kinds', () => {
@@ -64,16 +64,16 @@ describe('findStructureProblems', () => {
       [edge('s', 'sw'), edge('sw', 'v'), edge('v', 'f', { type: 'FilterTrue' })],
     );
     const found = codes(g);
-    expect(found).toContainEqual(['invalidEdgeType', ['sw', 'v'], ['edges', 1]]);
-    expect(found).toContainEqual(['missingOutgoingEdge', ['sw'], ['nodes', 1]]);
-    expect(found).toContainEqual(['invalidEdgeType', ['v', 'f'], ['edges', 2]]);
-    expect(found).toContainEqual(['missingOutgoingEdge', ['v'], ['nodes', 2]]);
-    expect(found).toContainEqual(['missingOutgoingEdge', ['f'], ['nodes', 3]]);
+    expect(found).toContainEqual(['InvalidEdgeType', ['sw', 'v'], ['edges', 1]]);
+    expect(found).toContainEqual(['MissingOutgoingEdge', ['sw'], ['nodes', 1]]);
+    expect(found).toContainEqual(['InvalidEdgeType', ['v', 'f'], ['edges', 2]]);
+    expect(found).toContainEqual(['MissingOutgoingEdge', ['v'], ['nodes', 2]]);
+    expect(found).toContainEqual(['MissingOutgoingEdge', ['f'], ['nodes', 3]]);
   });
 
   it('lets processors and custom nodes end a branch, but not sources', () => {
     expect(findStructureProblems(graph([n.source('s'), n.processor('p')], [edge('s', 'p')]))).toEqual([]);
-    expect(codes(graph([n.source('s')], []))).toEqual([['missingOutgoingEdge', ['s'], ['nodes', 0]]]);
+    expect(codes(graph([n.source('s')], []))).toEqual([['MissingOutgoingEdge', ['s'], ['nodes', 0]]]);
   });
 
   it('checks fragment outputs and incoming edges of start nodes', () => {
@@ -87,8 +87,8 @@ describe('findStructureProblems', () => {
       ],
     );
     const found = codes(g);
-    expect(found).toContainEqual(['duplicateFragmentOutput', ['fr'], ['edges', 2]]);
-    expect(found).toContainEqual(['unexpectedIncomingEdge', ['s', 's2'], ['edges', 3]]);
+    expect(found).toContainEqual(['DuplicateFragmentOutput', ['fr'], ['edges', 2]]);
+    expect(found).toContainEqual(['UnexpectedIncomingEdge', ['s', 's2'], ['edges', 3]]);
   });
 
   it('checks join inputs against branch parameters', () => {
@@ -97,8 +97,8 @@ describe('findStructureProblems', () => {
       [edge('a', 'j'), edge('b', 'j'), edge('j', 'out'), edge('lonely', 'out')],
     );
     const found = codes(g);
-    expect(found).toContainEqual(['joinBranchMismatch', ['j'], ['nodes', 2, 'branchParameters', 1, 'branchId']]);
-    expect(found).toContainEqual(['joinBranchMismatch', ['j', 'b'], ['edges', 1]]);
-    expect(found).toContainEqual(['joinWithoutInputs', ['lonely'], ['nodes', 4]]);
+    expect(found).toContainEqual(['JoinBranchMismatch', ['j'], ['nodes', 2, 'branchParameters', 1, 'branchId']]);
+    expect(found).toContainEqual(['JoinBranchMismatch', ['j', 'b'], ['edges', 1]]);
+    expect(found).toContainEqual(['JoinWithoutInputs', ['lonely'], ['nodes', 4]]);
   });
 });

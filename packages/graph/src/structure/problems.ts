@@ -1,4 +1,4 @@
-import type { GraphIssue } from '../issues';
+import type { GraphIssue, GraphStructureIssueCode } from '../issues';
 import type { Edge } from '../schemas/edge';
 import type { NodeData, NodeType } from '../schemas/node-data';
 import type { ScenarioGraph } from '../schemas/scenario-graph';
@@ -55,17 +55,17 @@ function label(node: NodeData): string {
  * reachable from a start node, incoming and outgoing edges a node type cannot have, joins without inputs or
  * with branch parameters for branches that do not reach them.
  */
-export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>): GraphIssue[] {
-  const issues: GraphIssue[] = [];
+export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>): GraphIssue<GraphStructureIssueCode>[] {
+  const issues: GraphIssue<GraphStructureIssueCode>[] = [];
   if (graph.nodes.length === 0) {
-    return [{ code: 'emptyScenario', message: 'The scenario has no nodes', path: ['nodes'], nodeIds: [] }];
+    return [{ code: 'EmptyScenario', message: 'The scenario has no nodes', path: ['nodes'], nodeIds: [] }];
   }
 
   const firstIndex = new Map<string, number>();
   graph.nodes.forEach((node, index) => {
     if (firstIndex.has(node.id)) {
       issues.push({
-        code: 'duplicateNodeId',
+        code: 'DuplicateNodeId',
         message: `Node id '${node.id}' is used by more than one node`,
         path: ['nodes', index, 'id'],
         nodeIds: [node.id],
@@ -78,7 +78,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
   const starts = graph.nodes.filter((node) => START_TYPES.has(node.type));
   if (starts.length === 0) {
     issues.push({
-      code: 'missingStartNode',
+      code: 'MissingStartNode',
       message: 'The scenario has no source (or, for a fragment, no input definition)',
       path: ['nodes'],
       nodeIds: [],
@@ -93,7 +93,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
       if (!byId.has(edge[end])) {
         dangling = true;
         issues.push({
-          code: 'danglingEdge',
+          code: 'DanglingEdge',
           message: `Edge ${edge.from} -> ${edge.to} ${end === 'from' ? 'starts at' : 'leads to'} a missing node '${edge[end]}'`,
           path: ['edges', index, end],
           nodeIds: [edge[end === 'from' ? 'to' : 'from']].filter((id) => byId.has(id)),
@@ -103,7 +103,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
     const pair = JSON.stringify([edge.from, edge.to]);
     if (seenPairs.has(pair)) {
       issues.push({
-        code: 'duplicateEdge',
+        code: 'DuplicateEdge',
         message: `More than one edge from '${edge.from}' to '${edge.to}'`,
         path: ['edges', index],
         nodeIds: [edge.from, edge.to],
@@ -115,7 +115,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
   const cyclic = nodesOnCycles([...byId.keys()], validEdges);
   if (cyclic.length > 0) {
     issues.push({
-      code: 'cycle',
+      code: 'Cycle',
       message: `The graph has a cycle through ${cyclic.map((id) => `'${id}'`).join(', ')}`,
       path: ['edges'],
       nodeIds: cyclic,
@@ -127,7 +127,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
     for (const [id, node] of byId) {
       if (!reachable.has(id)) {
         issues.push({
-          code: 'looseNode',
+          code: 'LooseNode',
           message: `Node ${label(node)} is not reachable from any start node`,
           path: ['nodes', firstIndex.get(id) as number],
           nodeIds: [id],
@@ -159,7 +159,7 @@ function checkOutgoing(
   node: NodeData,
   nodePath: (string | number)[],
   edges: { edge: Edge; index: number }[],
-  issues: GraphIssue[],
+  issues: GraphIssue<GraphStructureIssueCode>[],
 ): void {
   const rule = OUTGOING_EDGE_RULES[node.type];
   const counts = new Map<EdgeKind, number>();
@@ -168,7 +168,7 @@ function checkOutgoing(
     const range = rule.kinds[kind];
     if (!range) {
       issues.push({
-        code: 'invalidEdgeType',
+        code: 'InvalidEdgeType',
         message:
           rule.total[1] === 0
             ? `Node ${label(node)} ends a branch and cannot have outgoing edges`
@@ -182,7 +182,7 @@ function checkOutgoing(
     counts.set(kind, count);
     if (count > range[1]) {
       issues.push({
-        code: 'unexpectedOutgoingEdge',
+        code: 'UnexpectedOutgoingEdge',
         message: `Node ${label(node)} can have at most ${range[1]} ${kind} edge(s)`,
         path: ['edges', index],
         nodeIds: [node.id, edge.to],
@@ -193,7 +193,7 @@ function checkOutgoing(
   for (const [kind, range] of Object.entries(rule.kinds) as [EdgeKind, Range][]) {
     if ((counts.get(kind) ?? 0) < range[0]) {
       issues.push({
-        code: 'missingOutgoingEdge',
+        code: 'MissingOutgoingEdge',
         message: `Node ${label(node)} needs ${range[0] === range[1] ? 'exactly' : 'at least'} ${range[0]} ${kind === 'plain' ? 'outgoing' : kind} edge(s)`,
         path: nodePath,
         nodeIds: [node.id],
@@ -203,7 +203,7 @@ function checkOutgoing(
   const kindMinimumsMet = Object.entries(rule.kinds).every(([kind, range]) => (counts.get(kind as EdgeKind) ?? 0) >= range[0]);
   if (kindMinimumsMet && allowedCount < rule.total[0]) {
     issues.push({
-      code: 'missingOutgoingEdge',
+      code: 'MissingOutgoingEdge',
       message: `Node ${label(node)} needs at least ${rule.total[0]} outgoing edge(s)`,
       path: nodePath,
       nodeIds: [node.id],
@@ -215,7 +215,7 @@ function checkOutgoing(
       if (edge.edgeType?.type !== 'FragmentOutput') continue;
       if (names.has(edge.edgeType.name)) {
         issues.push({
-          code: 'duplicateFragmentOutput',
+          code: 'DuplicateFragmentOutput',
           message: `Fragment output '${edge.edgeType.name}' of ${label(node)} is connected more than once`,
           path: ['edges', index],
           nodeIds: [node.id],
@@ -230,12 +230,12 @@ function checkIncoming(
   node: NodeData,
   nodePath: (string | number)[],
   edges: { edge: Edge; index: number }[],
-  issues: GraphIssue[],
+  issues: GraphIssue<GraphStructureIssueCode>[],
 ): void {
   if (START_TYPES.has(node.type)) {
     for (const { edge, index } of edges) {
       issues.push({
-        code: 'unexpectedIncomingEdge',
+        code: 'UnexpectedIncomingEdge',
         message: `Start node ${label(node)} cannot have incoming edges (from '${edge.from}')`,
         path: ['edges', index],
         nodeIds: [node.id, edge.from],
@@ -245,14 +245,14 @@ function checkIncoming(
   }
   if (node.type === 'Join') {
     if (edges.length === 0) {
-      issues.push({ code: 'joinWithoutInputs', message: `Join ${label(node)} has no incoming branches`, path: nodePath, nodeIds: [node.id] });
+      issues.push({ code: 'JoinWithoutInputs', message: `Join ${label(node)} has no incoming branches`, path: nodePath, nodeIds: [node.id] });
     }
     const inputs = new Set(edges.map(({ edge }) => edge.from));
     const declared = new Set(node.branchParameters.map((branch) => branch.branchId));
     node.branchParameters.forEach((branch, index) => {
       if (!inputs.has(branch.branchId)) {
         issues.push({
-          code: 'joinBranchMismatch',
+          code: 'JoinBranchMismatch',
           message: `Join ${label(node)} has parameters for branch '${branch.branchId}', which does not lead to it`,
           path: [...nodePath, 'branchParameters', index, 'branchId'],
           nodeIds: [node.id],
@@ -263,7 +263,7 @@ function checkIncoming(
       for (const { edge, index } of edges) {
         if (!declared.has(edge.from)) {
           issues.push({
-            code: 'joinBranchMismatch',
+            code: 'JoinBranchMismatch',
             message: `Join ${label(node)} has no branch parameters for its input from '${edge.from}'`,
             path: ['edges', index],
             nodeIds: [node.id, edge.from],
@@ -275,7 +275,7 @@ function checkIncoming(
   }
   if (edges.length > 1) {
     issues.push({
-      code: 'multipleIncomingEdges',
+      code: 'MultipleIncomingEdges',
       message: `Node ${label(node)} has ${edges.length} incoming edges; only a Join may merge branches`,
       path: nodePath,
       nodeIds: [node.id, ...edges.map(({ edge }) => edge.from)],

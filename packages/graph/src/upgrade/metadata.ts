@@ -1,14 +1,6 @@
 import { isJsonObject } from '../json';
+import { UNSET_PROPERTIES } from '../scenario-properties';
 import type { ProcessAdditionalFields } from '../schemas/properties';
-
-// Well-known property keys and the values a freshly created scenario of each type gets (scenario-graph.md §1).
-// An upgraded typeSpecificData is expanded to all of them, as the 1.18 designer writes them.
-const DEFAULT_PROPERTIES: Record<string, Record<string, string>> = {
-  StreamMetaData: { parallelism: '', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '' },
-  LiteStreamMetaData: { parallelism: '' },
-  RequestResponseMetaData: { slug: '' },
-  FragmentSpecificData: { docsUrl: '', componentGroup: '', icon: '' },
-};
 
 // Metadata types and fields renamed since the formats these scenarios were written in.
 const RENAMED_TYPES: Record<string, string> = { StandaloneMetaData: 'RequestResponseMetaData' };
@@ -52,14 +44,15 @@ export function upgradeAdditionalFields(
     const oldType = typeof typeSpecific.type === 'string' ? typeSpecific.type : 'StreamMetaData';
     const newType = RENAMED_TYPES[oldType] ?? oldType;
     const renames = RENAMED_KEYS[newType] ?? {};
-    const fromTypeSpecific: Record<string, string> = { ...(DEFAULT_PROPERTIES[newType] ?? {}) };
+    // Expanded to all the keys of its type, as the 1.18 designer writes them.
+    const fromTypeSpecific: Record<string, string> = { ...(UNSET_PROPERTIES[newType] ?? {}) };
     for (const [key, value] of Object.entries(typeSpecific)) {
       if (key === 'type') continue;
       fromTypeSpecific[renames[key] ?? key] = propertyString(value);
     }
     const renamedKeys = Object.keys(typeSpecific).filter((key) => renames[key]);
     if (isFragment && newType !== 'FragmentSpecificData') {
-      Object.assign(properties, DEFAULT_PROPERTIES.FragmentSpecificData, properties);
+      Object.assign(properties, UNSET_PROPERTIES.FragmentSpecificData, properties);
       changes.push(`${where}.${typeSpecificKey} (${oldType}) of a fragment replaced by metaDataType FragmentSpecificData`);
       metaDataType = 'FragmentSpecificData';
     } else {
@@ -73,7 +66,7 @@ export function upgradeAdditionalFields(
     }
   } else if (metaDataType === undefined) {
     metaDataType = isFragment ? 'FragmentSpecificData' : 'StreamMetaData';
-    for (const [key, value] of Object.entries(DEFAULT_PROPERTIES[metaDataType] ?? {})) {
+    for (const [key, value] of Object.entries(UNSET_PROPERTIES[metaDataType] ?? {})) {
       if (!Object.hasOwn(properties, key)) properties[key] = value;
     }
     changes.push(

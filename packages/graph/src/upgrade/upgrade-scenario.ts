@@ -72,7 +72,7 @@ export function upgradeScenario(json: unknown, options: UpgradeOptions = {}): Up
     return {
       ok: false,
       changes,
-      issues: [{ code: 'invalidType', message: 'A scenario must be a JSON object', path: [] }],
+      issues: [{ code: 'InvalidType', message: 'A scenario must be a JSON object', path: [] }],
     };
   }
   const located = unwrap(json, changes);
@@ -81,7 +81,7 @@ export function upgradeScenario(json: unknown, options: UpgradeOptions = {}): Up
     return {
       ok: false,
       changes,
-      issues: [{ code: Object.hasOwn(document, 'nodes') ? 'invalidType' : 'missingField', message: 'A scenario needs a nodes array', path: [...located.path, 'nodes'] }],
+      issues: [{ code: Object.hasOwn(document, 'nodes') ? 'InvalidType' : 'MissingField', message: 'A scenario needs a nodes array', path: [...located.path, 'nodes'] }],
     };
   }
   const result = Array.isArray(document.edges)
@@ -98,7 +98,7 @@ function upgradeCanonicalForm(
   changes: string[],
 ): { ok: true; value: CanonicalProcess } | { ok: false; issues: GraphIssue[] } {
   if (document.metaData !== undefined && document.metaData !== null && !isJsonObject(document.metaData)) {
-    return { ok: false, issues: [{ code: 'invalidType', message: 'metaData must be an object', path: ['metaData'] }] };
+    return { ok: false, issues: [{ code: 'InvalidType', message: 'metaData must be an object', path: ['metaData'] }] };
   }
   const metaData = isJsonObject(document.metaData) ? document.metaData : undefined;
   if (!metaData) changes.push('metaData added (the document had none)');

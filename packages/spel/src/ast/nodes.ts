@@ -1,8 +1,7 @@
-/** Offsets into the expression text; `end` is exclusive. */
-export interface SourceRange {
-  start: number;
-  end: number;
-}
+import type { SourceRange } from '@scenaria/issues';
+
+// The range type is the one every package's issues use; re-exported so AST users need not know where it lives.
+export type { SourceRange };
 
 interface NodeBase {
   range: SourceRange;

@@ -4,19 +4,14 @@ import type {
   NavigationCstNode, PrimaryCstNode, QualifiedNameCstNode, StartNodeCstNode, UnaryCstNode, VariableOrFunctionCstNode,
 } from '../parser/cst.generated';
 import type { AstNode, BinaryOperator, InlineMapEntry, LiteralNode, SourceRange, UnaryOperator } from './nodes';
+import type { SyntaxProblem } from '../errors';
 
-/** A problem found while building the AST (e.g. a malformed number literal or inline map). */
-export interface AstProblem {
-  code: 'SyntaxError';
-  message: string;
-  range: SourceRange;
-}
 
 /**
  * Turns the grammar's CST into our AST. Rules left incomplete by error recovery become `missing` nodes,
  * so a half-typed expression still has a tree.
  */
-export function toAst(cst: CstNode, problems: AstProblem[]): AstNode {
+export function toAst(cst: CstNode, problems: SyntaxProblem[]): AstNode {
   // The root is always the `expression` rule (see parseTokens).
   return new AstBuilder(problems).expression(cst as ExpressionCstNode);
 }
@@ -69,7 +64,7 @@ const RELATIONAL: Record<string, BinaryOperator> = {
 const MULTIPLICATIVE: Record<string, BinaryOperator> = { '*': '*', '/': '/', '%': '%', div: '/', mod: '%' };
 
 class AstBuilder {
-  constructor(private readonly problems: AstProblem[]) {}
+  constructor(private readonly problems: SyntaxProblem[]) {}
 
   private missing(at: SourceRange): AstNode {
     return { kind: 'missing', range: at };

@@ -1,23 +1,17 @@
 import { Lexer, type IToken } from 'chevrotain';
+import type { SyntaxProblem } from '../errors';
 import { allTokens } from './tokens';
-
-/** A lexing problem, as an offset range into the source text. */
-export interface LexProblem {
-  message: string;
-  start: number;
-  end: number;
-}
 
 // One lexer per process: building it validates every token pattern, which is far too slow per expression.
 const lexer = new Lexer(allTokens, { positionTracking: 'full', ensureOptimizations: true });
 
 /** Splits an expression into tokens; unrecognised characters become problems, never exceptions. */
-export function tokenize(text: string): { tokens: IToken[]; problems: LexProblem[] } {
+export function tokenize(text: string): { tokens: IToken[]; problems: SyntaxProblem[] } {
   const result = lexer.tokenize(text);
-  const problems = result.errors.map((error) => ({
+  const problems = result.errors.map((error): SyntaxProblem => ({
+    code: 'SyntaxError',
     message: describeLexError(text, error.offset, error.length),
-    start: error.offset,
-    end: error.offset + error.length,
+    range: { start: error.offset, end: error.offset + error.length },
   }));
   return { tokens: result.tokens, problems };
 }

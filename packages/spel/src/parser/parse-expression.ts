@@ -1,6 +1,6 @@
 import type { AstNode, SourceRange, TemplateNode } from '../ast/nodes';
-import { toAst, type AstProblem } from '../ast/to-ast';
-import type { ExpressionError } from '../errors';
+import { toAst } from '../ast/to-ast';
+import type { ExpressionError, SyntaxProblem } from '../errors';
 import type { IToken } from 'chevrotain';
 import { tokenize } from '../lexer/lexer';
 import { parseTokens } from './parser';
@@ -16,11 +16,7 @@ export interface ParseResult {
 export function parseExpression(text: string, offset = 0): ParseResult {
   if (text.trim() === '') return { ast: null, errors: [] };
   const { tokens, problems: lexProblems } = tokenize(text);
-  const errors: ExpressionError[] = lexProblems.map((problem) => ({
-    code: 'SyntaxError',
-    message: problem.message,
-    range: shift({ start: problem.start, end: problem.end }, offset),
-  }));
+  const errors: ExpressionError[] = lexProblems.map((problem) => ({ ...problem, range: shift(problem.range, offset) }));
   if (tokens.length === 0) return { ast: { kind: 'missing', range: shift({ start: 0, end: text.length }, offset) }, errors };
   const tooComplex = complexityProblem(tokens);
   if (tooComplex !== undefined) {
@@ -37,12 +33,9 @@ export function parseExpression(text: string, offset = 0): ParseResult {
     return { ast: null, errors };
   }
   const { cst, problems } = parsed;
-  for (const problem of problems) {
-    errors.push({ code: 'SyntaxError', message: problem.message, range: shift({ start: problem.start, end: problem.end }, offset) });
-  }
-  const astProblems: AstProblem[] = [];
+  const astProblems: SyntaxProblem[] = [];
   const ast = toAst(cst, astProblems);
-  for (const problem of astProblems) errors.push({ ...problem, range: shift(problem.range, offset) });
+  for (const problem of [...problems, ...astProblems]) errors.push({ ...problem, range: shift(problem.range, offset) });
   if (offset !== 0) shiftTree(ast, offset);
   return { ast, errors };
 }

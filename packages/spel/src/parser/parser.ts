@@ -1,5 +1,6 @@
 import { CstParser, type CstNode, type IRecognitionException, type IToken } from 'chevrotain';
 import * as t from '../lexer/tokens';
+import type { SyntaxProblem } from '../errors';
 
 /**
  * The SpEL grammar with no embedded actions: the CST it builds is turned into our AST by `ast/to-ast.ts`.
@@ -250,13 +251,6 @@ class SpelGrammar extends CstParser {
 // One parser per process, reset per input (building it runs the grammar analysis).
 const grammar = new SpelGrammar();
 
-/** A parser problem with the offending token's offsets. */
-export interface SyntaxProblem {
-  message: string;
-  start: number;
-  end: number;
-}
-
 /** Parses tokens to a CST, with recovery on, so half-typed text still yields a (partial) tree. */
 export function parseTokens(tokens: IToken[], textLength: number): { cst: CstNode; problems: SyntaxProblem[] } {
   grammar.input = tokens;
@@ -268,9 +262,9 @@ export function parseTokens(tokens: IToken[], textLength: number): { cst: CstNod
     const leftover = tokens.find((token) => token.startOffset > consumedUpTo);
     if (leftover) {
       problems.push({
+        code: 'SyntaxError',
         message: `Unexpected token '${leftover.image}' at position ${leftover.startOffset}`,
-        start: leftover.startOffset,
-        end: leftover.startOffset + leftover.image.length,
+        range: { start: leftover.startOffset, end: leftover.startOffset + leftover.image.length },
       });
     }
   }
@@ -283,7 +277,7 @@ function toProblem(error: IRecognitionException, textLength: number): SyntaxProb
   const start = atEnd ? textLength : token.startOffset;
   const end = atEnd ? textLength : token.startOffset + token.image.length;
   const what = atEnd ? 'end of expression' : `'${token.image}'`;
-  return { message: `Unexpected ${what} at position ${start}`, start, end };
+  return { code: 'SyntaxError', message: `Unexpected ${what} at position ${start}`, range: { start, end } };
 }
 
 /** The grammar's productions, for generating CST types (scripts/generate-cst-types.mjs). */

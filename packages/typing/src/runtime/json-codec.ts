@@ -1,5 +1,6 @@
 import '@js-joda/timezone';
 import type { Decimal } from 'decimal.js';
+import type { Issue } from '@scenaria/issues';
 import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { JavaClassNames } from '../types/java-classes';
 import { ExactDecimal, numberKindOf } from './numbers';
@@ -27,7 +28,9 @@ import {
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 
 /** A problem found while decoding JSON into runtime values. */
-export type JsonDecodeIssue = { readonly code: 'InvalidTypedJson' | 'InvalidJsonText'; readonly message: string; readonly path: readonly (string | number)[] };
+export interface JsonDecodeIssue extends Issue<'InvalidTypedJson' | 'InvalidJsonText'> {
+  readonly path: readonly (string | number)[];
+}
 
 /** The outcome of decoding: a runtime value, or the issues found. */
 export type JsonDecodeResult = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly errors: readonly JsonDecodeIssue[] };

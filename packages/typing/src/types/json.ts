@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Decimal } from 'decimal.js';
+import type { Issue } from '@scenaria/issues';
 import { decodeValueForClass, type JsonValue } from '../runtime/json-codec';
 import { numberKindOf } from '../runtime/numbers';
 import { formatJavaBigDecimal } from '../runtime/to-string';
@@ -24,6 +25,12 @@ import {
 export const TypingResultJsonTypeSchema = z.enum(['TypedClass', 'TypedObjectTypingResult', 'TypedObjectWithValue', 'TypedDict', 'TypedTaggedValue', 'TypedUnion', 'Unknown', 'TypedNull']);
 
 /**
+ * Any JSON value: the compile-time known `value` of a TypedObjectWithValue. One shared instance, because the
+ * schema refers to itself and tools that walk schemas (the API's OpenAPI document) need one object to name.
+ */
+export const JsonValueSchema = z.json();
+
+/**
  * The wire form of a typing result (semantics §6): `type`, `display` and the fields of its kind. One loose
  * object schema covers all kinds, as clients send them; `display` is optional on input because decoding
  * ignores it. Use {@link typingResultFromJson} to turn a parsed value into a TypingResult.
@@ -39,7 +46,7 @@ export const TypingResultJsonSchema = z.object({
     return z.record(z.string(), TypingResultJsonSchema).optional();
   },
   additionalInfo: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
-  value: z.json().optional(),
+  value: JsonValueSchema.optional(),
   tag: z.string().optional(),
   get dict(): z.ZodOptional<z.ZodObject<{ id: z.ZodString; valueType: typeof TypingResultJsonSchema }>> {
     return z.object({ id: z.string(), valueType: TypingResultJsonSchema }).optional();
@@ -53,7 +60,9 @@ export const TypingResultJsonSchema = z.object({
 export type TypingResultJson = z.infer<typeof TypingResultJsonSchema>;
 
 /** A problem in typing-result JSON sent by a client. */
-export type TypingJsonIssue = { readonly code: 'InvalidTypingResult' | 'UnknownClass'; readonly message: string; readonly path: readonly (string | number)[] };
+export interface TypingJsonIssue extends Issue<'InvalidTypingResult' | 'UnknownClass'> {
+  readonly path: readonly (string | number)[];
+}
 
 /** Outcome of decoding typing-result JSON. */
 export type TypingJsonResult = { readonly ok: true; readonly value: TypingResult } | { readonly ok: false; readonly errors: readonly TypingJsonIssue[] };

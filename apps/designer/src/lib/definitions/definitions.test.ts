@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { filterPalette, fragmentOutputsOf, groupTitle, type ComponentGroup } from './definitions';
+import { buildProcessDefinitionData, defaultModel } from '@scenaria/components';
+import { filterPalette, fragmentOutputsOf, groupTitle, readDefinitions, templateNode, type ComponentGroup } from './definitions';
 
 const groups: ComponentGroup[] = [
   { name: 'base', components: [
-    { componentId: 'builtin-filter', label: 'filter', node: { type: 'Filter', id: 'filter', expression: { language: 'spel', expression: 'true' } } },
-    { componentId: 'builtin-split', label: 'split', node: { type: 'Split', id: 'split' } },
+    { componentId: 'builtin-filter', label: 'filter', node: { type: 'Filter', id: 'filter', expression: { language: 'spel', expression: 'true' } }, branchParametersTemplate: [] },
+    { componentId: 'builtin-split', label: 'split', node: { type: 'Split', id: 'split' }, branchParametersTemplate: [] },
   ] },
-  { name: 'sinks', components: [{ componentId: 'sink-kafka', label: 'kafka', node: { type: 'Sink', id: 'kafka', ref: { typ: 'kafka', parameters: [] } } }] },
+  { name: 'sinks', components: [{ componentId: 'sink-kafka', label: 'kafka', node: { type: 'Sink', id: 'kafka', ref: { typ: 'kafka', parameters: [] } }, branchParametersTemplate: [] }] },
 ];
 
 describe('palette', () => {
@@ -21,5 +22,18 @@ describe('palette', () => {
     expect(groupTitle('optionalEndings')).toBe('Optional endings');
     expect(fragmentOutputsOf({ components: { 'fragment-f': { parameters: [], returnType: null, outputParameters: ['ok'] } }, componentGroups: [] }, 'fragment-f')).toEqual(['ok']);
     expect(fragmentOutputsOf(undefined, 'fragment-f')).toEqual([]);
+  });
+});
+
+describe('definitions from the server', () => {
+  it('reads what the components package builds, with every palette template a scenario node', () => {
+    for (const [type, isFragment] of [['streaming', false], ['streaming', true], ['request-response', false]] as const) {
+      const read = readDefinitions(JSON.parse(JSON.stringify(buildProcessDefinitionData(defaultModel(type), { isFragment }))));
+      expect(read.ok).toBe(true);
+      const templates = read.ok ? read.value.componentGroups.flatMap((group) => group.components) : [];
+      expect(templates.length).toBeGreaterThan(0);
+      expect(templates.filter((component) => !templateNode(component)).map((component) => component.componentId)).toEqual([]);
+    }
+    expect(readDefinitions({ components: {} }).ok).toBe(false);
   });
 });

@@ -1,79 +1,34 @@
-import type { EdgeType, Expression, FixedExpressionValue, NodeData, Parameter } from '@scenaria/graph';
+import { ProcessDefinitionDataSchema, type ProcessDefinitionData, type ValidationResult } from '@scenaria/api-contract';
+import { NodeDataSchema, type NodeData } from '@scenaria/graph';
 
-// The response of `GET /api/processDefinitionData/{processingType}` (semantics.md §7). The API contract does
-// not describe it yet, so the designer reads only the parts it uses and tolerates anything extra.
+// The response of `GET /api/processDefinitionData/{processingType}` (semantics.md §7) is the contract's
+// ProcessDefinitionData, which is the components library's schema: the server builds it with the same one.
 
-/** A typing result in its JSON form (semantics.md §6); `display` is what the user reads. */
-export type TypingResultJson = { type: string; display?: string; refClazzName?: string; params?: TypingResultJson[]; [key: string]: unknown };
+/** A palette group of the definitions. */
+export type ComponentGroup = ProcessDefinitionData['componentGroups'][number];
+/** A palette entry: component id, label and the node template dropped onto the canvas. */
+export type PaletteComponent = ComponentGroup['components'][number];
 
-export type ParameterEditor =
-  | { type: 'FixedValuesParameterEditor' | 'FixedValuesWithIconParameterEditor'; possibleValues: FixedExpressionValue[] }
-  | { type: 'DualParameterEditor'; simpleEditor: ParameterEditor; defaultMode: 'SIMPLE' | 'RAW' }
-  | { type: 'DictParameterEditor'; dictId: string }
-  | { type: string; [key: string]: unknown };
-
-export interface UIParameter {
-  name: string;
-  typ: TypingResultJson;
-  editor: ParameterEditor;
-  defaultValue?: Expression | null;
-  additionalVariables?: Record<string, TypingResultJson>;
-  variablesToHide?: string[];
-  branchParam?: boolean;
-  hintText?: string | null;
-  label?: string | null;
-  requiredParam?: boolean;
+/**
+ * Checks a definitions answer against the contract's schema. The typed client trusts the server's answers;
+ * the palette, the parameter editors and fragment outputs are all built from this one, so an answer of another
+ * shape (a server of another version) is reported here rather than breaking them later.
+ */
+export function readDefinitions(json: unknown): { ok: true; value: ProcessDefinitionData } | { ok: false; message: string } {
+  const parsed = ProcessDefinitionDataSchema.safeParse(json);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const [issue] = parsed.error.issues;
+  return { ok: false, message: `Unexpected definitions from the server${issue ? ` at ${issue.path.join('.')}: ${issue.message}` : ''}.` };
 }
 
-export interface ComponentDefinition {
-  parameters: UIParameter[] | null;
-  returnType: TypingResultJson | null;
-  icon?: string | null;
-  docsUrl?: string | null;
-  outputParameters?: string[] | null;
-}
-
-export interface PaletteComponent {
-  componentId: string;
-  label: string;
-  node: NodeData;
-  branchParametersTemplate?: Parameter[];
-}
-
-export interface ComponentGroup {
-  name: string;
-  components: PaletteComponent[];
-}
-
-export interface EdgesForNode {
-  componentId: string;
-  edges: EdgeType[];
-  canChooseNodes: boolean;
-  isForInputDefinition: boolean;
-}
-
-export interface PropertyConfig {
-  editor: ParameterEditor;
-  label?: string | null;
-  hintText?: string | null;
-  defaultValue?: string | null;
-}
-
-export interface UIDefinitions {
-  components: Record<string, ComponentDefinition>;
-  componentGroups: ComponentGroup[];
-  classes?: TypingResultJson[];
-  scenarioProperties?: { propertiesConfig: Record<string, PropertyConfig>; docsUrl?: string | null };
-  edgesForNodes?: EdgesForNode[];
-  customActions?: unknown[];
+/** The node a palette entry drops, or `undefined` when its template is not a node the graph schema accepts. */
+export function templateNode(component: PaletteComponent): NodeData | undefined {
+  const parsed = NodeDataSchema.safeParse(component.node);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** What validation says about one node: the variables in scope and the type of each expression field. */
-export interface NodeTypingResult {
-  variableTypes?: Record<string, TypingResultJson>;
-  parameters?: UIParameter[] | null;
-  typingInfo?: Record<string, TypingResultJson>;
-}
+export type NodeTypingResult = ValidationResult['nodeResults'][string];
 
 /** Palette groups narrowed to the components whose label matches every word of `search`. */
 export function filterPalette(groups: readonly ComponentGroup[], search: string): ComponentGroup[] {
@@ -90,8 +45,12 @@ export function filterPalette(groups: readonly ComponentGroup[], search: string)
 }
 
 /** The output names a fragment usage offers (its definition's `outputParameters`). */
-export function fragmentOutputsOf(definitions: UIDefinitions | undefined, componentId: string): string[] {
-  return definitions?.components[componentId]?.outputParameters ?? [];
+export function fragmentOutputsOf(
+  // Only `outputParameters` is read, so partial definitions (tests, a fragment's own) do as well.
+  definitions: (Partial<Omit<ProcessDefinitionData, 'components'>> & { components: Record<string, Partial<ProcessDefinitionData['components'][string]>> }) | undefined,
+  componentId: string,
+): string[] {
+  return [...(definitions?.components[componentId]?.outputParameters ?? [])];
 }
 
 /** Human name of a palette group id such as `optionalEndings`. */

@@ -1,9 +1,10 @@
-import type { TypingResultJson } from '$lib/definitions/definitions';
+import type { TypingResultJson } from '@scenaria/api-contract';
 
 /** What the editor knows about where an expression is typed: the variables in scope and the language. */
 export interface ExpressionContext {
   language: 'spel' | 'spelTemplate';
-  variables: Record<string, TypingResultJson>;
+  /** Types in their JSON form (semantics.md §6) as validation sends them; the service decodes them. */
+  variables: Readonly<Record<string, TypingResultJson>>;
   /**
    * False when no validation has told us the variables in scope yet (a node just added): then unknown
    * variables are not reported, instead of flagging every `#input`.

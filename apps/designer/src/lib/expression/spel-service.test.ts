@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSpelService } from './spel-service';
+import type { TypingResultJson } from '@scenaria/typing';
 import type { ExpressionContext } from './expression-service';
 
-const string = { type: 'TypedClass', refClazzName: 'java.lang.String', params: [], display: 'String' };
-const input = {
+const string: TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.String', params: [], display: 'String' };
+const input: TypingResultJson = {
   type: 'TypedObjectTypingResult',
   refClazzName: 'java.util.HashMap',
   params: [string, { type: 'Unknown', refClazzName: 'java.lang.Object', params: [], display: 'Unknown' }],
@@ -37,7 +38,7 @@ describe('spel expression service', () => {
   });
 
   it('checks the expected type of a field', () => {
-    const boolean = { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [], display: 'Boolean' };
+    const boolean: TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [], display: 'Boolean' };
     expect(service.check('#input.name', { ...context, expectedType: boolean }).problems[0]?.message).toMatch(/expected/i);
   });
 

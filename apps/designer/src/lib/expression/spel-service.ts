@@ -1,7 +1,15 @@
-import { defaultGlobals, displayType, suggestExpression, typeExpression, type TypingResult } from '@scenaria/spel';
-import { typingResultFromJson } from '@scenaria/typing';
-import type { TypingResultJson } from '$lib/definitions/definitions';
+import { displayType, suggestExpression, typeExpression, type TypingResult } from '@scenaria/spel';
+import { typingResultFromJson, type TypingResultJson } from '@scenaria/typing';
+import { expressionEnvironment, type ExpressionModel } from '@scenaria/validation';
 import type { ExpressionCheck, ExpressionCompletionItem, ExpressionContext, ExpressionService } from './expression-service';
+
+/**
+ * The part of the model the browser knows: none. The model stays on the server, and the definitions answer
+ * names its classes without their methods; its global variables reach the designer inside every node's
+ * `variableTypes`. So the browser types in the environment of a model without classes or globals of its own:
+ * the language's helpers over the standard class whitelist, built by the same function the server uses.
+ */
+const browserModel: ExpressionModel = { classes: [], globalVariables: {} };
 
 /**
  * Expression typing and completion in the browser with @scenaria/spel, against the variable types the
@@ -11,7 +19,7 @@ export function createSpelService(): ExpressionService {
   // Contexts are rebuilt only when validation answers, so decoding once per variables object is enough.
   const decoded = new WeakMap<object, Record<string, TypingResult>>();
 
-  function variablesOf(json: Record<string, TypingResultJson>): Record<string, TypingResult> {
+  function variablesOf(json: Readonly<Record<string, TypingResultJson>>): Record<string, TypingResult> {
     const cached = decoded.get(json);
     if (cached) return cached;
     const variables: Record<string, TypingResult> = {};
@@ -29,7 +37,8 @@ export function createSpelService(): ExpressionService {
     return result.ok ? result.value : undefined;
   }
 
-  const globalNames = new Set(Object.keys(defaultGlobals().types));
+  const { registry, globals, variableTypes: globalTypes } = expressionEnvironment(browserModel);
+  const globalNames = new Set(Object.keys(globalTypes));
   /** Whether the text names a variable other than the helper globals (whose types are always known). */
   const usesScope = (text: string) =>
     [...text.matchAll(/#([A-Za-z_$][\w$]*)/g)].some((match) => !globalNames.has(match[1] ?? '') && match[1] !== 'this' && match[1] !== 'root');
@@ -37,6 +46,8 @@ export function createSpelService(): ExpressionService {
   function checkText(text: string, context: ExpressionContext): ExpressionCheck {
     if (text.trim() === '') return { problems: [] };
     const result = typeExpression(text, {
+      registry,
+      globals,
       variables: variablesOf(context.variables),
       language: context.language,
       expectedType: expectedTypeOf(context),
@@ -61,7 +72,7 @@ export function createSpelService(): ExpressionService {
       return check;
     },
     complete(text, cursor, context) {
-      const result = suggestExpression(text, cursor, variablesOf(context.variables));
+      const result = suggestExpression(text, cursor, variablesOf(context.variables), { registry, globals });
       const items = result.suggestions.map((suggestion): ExpressionCompletionItem => ({
         label: suggestion.label,
         kind: suggestion.kind === 'field' || suggestion.kind === 'staticField' ? 'property' : suggestion.kind,

@@ -70,18 +70,11 @@ export function acceptsInput(node: NodeData): boolean {
   return node.type !== 'Source' && node.type !== 'FragmentInputDefinition';
 }
 
-/** Ending nodes have no outgoing edge. */
-export function hasOutput(node: NodeData): boolean {
-  return node.type !== 'Sink' && node.type !== 'FragmentOutputDefinition';
-}
-
 /** One connection point at the bottom of a node; `edgeType` is what an edge drawn from it becomes. */
 export interface SourceHandle {
   id: string;
   label?: string;
   edgeType: EdgeType | null;
-  /** Whether more than one edge may leave this handle. */
-  isMultiple: boolean;
 }
 
 export const plainHandleId = 'out';
@@ -98,28 +91,26 @@ export function sourceHandlesOf(node: NodeData, fragmentOutputs: readonly string
       return [];
     case 'Filter':
       return [
-        { id: 'true', label: 'true', edgeType: { type: 'FilterTrue' }, isMultiple: false },
-        { id: 'false', label: 'false', edgeType: { type: 'FilterFalse' }, isMultiple: false },
+        { id: 'true', label: 'true', edgeType: { type: 'FilterTrue' } },
+        { id: 'false', label: 'false', edgeType: { type: 'FilterFalse' } },
       ];
     case 'Switch':
       return [
         {
           id: plainHandleId,
           edgeType: { type: 'NextSwitch', condition: { language: 'spel', expression: 'true' } },
-          isMultiple: true,
         },
       ];
     case 'Split':
-      return [{ id: plainHandleId, edgeType: null, isMultiple: true }];
+      return [{ id: plainHandleId, edgeType: null }];
     case 'FragmentInput':
       return fragmentOutputs.map((name) => ({
         id: fragmentOutputHandleId(name),
         label: name,
         edgeType: { type: 'FragmentOutput', name },
-        isMultiple: false,
       }));
     default:
-      return [{ id: plainHandleId, edgeType: null, isMultiple: false }];
+      return [{ id: plainHandleId, edgeType: null }];
   }
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ScenarioGraph } from '@scenaria/graph';
-import { needsLayout, toFlowEdges, toFlowNodes, toScenarioGraph } from './scenario-flow';
+import type { NodeData } from '@scenaria/graph';
+import { edgeOfConnection, needsLayout, toFlowEdges, toFlowNodes, toScenarioGraph } from './scenario-flow';
 
 const expr = (expression: string) => ({ language: 'spel', expression });
 const graph: ScenarioGraph = {
@@ -40,5 +41,30 @@ describe('scenario <-> canvas', () => {
     expect(back.nodes[2]?.additionalFields?.layoutData).toEqual({ x: 11, y: 300 });
     // an unmoved node with layout stays the very same object
     expect(back.nodes[0]).toBe(graph.nodes[0]);
+  });
+});
+
+// From the designer's own connection check: which handle makes which edge. Whether the graph may hold the
+// edge is @scenaria/graph's checkNewEdge, tested there.
+describe('connections drawn on the canvas', () => {
+  const filter: NodeData = { type: 'Filter', id: 'flt', expression: expr('true') };
+  const choice: NodeData = { type: 'Switch', id: 'choice', expression: null, exprVal: null };
+  const fragment: NodeData = { type: 'FragmentInput', id: 'frag', ref: { id: 'f1', parameters: [] } };
+  const sink: NodeData = { type: 'Sink', id: 'a', ref: { typ: 'kafka', parameters: [] } };
+
+  it('turns filter handles into FilterTrue / FilterFalse edges', () => {
+    expect(edgeOfConnection(filter, { sourceHandle: 'true', target: 'a' }, [])).toEqual({ from: 'flt', to: 'a', edgeType: { type: 'FilterTrue' } });
+    expect(edgeOfConnection(filter, { sourceHandle: 'false', target: 'a' }, [])).toEqual({ from: 'flt', to: 'a', edgeType: { type: 'FilterFalse' } });
+  });
+
+  it('lets a choice fan out with NextSwitch conditions', () => {
+    expect(edgeOfConnection(choice, { sourceHandle: 'out', target: 'b' }, [])?.edgeType).toEqual({ type: 'NextSwitch', condition: expr('true') });
+  });
+
+  it('offers one handle per fragment output, and no output from a sink', () => {
+    const outputs = ['ok', 'rejected'];
+    expect(edgeOfConnection(fragment, { sourceHandle: 'output:rejected', target: 'a' }, outputs)?.edgeType).toEqual({ type: 'FragmentOutput', name: 'rejected' });
+    expect(edgeOfConnection(fragment, { sourceHandle: 'output:other', target: 'a' }, outputs)).toBeUndefined();
+    expect(edgeOfConnection(sink, { sourceHandle: null, target: 'b' }, [])).toBeUndefined();
   });
 });

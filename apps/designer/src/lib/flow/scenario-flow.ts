@@ -1,6 +1,6 @@
 import type { Edge as FlowEdge, Node as FlowNode } from '@xyflow/svelte';
 import type { Edge, EdgeType, NodeData, ProcessProperties, ScenarioGraph } from '@scenaria/graph';
-import { edgeLabelOf, sourceHandleIdOf, targetHandleId } from './node-kinds';
+import { edgeLabelOf, sourceHandleIdOf, sourceHandlesOf, targetHandleId } from './node-kinds';
 
 /** What a canvas node carries: the scenario node itself, untouched except for its position. */
 export type ScenarioNodeData = { node: NodeData };
@@ -29,14 +29,35 @@ export function toFlowNode(node: NodeData, position: Position): ScenarioFlowNode
  * choice conditions leading to one sink), so the id counts repeats.
  */
 export function toFlowEdges(edges: readonly Edge[]): ScenarioFlowEdge[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return edges.map((edge) => {
-    const handle = sourceHandleIdOf(edge.edgeType);
-    const base = `${edge.from}\u0000${handle}\u0000${edge.to}`;
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    return toFlowEdge(edge, count === 0 ? base : `${base}\u0000${count}`);
+    const id = uniqueFlowEdgeId(edge, taken);
+    taken.add(id);
+    return toFlowEdge(edge, id);
   });
+}
+
+/** A canvas id for `edge` that none of `taken` uses: source, handle and target, plus a counter for repeats. */
+export function uniqueFlowEdgeId(edge: Edge, taken: ReadonlySet<string>): string {
+  const base = `${edge.from}\u0000${sourceHandleIdOf(edge.edgeType)}\u0000${edge.to}`;
+  let id = base;
+  for (let counter = 1; taken.has(id); counter += 1) id = `${base}\u0000${counter}`;
+  return id;
+}
+
+/**
+ * The scenario edge a connection drawn on the canvas stands for: its kind follows from the handle it leaves
+ * (a filter's "false", a fragment's output). `undefined` when the node offers no such handle; whether the
+ * graph may hold the edge is `checkNewEdge`'s to say.
+ */
+export function edgeOfConnection(
+  source: NodeData,
+  connection: { sourceHandle?: string | null; target: string },
+  fragmentOutputs: readonly string[],
+): Edge | undefined {
+  const handles = sourceHandlesOf(source, fragmentOutputs);
+  const handle = connection.sourceHandle ? handles.find((candidate) => candidate.id === connection.sourceHandle) : handles[0];
+  return handle && { from: source.id, to: connection.target, edgeType: handle.edgeType };
 }
 
 export function toFlowEdge(edge: Edge, id: string): ScenarioFlowEdge {

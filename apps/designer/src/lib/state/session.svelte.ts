@@ -1,23 +1,13 @@
-import { ApiClient, type Credentials } from '$lib/api/client';
-
-/** The logged user as `GET /api/user` describes it. */
-export interface LoggedUser {
-  id: string;
-  username: string;
-  isAdmin: boolean;
-  categories: string[];
-  categoryPermissions: Record<string, string[]>;
-  globalPermissions: string[];
-}
+import { createApiClient, getCurrentUser, type ApiCredentials, type CurrentUser } from '@scenaria/api-contract';
 
 const storageKey = 'scenaria.credentials';
 
-function storedCredentials(): Credentials | undefined {
+function storedCredentials(): ApiCredentials | undefined {
   if (typeof sessionStorage === 'undefined') return undefined;
   const raw = sessionStorage.getItem(storageKey);
   if (!raw) return undefined;
   try {
-    const parsed = JSON.parse(raw) as Partial<Credentials>;
+    const parsed = JSON.parse(raw) as Partial<ApiCredentials>;
     if (typeof parsed.username === 'string' && typeof parsed.password === 'string') {
       return { username: parsed.username, password: parsed.password };
     }
@@ -33,29 +23,34 @@ function storedCredentials(): Credentials | undefined {
  * (sessionStorage) and go with every request; nothing is kept after the tab closes.
  */
 class Session {
-  credentials = $state<Credentials | undefined>(storedCredentials());
-  user = $state<LoggedUser | undefined>(undefined);
+  credentials = $state<ApiCredentials | undefined>(storedCredentials());
+  user = $state<CurrentUser | undefined>(undefined);
   checking = $state(false);
-  readonly api = new ApiClient(() => this.credentials);
+  readonly api = createApiClient({
+    credentials: () => this.credentials,
+    // Credentials go in the client's own Authorization header. With "omit" the browser neither sends remembered
+    // basic-auth credentials nor opens its own login prompt when a 401 carries WWW-Authenticate.
+    requestInit: { credentials: 'omit' },
+  });
 
   /** Checks stored credentials once on start; a 401 sends the user to the login form. */
   async restore(): Promise<void> {
     if (!this.credentials || this.user) return;
     this.checking = true;
-    const result = await this.api.get<LoggedUser>('/api/user');
+    const result = await this.api.call(getCurrentUser);
     this.checking = false;
-    if (result.ok) this.user = result.value;
+    if (result.ok) this.user = result.data;
     else this.logout();
   }
 
-  async login(credentials: Credentials): Promise<string | undefined> {
+  async login(credentials: ApiCredentials): Promise<string | undefined> {
     this.credentials = credentials;
-    const result = await this.api.get<LoggedUser>('/api/user');
+    const result = await this.api.call(getCurrentUser);
     if (!result.ok) {
       this.credentials = undefined;
-      return result.status === 401 ? 'Wrong user name or password.' : result.message;
+      return result.status === 401 ? 'Wrong user name or password.' : result.error.message;
     }
-    this.user = result.value;
+    this.user = result.data;
     sessionStorage.setItem(storageKey, JSON.stringify(credentials));
     return undefined;
   }

@@ -1,0 +1,36 @@
+import { publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from '@scenaria/dm-embedded';
+import type { TopicRecord } from '@scenaria/dm-embedded';
+import type { AuthenticatedUser } from '../auth/users';
+import type { Database } from '../db/database';
+import { badRequest, forbidden } from '../errors';
+
+/**
+ * The embedded deployment manager's topics, which live in the designer's own database: publishing test
+ * records and reading a topic's tail.
+ */
+export class TopicService {
+  constructor(private readonly db: Database) {}
+
+  #check(user: AuthenticatedUser, topic: string): void {
+    // Topics belong to no category: writing test records or reading a topic's tail is an administrator's tool.
+    if (!user.isAdmin) throw forbidden('Only an administrator may do this');
+    const issues = validateTopicName(topic);
+    if (issues.length > 0) throw badRequest(issues.map((issue) => issue.message).join('; '), ['param', 'topic']);
+  }
+
+  /** `POST /api/topics/{topic}/records`: appends the records, answers their offsets. */
+  async publish(user: AuthenticatedUser, topic: string, records: readonly unknown[]): Promise<{ offsets: number[] }> {
+    this.#check(user, topic);
+    const parsed = TopicRecordInputSchema.array().safeParse(records);
+    if (!parsed.success) throw badRequest(`Invalid records: ${parsed.error.issues[0]?.message ?? 'bad record'}`, ['json', 'records']);
+    const stored = await publishToTopic(this.db, topic, parsed.data);
+    if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
+    return { offsets: stored.value.offsets };
+  }
+
+  /** `GET /api/topics/{topic}/records`: the newest records, oldest first. */
+  async tail(user: AuthenticatedUser, topic: string, limit: number | undefined): Promise<TopicRecord[]> {
+    this.#check(user, topic);
+    return readTopicTail(this.db, topic, limit === undefined ? {} : { limit });
+  }
+}

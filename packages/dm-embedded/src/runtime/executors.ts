@@ -1,0 +1,74 @@
+import type { CommandHandlers, DeploymentIssue, DeploymentLogger, TestScenarioCommand } from '@scenaria/deployment-sdk';
+import { runScenarioTest } from '@scenaria/engine';
+import type { CanonicalProcess } from '@scenaria/graph';
+import type { ResolvedEmbeddedManagerSettings } from '../settings';
+import { createInProcessExecutor } from './executor';
+import type { ScenarioExecutor } from './executor';
+import { collectFragments, engineOptions, scenarioKindOf } from './live-scenario';
+import type { LiveScenario, LiveScenarioOptions } from './live-scenario';
+import { createWorkerExecutor, runTestInWorker } from './worker/scenario-worker';
+import type { ScenarioWorkerOptions } from './worker/scenario-worker';
+import type { WorkerSetup } from './worker/protocol';
+
+// Compiling happens once per worker; a scenario that takes longer than this to compile is refused.
+const WORKER_START_TIMEOUT_MS = 30_000;
+
+/** The outcome of a test run, as the `testScenario` command answers it. */
+export type TestOutcome = Awaited<ReturnType<CommandHandlers['testScenario']>>;
+
+/** Starts where deployed scenarios and test runs execute: worker threads, or this thread. */
+export interface ScenarioRunners {
+  /** Whether scenarios run in worker threads. */
+  isolated: boolean;
+  /** An executor for a deployed scenario (`live` is its compilation on this thread, used when not isolated). */
+  startExecutor(scenario: CanonicalProcess, live: LiveScenario): Promise<{ ok: true; executor: ScenarioExecutor } | { ok: false; errors: DeploymentIssue[] }>;
+  /** Runs a test run of the `testScenario` command. */
+  runTest(command: Pick<TestScenarioCommand, 'scenario' | 'testData'>): Promise<TestOutcome>;
+}
+
+/**
+ * Builds the runners of one manager. Models and runtimes given as objects hold functions and cannot be sent
+ * to a worker: without a `workerSetup` that builds them there, such a manager runs scenarios on its own
+ * thread, and says so in its log.
+ */
+export function createScenarioRunners(options: {
+  settings: ResolvedEmbeddedManagerSettings;
+  liveOptions: LiveScenarioOptions;
+  workerSetup: WorkerSetup | undefined;
+  hasCustomModels: boolean;
+  logger: DeploymentLogger;
+}): ScenarioRunners {
+  const { settings, liveOptions, workerSetup, logger } = options;
+  let isolated = settings.isolation === 'worker';
+  if (isolated && options.hasCustomModels && !workerSetup) {
+    logger.warn('Scenarios run on the server thread: models or runtimes were given without a workerSetup to build them in a worker');
+    isolated = false;
+  }
+  const workerOptions = (scenario: CanonicalProcess): ScenarioWorkerOptions => ({
+    scenario,
+    fragments: collectFragments(scenario, liveOptions.fragments),
+    setup: workerSetup,
+    limits: {
+      maxOldGenerationSizeMb: settings.workerMaxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: settings.workerMaxYoungGenerationSizeMb,
+      stackSizeMb: settings.workerStackSizeMb,
+    },
+    startTimeoutMs: WORKER_START_TIMEOUT_MS,
+    now: liveOptions.now(),
+  });
+  return {
+    isolated,
+    async startExecutor(scenario, live) {
+      if (!isolated) return { ok: true, executor: createInProcessExecutor(live) };
+      return createWorkerExecutor({ ...workerOptions(scenario), budgets: { batchTimeoutMs: settings.batchTimeoutMs, requestTimeoutMs: settings.requestTimeoutMs } });
+    },
+    async runTest({ scenario, testData }) {
+      const kind = scenarioKindOf(scenario);
+      if (!kind) return { ok: false, errors: [{ code: 'UnsupportedScenarioType', message: `Cannot test a scenario of type ${scenario.metaData.additionalFields.metaDataType}` }] };
+      if (isolated) return (await runTestInWorker(workerOptions(scenario), testData, settings.testTimeoutMs)) as TestOutcome;
+      const outcome = await runScenarioTest(scenario, testData, engineOptions(kind, liveOptions));
+      if (!outcome.ok) return { ok: false, errors: outcome.errors.map((e): DeploymentIssue => ({ code: e.code, message: e.message, ...(e.nodeId ? { nodeId: e.nodeId } : {}) })) };
+      return outcome;
+    },
+  };
+}

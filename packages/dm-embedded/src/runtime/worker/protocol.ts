@@ -1,0 +1,49 @@
+import type { DeploymentIssue, ScenarioTestData } from '@scenaria/deployment-sdk';
+import type { ComponentRuntime } from '@scenaria/engine';
+import type { CanonicalProcess } from '@scenaria/graph';
+import type { ExecutorWork } from '../executor';
+import type { EmbeddedModels } from '../live-scenario';
+
+/**
+ * How a worker thread gets the models and component runtimes the host compiles with. They hold functions, so
+ * they cannot be sent; the worker imports `module` (an ES module, by file URL or path) and calls its
+ * `createWorkerEnvironment(data)`. Without it a worker uses the default models and runtimes.
+ */
+export interface WorkerSetup {
+  module: string;
+  /** Structured-cloneable data handed to `createWorkerEnvironment` (e.g. the topics' JSON schemas). */
+  data?: unknown;
+}
+
+/** What a worker setup module builds: the same models (and extra runtimes) the host validates with. */
+export interface WorkerEnvironment {
+  models?: EmbeddedModels;
+  runtimes?: Readonly<Record<string, ComponentRuntime>>;
+}
+
+/** The shape of a worker setup module. */
+export interface WorkerSetupModule {
+  createWorkerEnvironment(data: unknown): WorkerEnvironment | Promise<WorkerEnvironment>;
+}
+
+/** What a worker thread starts with (its `workerData`). */
+export interface ScenarioWorkerData {
+  /** `live` compiles the scenario at once and runs work on it; `test` runs one test run per message. */
+  mode: 'live' | 'test';
+  scenario: CanonicalProcess;
+  fragments: Map<string, CanonicalProcess>;
+  setup: WorkerSetup | undefined;
+  now: number;
+}
+
+/** Messages to a worker. */
+export type ToWorkerMessage =
+  | { type: 'run'; id: number; work: ExecutorWork }
+  | { type: 'test'; id: number; testData: ScenarioTestData; now: number };
+
+/** Messages from a worker. */
+export type FromWorkerMessage =
+  | { type: 'ready' }
+  | { type: 'compileFailed'; errors: DeploymentIssue[] }
+  | { type: 'done'; id: number; result: unknown }
+  | { type: 'failed'; id: number; message: string };

@@ -1,0 +1,3 @@
+import { scenariaLibrary } from '@scenaria/tsup-config';
+
+export default scenariaLibrary();

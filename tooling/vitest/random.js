@@ -1,0 +1,16 @@
+/**
+ * A small seeded generator (mulberry32) for the fuzz tests of every package: the same seed gives the same
+ * numbers, so a failure found at random can be replayed.
+ * @param {number} seed
+ * @returns {() => number} numbers in [0, 1)
+ */
+export function seededRandom(seed) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
