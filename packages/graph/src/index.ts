@@ -105,7 +105,7 @@ export type {
 export type { GraphIssue, GraphIssueCode, GraphShapeIssueCode, GraphStructureIssueCode, ParseResult } from './issues';
 export type { Json, JsonTextInspection } from './json';
 /** A pass over JSON text before parsing it: nesting depth and NUL characters. */
-export { inspectJsonText } from './json';
+export { inspectJsonText, MAX_JSON_DEPTH } from './json';
 
 /** Parsing and serializing both forms. */
 export {

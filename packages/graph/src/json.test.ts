@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { inspectJsonText } from './json';
+import { MAX_JSON_DEPTH, inspectJsonText } from './json';
 
 describe('inspectJsonText', () => {
   it('counts nesting of arrays and objects up to the limit', () => {
     expect(inspectJsonText('[[{"a":[1]}]]', 4)).toEqual({ tooDeep: false, hasNulCharacter: false });
     expect(inspectJsonText('[[{"a":[1]}]]', 3).tooDeep).toBe(true);
     expect(inspectJsonText('[1],[2],[3]', 1).tooDeep).toBe(false);
-    expect(inspectJsonText('['.repeat(20_000) + ']'.repeat(20_000), 1000).tooDeep).toBe(true);
+    expect(inspectJsonText('['.repeat(20_000) + ']'.repeat(20_000)).tooDeep).toBe(true);
+    expect(inspectJsonText('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH)).tooDeep).toBe(false);
   });
 
   it('ignores brackets inside strings, escaped quotes included', () => {

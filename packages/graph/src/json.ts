@@ -19,6 +19,13 @@ export function isJsonObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * How deeply JSON that Scenaria reads (request bodies, imported files, requests to deployed scenarios) may
+ * nest arrays and objects. The deepest real scenario JSON, a canonical process with branches inside branches,
+ * uses about three levels per branch, so this leaves room for hundreds of nested branches.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 /** What `inspectJsonText` found in a JSON text before it is parsed. */
 export interface JsonTextInspection {
   /** Arrays and objects are nested deeper than the given limit (the scan stopped there). */
@@ -34,7 +41,7 @@ export interface JsonTextInspection {
  * judged here: `JSON.parse` reports it.
  * @example inspectJsonText('[[1]]', 1) // { tooDeep: true, hasNulCharacter: false }
  */
-export function inspectJsonText(text: string, maxDepth: number): JsonTextInspection {
+export function inspectJsonText(text: string, maxDepth: number = MAX_JSON_DEPTH): JsonTextInspection {
   let depth = 0;
   let hasNulCharacter = false;
   let inString = false;
