@@ -17,6 +17,7 @@ import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
 import { mountMetrics } from './routes/metrics';
 import { nodeValidationRoutes } from './routes/node-validation-routes';
+import { documentBodyChecks, requestLimits } from './routes/request-limits';
 import { mountDocs } from './routes/docs';
 import { validationHook } from './routes/router';
 import type { AppEnv } from './routes/router';
@@ -89,6 +90,8 @@ export function createApp(deps: AppDependencies) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.use(securityHeaders(() => config.current));
+  // Before the login, so an oversized body is refused without reading it and a NUL never reaches a query.
+  app.use('/api/*', requestLimits(config));
 
   app.use('/api/*', async (c, next) => {
     if (isPublic(c.req.path)) return next();
@@ -97,6 +100,8 @@ export function createApp(deps: AppDependencies) {
     c.set('user', result.user);
     return next();
   });
+  // After the login: only signed-in users (or the anonymous role) make the server read a whole body.
+  app.use('/api/*', documentBodyChecks());
 
   mountDocs(app);
   // Fixed segments before the parameters they would be taken for: `/api/processes/statusDefinitions` is not a

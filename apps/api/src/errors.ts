@@ -1,5 +1,5 @@
 /** Status codes the API answers for expected failures. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413;
 
 /**
  * An expected failure of a request (missing scenario, action not allowed in this state ...). Services throw
@@ -22,6 +22,8 @@ export const notFound = (message: string) => new ApiError(404, message);
 export const badRequest = (message: string, path?: (string | number)[]) => new ApiError(400, message, path);
 /** 409: not allowed in the current state. */
 export const conflict = (message: string) => new ApiError(409, message);
+/** 413: the body is larger than the configured limit. */
+export const payloadTooLarge = (message: string) => new ApiError(413, message);
 /** 403. */
 export const forbidden = (message = 'The supplied authentication is not authorized to access this resource') =>
   new ApiError(403, message);

@@ -64,6 +64,15 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(await wrongType.json()).toMatchObject({ violations: [{ path: '/amount', message: '/amount should be integer' }] });
     const unknown = await fetch(`${manager.requestResponseUrl()}/scenario/nothing-here`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
+    // Hostile requests are bad input, never a 500: a broken percent-encoding, JSON nested 20,000 deep, too much.
+    const badEncoding = await fetch(`${manager.requestResponseUrl()}/scenario/%E0%A4%A`, { method: 'POST', body: '{}' });
+    expect([badEncoding.status, await badEncoding.json()]).toEqual([400, { message: expect.stringContaining('percent-encoding') }]);
+    const deep = await fetch(url as string, { method: 'POST', body: '['.repeat(20_000) + ']'.repeat(20_000) });
+    expect([deep.status, await deep.json()]).toEqual([400, { message: expect.stringContaining('deeper than 1000') }]);
+    const deepObject = await fetch(url as string, { method: 'POST', body: '{"amount":'.repeat(20_000) + '1' + '}'.repeat(20_000) });
+    expect(deepObject.status).toBe(400);
+    const huge = await fetch(url as string, { method: 'POST', body: 'x'.repeat(11 * 1024 * 1024) });
+    expect([huge.status, await huge.json()]).toEqual([413, { message: expect.stringContaining('limit') }]);
 
     const definition = await fetch(`${url}/definition`);
     const document = (await definition.json()) as { openapi: string; paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }> };

@@ -30,4 +30,19 @@ describe('compileScenario', () => {
     const rejected = await compiled.value.processRecord('source', { amount: -1 });
     expect(rejected.outputs.map((o) => o.nodeId)).toEqual(['rejected']);
   });
+
+  it('keeps variables named __proto__, constructor and toString and reads them in later expressions', async () => {
+    const canonical = scenario('s2', [
+      kafkaSource(),
+      { type: 'Variable', id: 'proto', varName: '__proto__', value: spel('#input.amount + 1') },
+      { type: 'Variable', id: 'ctor', varName: 'constructor', value: spel('#__proto__ * 2') },
+      { type: 'VariableBuilder', id: 'text', varName: 'toString', fields: [{ name: 'sum', expression: spel('#__proto__ + #constructor') }] },
+      kafkaSink('out', '{#__proto__, #constructor, #toString.sum}'),
+    ]);
+    const compiled = compileScenario(canonical, modelOptions());
+    if (!compiled.ok) throw new Error(JSON.stringify(compiled.errors));
+    const result = await compiled.value.processRecord('source', { amount: 4 });
+    expect(result.errors).toEqual([]);
+    expect(result.outputs.map((o) => o.value)).toEqual([[5, 10, 15]]);
+  });
 });

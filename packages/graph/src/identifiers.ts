@@ -7,11 +7,22 @@ import type { GraphIssue, GraphShapeIssueCode } from './issues';
  * - no leading or trailing white space (any Unicode white space);
  * - none of `"`, `.` and `'`: ids are embedded in generated names (`$edge-<id>-<join>`, test-result context
  *   ids, metric names) and in SpEL strings, where these are separators or quotes;
- * - no control characters (U+0000-U+001F, U+007F-U+009F): invisible in the designer, harmful in logs.
+ * - no control characters (U+0000-U+001F, U+007F-U+009F): invisible in the designer, harmful in logs;
+ * - at most `MAX_IDENTIFIER_LENGTH` (255) characters: names travel in URL paths, where a longer one would
+ *   outgrow the request line some servers and proxies accept (a 100,000-character name could be created but
+ *   never addressed again), and ids end up in metric labels and generated names.
  * Inner spaces, other punctuation (`-`, `_`, `/`, `#`, `$`...) and any other Unicode letters or emoji are fine.
  */
 const ILLEGAL_CHARACTERS = ['"', '.', "'"] as const;
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/u;
+
+/** The most characters (UTF-16 code units) a node id or scenario name may have. */
+export const MAX_IDENTIFIER_LENGTH = 255;
+
+/** The message of an identifier over `MAX_IDENTIFIER_LENGTH`; the graph schema's node id check shares it. */
+export function identifierTooLongMessage(what: 'Node id' | 'Scenario name'): string {
+  return `${what} can have at most ${MAX_IDENTIFIER_LENGTH} characters`;
+}
 
 function check(value: unknown, what: 'Node id' | 'Scenario name', path: (string | number)[]): GraphIssue<GraphShapeIssueCode>[] {
   if (typeof value !== 'string') {
@@ -21,6 +32,9 @@ function check(value: unknown, what: 'Node id' | 'Scenario name', path: (string 
     return [{ code: 'EmptyName', message: `${what} cannot be empty`, path }];
   }
   const issues: GraphIssue<GraphShapeIssueCode>[] = [];
+  if (value.length > MAX_IDENTIFIER_LENGTH) {
+    issues.push({ code: 'TooLong', message: identifierTooLongMessage(what), path });
+  }
   if (value.trim() !== value) {
     issues.push({ code: 'SurroundingWhitespace', message: `${what} cannot have leading or trailing whitespace`, path });
   }

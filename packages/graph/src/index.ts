@@ -103,7 +103,9 @@ export type {
 
 /** Issues reported by every function of this package. */
 export type { GraphIssue, GraphIssueCode, GraphShapeIssueCode, GraphStructureIssueCode, ParseResult } from './issues';
-export type { Json } from './json';
+export type { Json, JsonTextInspection } from './json';
+/** A pass over JSON text before parsing it: nesting depth and NUL characters. */
+export { inspectJsonText, MAX_JSON_DEPTH } from './json';
 
 /** Parsing and serializing both forms. */
 export {
@@ -125,7 +127,7 @@ export { upgradeScenario } from './upgrade/upgrade-scenario';
 export type { UpgradeResult, UpgradeOptions } from './upgrade/upgrade-scenario';
 
 /** Identifier rules for scenario names and node ids. */
-export { validateNodeId, validateScenarioName } from './identifiers';
+export { validateNodeId, validateScenarioName, MAX_IDENTIFIER_LENGTH } from './identifiers';
 
 /** The component id a node instantiates (`builtin-filter`, `source-kafka`, ...). */
 export { componentIdOfNode } from './component-id';

@@ -14,7 +14,8 @@ export type GraphShapeIssueCode =
   // identifiers
   | 'EmptyName'
   | 'SurroundingWhitespace'
-  | 'IllegalCharacter';
+  | 'IllegalCharacter'
+  | 'TooLong';
 
 /** Codes of problems in the structure of a graph (`findStructureProblems`, `checkNewEdge`). */
 export type GraphStructureIssueCode =

@@ -109,6 +109,12 @@ describe('parseScenarioGraph', () => {
     expect(parseScenarioGraph(null)).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
     expect(parseScenarioGraph([])).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
   });
+
+  it('refuses a node id longer than the identifier rules allow, naming the field', () => {
+    const nodes = referenceExample.nodes.map((node, index) => (index === 1 ? { ...node, id: 'x'.repeat(256) } : node));
+    const parsed = parseScenarioGraph({ ...referenceExample, nodes });
+    expect(parsed).toMatchObject({ ok: false, issues: [{ path: ['nodes', 1, 'id'], message: expect.stringContaining('255') }] });
+  });
 });
 
 describe('parseCanonicalProcess', () => {

@@ -88,6 +88,17 @@ export const SecurityHeadersConfigSchema = z.object({
   frameAncestors: z.array(CspSourceSchema).min(1).default(["'self'"]),
 });
 
+/**
+ * Limits on request bodies. `maxBodyBytes` holds for JSON and text bodies (scenario graphs, comments),
+ * `maxUploadBytes` for files (multipart imports and test data, attachments); beyond them the answer is 413
+ * before the body is read further (JSON nesting has a fixed bound, `@scenaria/graph`'s `MAX_JSON_DEPTH`).
+ */
+export const RequestLimitsSchema = z.object({
+  maxBodyBytes: z.number().int().positive().default(10 * 1024 * 1024),
+  maxUploadBytes: z.number().int().positive().default(50 * 1024 * 1024),
+});
+export type RequestLimits = z.infer<typeof RequestLimitsSchema>;
+
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
@@ -113,6 +124,7 @@ export const ServerConfigSchema = z.object({
   signInLimits: SignInLimitsSchema.prefault({}),
   metrics: MetricsConfigSchema.prefault({}),
   securityHeaders: SecurityHeadersConfigSchema.prefault({}),
+  requestLimits: RequestLimitsSchema.prefault({}),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** The configuration as written in the file, before defaults. */

@@ -18,7 +18,8 @@ export class ConfigStore {
   }
 
   processingType(name: string): ProcessingTypeConfig | undefined {
-    return this.#config.processingTypes[name];
+    // The name comes from URLs: `__proto__` or `constructor` must not find Object.prototype's members.
+    return Object.hasOwn(this.#config.processingTypes, name) ? this.#config.processingTypes[name] : undefined;
   }
 
   /** All categories any processing type uses. */

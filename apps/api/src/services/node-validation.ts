@@ -31,13 +31,14 @@ type ParametersValidationRequest = z.infer<typeof ParametersValidationRequestSch
 type ExpressionSuggestionsRequest = z.infer<typeof ExpressionSuggestionsRequestSchema>;
 
 function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Record<string, TypingResult> {
-  const types: Record<string, TypingResult> = {};
+  const entries: [string, TypingResult][] = [];
   for (const [name, value] of Object.entries(json)) {
     const decoded = typingResultFromJson(value);
     if (!decoded.ok) throw badRequest(`Invalid type of ${name}: ${decoded.errors.map((error) => error.message).join('; ')}`, ['json', path, name]);
-    types[name] = decoded.value;
+    entries.push([name, decoded.value]);
   }
-  return types;
+  // fromEntries defines own properties: an assignment would turn a variable named `__proto__` into the prototype.
+  return Object.fromEntries(entries);
 }
 
 /** Validation of single nodes, properties and parameters, completion, and the components list with usages. */

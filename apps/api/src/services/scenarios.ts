@@ -15,6 +15,8 @@ import {
   canonicalProcessEquals,
   findStructureProblems,
   fromCanonical,
+  inspectJsonText,
+  MAX_JSON_DEPTH,
   newScenarioProperties,
   serializeCanonicalProcess,
   serializeScenarioGraph,
@@ -525,6 +527,8 @@ export class ScenarioService {
   async importJson(user: AuthenticatedUser, name: string, text: string): Promise<ImportScenarioResponse> {
     const row = await this.requireScenario(user, name, 'Write');
     if (row.isArchived) throw conflict(`Cannot import into archived scenario ${name}.`);
+    // The file comes in a multipart body, which the server's JSON body checks do not read.
+    if (inspectJsonText(text).tooDeep) throw badRequest(`The file nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`, ['process']);
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { parseScenarioGraph } from '@scenaria/graph';
+import { MAX_JSON_DEPTH, inspectJsonText, parseScenarioGraph } from '@scenaria/graph';
 import { ScenarioPathSchema, ScenarioNameParamSchema } from '../schemas/common';
 import {
   DeploymentCommentRequestSchema,
@@ -110,6 +110,12 @@ export const getProcessCounts = defineRoute(
 const ScenarioGraphJsonTextSchema = z
   .string()
   .transform((text, ctx) => {
+    // Checked before parsing, as the server checks JSON bodies: nesting deeper than this would overflow the
+    // stack in the steps after the parse.
+    if (inspectJsonText(text).tooDeep) {
+      ctx.addIssue({ code: 'custom', message: `The scenario graph nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` });
+      return z.NEVER;
+    }
     let json: unknown;
     try {
       json = JSON.parse(text);

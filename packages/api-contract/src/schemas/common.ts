@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { validateScenarioName } from '@scenaria/graph';
 
 /** Body of every error response: a message, plus where the input was wrong when it was. */
 export const ErrorResponseSchema = z
@@ -18,10 +19,16 @@ export const ErrorResponseSchema = z
   .openapi('ErrorResponse', { example: { message: 'Scenario my-scenario not found' } });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
-/** A scenario name as a path segment. */
+/**
+ * A scenario name as a path segment, held to the identifier rules of `@scenaria/graph`: no scenario can have
+ * a name they refuse (creating and renaming check them), so such a segment is bad input (400 naming the
+ * parameter) and never reaches the database, which refuses NUL in text.
+ */
 export const ScenarioNameParamSchema = z
   .string()
-  .min(1)
+  .superRefine((name, context) => {
+    for (const issue of validateScenarioName(name)) context.addIssue({ code: 'custom', message: issue.message });
+  })
   .openapi({ param: { name: 'scenarioName', in: 'path' }, example: 'fraud-detection' });
 
 /** Path parameters of every route addressing one scenario. */

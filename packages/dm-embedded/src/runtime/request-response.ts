@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
+import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { isScenarioUnavailable } from '../errors';
 import { checkJsonSchema } from './json-schema-check';
@@ -79,6 +80,8 @@ export function scenarioOpenApi(endpoint: Pick<RequestResponseEndpoint, 'scenari
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  // A declared length over the limit is refused before a byte is read.
+  if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return undefined;
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -156,7 +159,12 @@ export class RequestResponseServer {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const match = /^\/scenario\/([^/]+)(\/definition)?\/?$/.exec(url.pathname);
-    const slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+    let slug: string | undefined;
+    try {
+      slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+    } catch {
+      return send(response, 400, JSON.stringify({ message: `The path ${url.pathname} is not valid percent-encoding` }));
+    }
     const endpoint = slug === undefined ? undefined : this.endpoints.get(slug);
     if (!match || !endpoint) return send(response, 404, JSON.stringify({ message: `No scenario is deployed at ${url.pathname}` }));
     if (match[2]) {
@@ -166,7 +174,10 @@ export class RequestResponseServer {
     let input: unknown;
     if (request.method === 'POST') {
       const text = await readBody(request);
-      if (text === undefined) return send(response, 413, JSON.stringify({ message: 'Request body too large' }));
+      if (text === undefined) return send(response, 413, JSON.stringify({ message: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes` }));
+      // Parsing deep JSON works, but the schema check and the scenario's steps after it recurse and would
+      // overflow the stack: refused before the parse.
+      if (inspectJsonText(text).tooDeep) return send(response, 400, JSON.stringify({ message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }));
       try {
         input = JSON.parse(text);
       } catch {

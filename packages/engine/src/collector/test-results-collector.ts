@@ -1,6 +1,7 @@
 import type { NodeCount, ResultValue, ResultsWithCounts } from '@scenaria/deployment-sdk';
 import type { FragmentNodeOrigin } from '../compile/compile-scenario';
 import type { RuntimeContext } from '../runtime/context';
+import { setVariable } from '../runtime/context';
 import type { ExecutionListener } from '../runtime/listener';
 import { toPlainJson } from '@scenaria/typing/runtime';
 
@@ -27,7 +28,7 @@ function contextResult(context: RuntimeContext): ContextResult {
   const { original, input } = context.scope;
   for (const [name, value] of Object.entries(context.variables)) {
     // The record as read keeps its raw text next to the decoded value while it is unchanged.
-    variables[name] = wrap(value, name === 'input' && original !== undefined && value === input ? original : undefined);
+    setVariable(variables, name, wrap(value, name === 'input' && original !== undefined && value === input ? original : undefined));
   }
   return { id: context.id, variables };
 }

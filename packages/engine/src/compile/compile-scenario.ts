@@ -18,7 +18,7 @@ import type { TypingResult } from '@scenaria/typing';
 import type { ComponentRuntime, CustomInstance, Emit, JoinInstance, SourceInstance } from '../components/component-runtime';
 import type { CompiledExpression } from '../expression/expression-compiler';
 import type { RuntimeContext } from '../runtime/context';
-import { derivedContext, freshContext, withOnlyVariables, withVariable } from '../runtime/context';
+import { derivedContext, freshContext, setVariable, withOnlyVariables, withVariable } from '../runtime/context';
 import type { CompileEnvironment } from './environment';
 import { compileNodeExpression, declaredType } from './expressions';
 import { CompilationFailed } from './issues';
@@ -378,7 +378,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
     const enterFragment = nodeStep(inputStepId, listener, inner);
     return nodeStep(id, listener, (context) => {
       const innerValues: Record<string, unknown> = {};
-      for (const parameter of parameters) innerValues[parameter.name] = evaluate(id, parameter.name, parameter.compiled, context);
+      for (const parameter of parameters) setVariable(innerValues, parameter.name, evaluate(id, parameter.name, parameter.compiled, context));
       return enterFragment(withOnlyVariables(context, innerValues, context));
     });
   }

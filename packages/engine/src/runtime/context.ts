@@ -76,17 +76,34 @@ class Context implements RuntimeContext {
   ) {}
 }
 
+// Variables are own properties of plain objects, read with Object.hasOwn (spel's generated code does). A plain
+// object keeps the engine's and spel's property reads fast; the one name that needs care is `__proto__`:
+// assigning it (`o[name] = v`, Object.assign) sets the object's prototype instead of a variable, so the
+// variable would be lost. `constructor`, `toString` and the like are ordinary own properties once assigned.
+const PROTO = '__proto__';
+
+function copyVariables(source: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  // Object.assign clones an object literal's properties many times faster than a spread does on Node 20; a
+  // spread defines properties, so it is the one that keeps an own `__proto__`.
+  return Object.hasOwn(source, PROTO) ? { ...source } : Object.assign({}, source);
+}
+
+/** Sets a variable as an own property, `__proto__` included (an assignment would set the prototype). */
+export function setVariable(variables: Record<string, unknown>, name: string, value: unknown): void {
+  if (name === PROTO) Object.defineProperty(variables, name, { value, writable: true, enumerable: true, configurable: true });
+  else variables[name] = value;
+}
+
 /** The context with one more variable (or a variable replaced). */
 export function withVariable(context: RuntimeContext, name: string, value: unknown): RuntimeContext {
-  // Object.assign clones an object literal's properties many times faster than a spread does on Node 20.
-  const variables: Record<string, unknown> = Object.assign({}, context.variables);
-  variables[name] = value;
+  const variables = copyVariables(context.variables);
+  setVariable(variables, name, value);
   return new Context(context.id, variables, context.eventTime, context.scope, context.parent);
 }
 
 /** The context with its variables replaced by the given ones. */
 export function withOnlyVariables(context: RuntimeContext, values: Readonly<Record<string, unknown>>, parent?: RuntimeContext): RuntimeContext {
-  return new Context(context.id, Object.assign({}, values), context.eventTime, context.scope, parent);
+  return new Context(context.id, copyVariables(values), context.eventTime, context.scope, parent);
 }
 
 /** The same context with another id, event time or scope (for components that emit derived records). */
@@ -101,5 +118,5 @@ export function sourceContext(id: string, input: unknown, eventTime: number, sco
 
 /** A context holding only the given variables, for records a component makes itself (generated events). */
 export function freshContext(id: string, eventTime: number, variables: Readonly<Record<string, unknown>> = {}): RuntimeContext {
-  return new Context(id, Object.assign({}, variables), eventTime, createScope(), undefined);
+  return new Context(id, copyVariables(variables), eventTime, createScope(), undefined);
 }

@@ -7,9 +7,12 @@ import {
   NodeAdditionalFieldsSchema,
   ParameterSchema,
 } from './common';
+import { MAX_IDENTIFIER_LENGTH, identifierTooLongMessage } from '../identifiers';
 
 const nodeBase = {
-  id: z.string(),
+  // Only the length is a shape rule: a longer id cannot be addressed or stored as a label, so such a graph is
+  // refused outright, while the other identifier rules are validation errors the designer lets the user fix.
+  id: z.string().max(MAX_IDENTIFIER_LENGTH, identifierTooLongMessage('Node id')),
   additionalFields: NodeAdditionalFieldsSchema.nullable().optional(),
 };
 const isDisabled = z.boolean().nullable().optional();

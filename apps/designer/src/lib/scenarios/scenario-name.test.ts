@@ -10,4 +10,9 @@ describe('scenarioNameProblem', () => {
     expect(scenarioNameProblem('a\tb', taken)).toMatch(/control/);
     expect(scenarioNameProblem('fraud', taken)).toMatch(/already exists/);
   });
+  it("shows the graph package's identifier rules: dots and more than 255 characters", () => {
+    expect(scenarioNameProblem('a.b', taken)).toMatch(/invalid characters/);
+    expect(scenarioNameProblem('n'.repeat(255), taken)).toBeUndefined();
+    expect(scenarioNameProblem('n'.repeat(256), taken)).toMatch(/at most 255 characters/);
+  });
 });

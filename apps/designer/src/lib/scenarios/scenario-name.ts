@@ -1,13 +1,15 @@
+import { validateScenarioName } from '@scenaria/graph';
+
 /**
- * Why a new scenario name cannot be used, or `undefined` when it can. Names travel as URL path segments
- * and become `metaData.id`, so they must be non-empty, without surrounding blanks, and unique among all
- * scenarios and fragments, archived ones included (semantics.md §3).
+ * Why a new scenario name cannot be used, or `undefined` when it can. The rules are `@scenaria/graph`'s
+ * identifier rules, the ones the server applies, so the dialog shows the server's message before it is asked;
+ * names must also be unique among all scenarios and fragments, archived ones included (semantics.md §3).
  */
 export function scenarioNameProblem(name: string, existingNames: ReadonlySet<string>): string | undefined {
+  // A blank field asks for a name rather than stating a rule.
   if (name.trim() === '') return 'Enter a name.';
-  if (name !== name.trim()) return 'The name cannot start or end with a space.';
-  if (/[\u0000-\u001f]/.test(name)) return 'The name cannot contain control characters.';
-  if (name.length > 255) return 'The name is too long (255 characters at most).';
+  const issues = validateScenarioName(name);
+  if (issues.length > 0) return issues.map((issue) => issue.message).join('; ');
   if (existingNames.has(name)) return `A scenario named ${name} already exists.`;
   return undefined;
 }
