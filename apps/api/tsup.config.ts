@@ -1,5 +1,6 @@
 import { execSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'tsup';
 
 function gitCommit(): string {
@@ -10,9 +11,20 @@ function gitCommit(): string {
   }
 }
 
+// The script of the embedded manager's scenario workers, as a file: the manager bundled into dist/ starts
+// `./worker.js` beside itself.
+const workerScript = createRequire(import.meta.url).resolve('@scenaria/dm-embedded/worker');
+
 // The server is bundled with the workspace packages (they ship TypeScript sources); npm dependencies stay external.
+// Entries share their modules through chunks (esbuild's splitting, on for ESM), so a scenario worker's script and
+// the setup module that builds its models (`scenario-worker-setup`) load one copy of each package.
 export default defineConfig({
-  entry: { main: 'src/main.ts', bench: 'bench/bench.ts' },
+  entry: {
+    main: 'src/main.ts',
+    bench: 'bench/bench.ts',
+    worker: workerScript,
+    'scenario-worker-setup': 'src/services/scenario-worker-setup.ts',
+  },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -82,7 +82,7 @@ export function createApp(deps: AppDependencies) {
   const scenarios = new ScenarioService(context);
   const audit = logger.child({ name: 'scenario-activity-audit' });
   const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
-  const testing = new TestingService(models, scenarios, deps.testDataSettings);
+  const testing = new TestingService(models, managers, scenarios, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
   const authenticator = new BasicAuthenticator(() => config.current, deps.passwordHasher);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));

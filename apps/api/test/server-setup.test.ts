@@ -32,6 +32,18 @@ describe('configuration', () => {
     expect(() => parseConfig(withTopics({ payments: 'not a schema' }), 'test')).toThrow(/payments/);
   });
 
+  test('the embedded manager settings, worker limits included, are checked when the file is read', () => {
+    const withManager = (deploymentManager: Record<string, unknown>) =>
+      testConfigInput({ processingTypes: { 'request-response': { kind: 'request-response', category: 'RequestResponse', deploymentManager: { type: 'embedded', ...deploymentManager } } } });
+    const limits = { workerMaxOldGenerationSizeMb: 64, workerMaxYoungGenerationSizeMb: 8, workerStackSizeMb: 2, requestTimeoutMs: 1_000, batchTimeoutMs: 2_000, testTimeoutMs: 3_000, isolation: 'worker' };
+    expect(parseConfig(withManager(limits), 'test').processingTypes['request-response']?.deploymentManager).toEqual({ type: 'embedded', ...limits });
+    expect(() => parseConfig(withManager({ workerMaxOldGenerationSizeMb: 2 }), 'test')).toThrow(/deploymentManager\.workerMaxOldGenerationSizeMb/);
+    expect(() => parseConfig(withManager({ requestTimeoutMs: -1 }), 'test')).toThrow(/deploymentManager\.requestTimeoutMs/);
+    expect(() => parseConfig(withManager({ workerMaxOldGenerationSizeMB: 64 }), 'test')).toThrow(/workerMaxOldGenerationSizeMB/);
+    // Other managers' settings are theirs to check.
+    expect(() => parseConfig(testConfigInput({ processingTypes: { other: { kind: 'streaming', category: 'A', deploymentManager: { type: 'flink', anything: 1 } } } }), 'test')).not.toThrow();
+  });
+
   test('a file is read and checked field by field', async () => {
     const good = join(scratch, 'good.json');
     writeFileSync(good, JSON.stringify(testConfigInput({ environment: 'from-file' })));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
+import { EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import { LabelValidationRuleSchema } from '@scenaria/validation';
 
 const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']);
@@ -24,8 +25,19 @@ export const ProcessingTypeConfigSchema = z.object({
     .object({ components: z.literal('default').default('default'), topics: z.record(z.string(), TopicSchemaSchema).default({}) })
     .catchall(z.unknown())
     .default({ components: 'default', topics: {} }),
-  /** Which deployment manager runs the scenarios, and its settings. */
-  deploymentManager: z.object({ type: z.string().min(1) }).catchall(z.unknown()),
+  /**
+   * Which deployment manager runs the scenarios, and its settings. The `embedded` one's settings (port,
+   * worker memory limits, time budgets...) are checked when the file is read, so a typo or a bad limit stops
+   * the start instead of the first deployment.
+   */
+  deploymentManager: z
+    .object({ type: z.string().min(1) })
+    .catchall(z.unknown())
+    .superRefine(({ type, ...settings }, context) => {
+      if (type !== 'embedded') return;
+      const parsed = EmbeddedManagerSettingsSchema.strict().safeParse(settings);
+      for (const issue of parsed.error?.issues ?? []) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }),
 });
 export type ProcessingTypeConfig = z.infer<typeof ProcessingTypeConfigSchema>;
 

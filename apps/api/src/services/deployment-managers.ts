@@ -8,14 +8,16 @@ import {
 } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
-import type { EmbeddedDeploymentManager } from '@scenaria/dm-embedded';
+import type { EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { Logger } from 'pino';
 import type { ConfigStore } from '../config/config-store';
+import type { ServerConfig } from '../config/config-schema';
 import type { Database } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioVersions, scenarios } from '../db/schema';
 import { dropNulls } from './json';
 import type { ModelRegistry } from './models';
+import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
 /** A manager the API was given or built, with the embedded manager's extras when it is one. */
 export type ApiDeploymentManager = DeploymentManager & Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl'>>;
@@ -24,6 +26,17 @@ export type ApiDeploymentManager = DeploymentManager & Partial<Pick<EmbeddedDepl
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
 
 const DEFAULT_STATE_TTL_MS = 2_000;
+
+// The module the embedded manager's scenario workers build their models with. The built server has it beside
+// its bundle (a tsup entry of its own, like the workers' script `worker.js`); from the sources it is the
+// TypeScript file, which dm-embedded bundles into its worker script.
+const WORKER_SETUP_MODULE = new URL(import.meta.url.endsWith('.ts') ? './scenario-worker-setup.ts' : './scenario-worker-setup.js', import.meta.url).href;
+
+/** An embedded manager built here, with the models (as their configuration data) it was built with. */
+interface BuiltManager {
+  modelKey: string;
+  manager: Promise<ApiDeploymentManager>;
+}
 
 // Only finished actions are the "last state action"; failed ones changed nothing on the engine.
 const SETTLED = new Set(['FINISHED', 'EXECUTION_FINISHED']);
@@ -34,7 +47,12 @@ const SETTLED = new Set(['FINISHED', 'EXECUTION_FINISHED']);
  * `start()`, which is what brings persisted deployments back after a restart.
  */
 export class DeploymentManagers {
-  readonly #built = new Map<string, Promise<ApiDeploymentManager>>();
+  readonly #built = new Map<string, BuiltManager>();
+  #workerModels: { config: ServerConfig; data: ScenarioWorkerSetupData; key: string } | undefined;
+  // Fragments by id (ids are scenario names, unique across processing types), as the last test run or
+  // deployment that needed them loaded them: the manager looks fragments up synchronously, and its workers
+  // get the ones a scenario uses as data.
+  readonly #fragments = new Map<string, CanonicalProcess>();
   readonly #stateCache = new Map<string, { at: number; snapshot: EngineStateSnapshot }>();
   // Answers of managers that report all their scenarios in one call, for lists (by manager).
   readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
@@ -54,22 +72,60 @@ export class DeploymentManagers {
     const type = this.config.processingType(processingType);
     if (!type || type.deploymentManager.type !== 'embedded') return undefined;
     const key = JSON.stringify(type.deploymentManager);
-    let manager = this.#built.get(key);
-    if (!manager) {
-      manager = this.#buildEmbedded(type.deploymentManager);
-      this.#built.set(key, manager);
-      manager.catch(() => this.#built.delete(key));
-    }
+    const models = this.#currentWorkerModels();
+    const built = this.#built.get(key);
+    if (built?.modelKey === models.key) return built.manager;
+    // First use, or a reload changed the models: a manager cannot change the models of its running workers,
+    // so it is replaced, as the original recreates its deployment managers on a reload. The new one resumes
+    // every stored deployment, compiled with the new models in new workers.
+    const previous = built?.manager;
+    // The models for this thread are taken now, from the same configuration as the workers' data.
+    const hostModels = { streaming: this.models.modelForKind('streaming'), 'request-response': this.models.modelForKind('request-response') };
+    const manager = (async () => {
+      if (previous) await this.#closeManager(previous);
+      return this.#buildEmbedded(type.deploymentManager, hostModels, { module: WORKER_SETUP_MODULE, data: models.data });
+    })();
+    const entry: BuiltManager = { modelKey: models.key, manager };
+    this.#built.set(key, entry);
+    manager.catch(() => {
+      if (this.#built.get(key) === entry) this.#built.delete(key);
+    });
     return manager;
   }
 
-  async #buildEmbedded(settings: Record<string, unknown>): Promise<ApiDeploymentManager> {
+  /** Makes fragments (by id) known to the embedded managers, for the next command that runs a scenario using them. */
+  useFragments(fragments: ReadonlyMap<string, CanonicalProcess>): void {
+    for (const [id, fragment] of fragments) this.#fragments.set(id, fragment);
+  }
+
+  // What the workers build their models from, computed again only when a reload replaced the configuration.
+  #currentWorkerModels(): { data: ScenarioWorkerSetupData; key: string } {
+    const config = this.config.current;
+    if (this.#workerModels?.config !== config) {
+      const data: ScenarioWorkerSetupData = { streaming: this.models.sourceForKind('streaming'), 'request-response': this.models.sourceForKind('request-response') };
+      this.#workerModels = { config, data, key: JSON.stringify(data) };
+    }
+    return this.#workerModels;
+  }
+
+  async #closeManager(manager: Promise<ApiDeploymentManager>): Promise<void> {
+    const closing = await manager.catch(() => undefined);
+    if (!closing) return;
+    this.#bulkCache.delete(closing);
+    try {
+      await closing.close();
+    } catch (error) {
+      this.logger.error({ err: error }, 'Closing a deployment manager replaced after a reload failed');
+    }
+  }
+
+  // The manager compiles on this thread with `models` (to refuse a deployment at once); its workers build the
+  // same models from the setup's data with the same rule (`buildModel`), so scenarios run in workers, with limits.
+  async #buildEmbedded(settings: Record<string, unknown>, models: EmbeddedModels, workerSetup: WorkerSetup): Promise<ApiDeploymentManager> {
     const { type: _type, ...rest } = settings;
     const parsed = EmbeddedManagerSettingsSchema.parse(rest);
-    const streaming = this.models.modelForKind('streaming');
-    const requestResponse = this.models.modelForKind('request-response');
     return createEmbeddedDeploymentManager(
-      { ...parsed, db: this.db, models: { streaming, 'request-response': requestResponse } },
+      { ...parsed, db: this.db, models, workerSetup, fragments: (id) => this.#fragments.get(id) },
       {
         clock: { now: () => Date.now() },
         logger: pinoAdapter(this.logger.child({ component: 'dm-embedded' })),
@@ -102,7 +158,7 @@ export class DeploymentManagers {
   async close(): Promise<void> {
     const built = [...this.#built.values()];
     this.#built.clear();
-    for (const manager of built) await (await manager.catch(() => undefined))?.close();
+    for (const { manager } of built) await (await manager.catch(() => undefined))?.close();
   }
 
   /** Forget cached engine answers about a scenario (after an action changed them). */

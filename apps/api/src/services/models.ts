@@ -7,6 +7,18 @@ import type { ProcessingTypeConfig, ServerConfig } from '../config/config-schema
 type Kind = 'streaming' | 'request-response';
 
 /**
+ * What a model is built from: plain configuration data, so that a scenario worker, which cannot be sent the
+ * model's functions, builds the same model from it (`scenario-worker-setup.ts`).
+ */
+export interface ModelSource {
+  kind: Kind;
+  /** Record types of Kafka topics, as the JSON schemas of the configuration. */
+  topics: ProcessingTypeConfig['model']['topics'];
+  /** The configured scenario properties. */
+  properties: ServerConfig['scenarioPropertiesConfig'];
+}
+
+/**
  * The component model of each processing type, built from its configuration (declared topics, configured
  * scenario properties) and rebuilt when a reload changes that configuration.
  */
@@ -16,14 +28,19 @@ export class ModelRegistry {
   constructor(private readonly config: ConfigStore) {}
 
   /**
-   * The model of a scenario kind (the embedded manager runs both kinds): the topics of every processing
-   * type of that kind, so scenarios of any of them run with the types they were validated with.
+   * What the model of a scenario kind is built from (the embedded manager runs both kinds): the topics of
+   * every processing type of that kind, so scenarios of any of them run with the types they were validated with.
    */
-  modelForKind(kind: Kind): Model {
+  sourceForKind(kind: Kind): ModelSource {
     const types = Object.values(this.config.current.processingTypes).filter((type) => type.kind === kind);
     const topics = Object.assign({}, ...types.map((type) => type.model.topics)) as ProcessingTypeConfig['model']['topics'];
-    const properties = this.config.current.scenarioPropertiesConfig;
-    return this.#cached(`$kind:${kind}`, { kind, topics, properties }, () => buildModel(kind, topics, properties));
+    return { kind, topics, properties: this.config.current.scenarioPropertiesConfig };
+  }
+
+  /** The model of a scenario kind, built from `sourceForKind`. */
+  modelForKind(kind: Kind): Model {
+    const source = this.sourceForKind(kind);
+    return this.#cached(`$kind:${kind}`, source, () => buildModel(source));
   }
 
   /** The model of a processing type, or undefined for an unknown type. */
@@ -31,7 +48,7 @@ export class ModelRegistry {
     const type = this.config.processingType(processingType);
     if (!type) return undefined;
     const properties = this.config.current.scenarioPropertiesConfig;
-    return this.#cached(processingType, { type, properties }, () => buildModel(type.kind, type.model.topics, properties));
+    return this.#cached(processingType, { type, properties }, () => buildModel({ kind: type.kind, topics: type.model.topics, properties }));
   }
 
   #cached(name: string, source: unknown, build: () => Model): Model {
@@ -44,14 +61,13 @@ export class ModelRegistry {
   }
 }
 
-// The configuration schema admits only the `default` component set, so the kind picks the components.
-function buildModel(
-  kind: Kind,
-  topicSchemas: ProcessingTypeConfig['model']['topics'],
-  configuredProperties: ServerConfig['scenarioPropertiesConfig'],
-): Model {
-  const model = defaultModel(kind, { topics: topicTypes(topicSchemas) });
-  return { ...model, scenarioProperties: { ...model.scenarioProperties, ...scenarioProperties(configuredProperties) } };
+/**
+ * The one rule that turns configuration into a model: the designer validates with it and the scenario workers
+ * run with it. The configuration schema admits only the `default` component set, so the kind picks the components.
+ */
+export function buildModel(source: ModelSource): Model {
+  const model = defaultModel(source.kind, { topics: topicTypes(source.topics) });
+  return { ...model, scenarioProperties: { ...model.scenarioProperties, ...scenarioProperties(source.properties) } };
 }
 
 function topicTypes(schemas: ProcessingTypeConfig['model']['topics']): Record<string, TypingResult> {

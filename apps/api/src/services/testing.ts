@@ -8,7 +8,6 @@ import {
   defaultComponentRuntimes,
   generateTestData,
   parseTestData,
-  runScenarioTest,
 } from '@scenaria/engine';
 import type { CompileScenarioOptions } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
@@ -16,8 +15,10 @@ import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
 import { compileExpression } from '@scenaria/spel';
 import { toPlainJson } from '@scenaria/typing/runtime';
+import { isWorkerFailure } from '@scenaria/dm-embedded';
 import type { AuthenticatedUser } from '../auth/users';
 import { badRequest, conflict } from '../errors';
+import type { DeploymentManagers } from './deployment-managers';
 import type { ModelRegistry } from './models';
 import type { ScenarioService } from './scenarios';
 import type { ScenarioRow } from './scenario-records';
@@ -28,30 +29,46 @@ export interface TestDataSettings {
   testDataMaxLength: number;
 }
 
+/** A posted graph ready for a test run: its scenario, model and the fragments it may use. */
+interface PreparedTest {
+  row: ScenarioRow;
+  model: Model;
+  canonical: CanonicalProcess;
+  /** How the graph compiles on this thread (capabilities, generated data); the run itself is the manager's. */
+  options: Omit<CompileScenarioOptions, 'listener'>;
+  sourceIds: string[];
+  fragments: ReadonlyMap<string, CanonicalProcess>;
+}
+
 const DEFAULT_TEST_SETTINGS: TestDataSettings = { maxSamplesCount: 20, testDataMaxLength: 200_000 };
 
-/** Test runs of a posted graph with @scenaria/engine: from a file, generated data, or the ad-hoc form. */
+/**
+ * Test runs of a posted graph: from a file, generated data, or the ad-hoc form. The runs themselves are the
+ * deployment manager's `testScenario` command, so the embedded manager runs them in a worker thread with its
+ * memory and time limits, never on the server's thread.
+ */
 export class TestingService {
   constructor(
     private readonly models: ModelRegistry,
+    private readonly managers: DeploymentManagers,
     private readonly scenarios: ScenarioService,
     private readonly settings: TestDataSettings = DEFAULT_TEST_SETTINGS,
   ) {}
 
-  async #prepare(user: AuthenticatedUser, name: string, graph: ScenarioGraph, permission: 'Read' | 'Deploy') {
+  async #prepare(user: AuthenticatedUser, name: string, graph: ScenarioGraph, permission: 'Read' | 'Deploy'): Promise<PreparedTest> {
     const row = await this.scenarios.requireScenario(user, name, permission);
     if (row.isFragment) throw conflict(`Scenario ${name} is a fragment: fragments cannot be tested`);
     const model = this.models.modelFor(row.processingType);
     if (!model) throw conflict(`Scenario type: ${row.processingType} not found`);
     const canonical = toCanonical(graph, { id: name });
-    const options = await this.#compileOptions(row, model);
-    const sourceIds = graph.nodes.filter((node) => node.type === 'Source').map((node) => node.id);
-    return { row, model, canonical, options, sourceIds };
-  }
-
-  async #compileOptions(row: ScenarioRow, model: Model): Promise<Omit<CompileScenarioOptions, 'listener'>> {
     const fragmentGraphs = await this.scenarios.fragmentGraphs(row.processingType);
     const fragments = new Map<string, CanonicalProcess>(Object.entries(fragmentGraphs).map(([id, graph]) => [id, toCanonical(graph, { id })]));
+    const options = this.#compileOptions(model, fragments);
+    const sourceIds = graph.nodes.filter((node) => node.type === 'Source').map((node) => node.id);
+    return { row, model, canonical, options, sourceIds, fragments };
+  }
+
+  #compileOptions(model: Model, fragments: ReadonlyMap<string, CanonicalProcess>): Omit<CompileScenarioOptions, 'listener'> {
     return {
       components: componentsById(model, { isFragment: false }),
       runtimes: defaultComponentRuntimes(),
@@ -61,20 +78,29 @@ export class TestingService {
     };
   }
 
-  async #run(canonical: CanonicalProcess, sourceIds: readonly string[], text: string, options: Omit<CompileScenarioOptions, 'listener'>): Promise<ResultsWithCountsResponse> {
+  async #run(prepared: PreparedTest, text: string): Promise<ResultsWithCountsResponse> {
+    const { row, canonical, sourceIds, fragments } = prepared;
     if (text.length > this.settings.testDataMaxLength) throw badRequest(`Too long test data, maximum length is ${this.settings.testDataMaxLength}`);
     const data = parseTestData(text, sourceIds);
     if (!data.ok) throw badRequest(data.errors.map((error) => `line ${error.path[0]}: ${error.message}`).join('; '));
     if (data.value.records.length > this.settings.maxSamplesCount) throw badRequest(`Too many samples: ${data.value.records.length}, maximum is ${this.settings.maxSamplesCount}`);
-    const result = await runScenarioTest(canonical, data.value, options);
-    if (!result.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(result.errors)}`);
+    const manager = await this.managers.managerFor(row.processingType);
+    if (!manager) throw conflict(`No deployment manager for processing type ${row.processingType}`);
+    this.managers.useFragments(fragments);
+    const result = await manager.processCommand({ type: 'testScenario', scenarioName: canonical.metaData.id, scenario: canonical, testData: data.value });
+    if (!result.ok) {
+      // A worker that ran out of memory or time was stopped by its limits: the scenario under test did that,
+      // so it is the request's fault (400) and the server goes on; the message says which limit.
+      const failure = result.errors.find((issue) => isWorkerFailure(issue));
+      if (failure) throw badRequest(failure.message);
+      throw badRequest(`Scenario cannot be tested: ${formatIssues(result.errors)}`);
+    }
     return result.value as ResultsWithCountsResponse;
   }
 
   /** Tests a posted graph with the records of a test file. */
   async testWithFile(user: AuthenticatedUser, name: string, graph: ScenarioGraph, testData: string): Promise<ResultsWithCountsResponse> {
-    const { canonical, options, sourceIds } = await this.#prepare(user, name, graph, 'Deploy');
-    return this.#run(canonical, sourceIds, testData, options);
+    return this.#run(await this.#prepare(user, name, graph, 'Deploy'), testData);
   }
 
   /** Test data generated by the sources, one JSON record per line. */
@@ -91,8 +117,7 @@ export class TestingService {
   /** Generates records and tests the graph with them. */
   async generateAndTest(user: AuthenticatedUser, name: string, graph: ScenarioGraph, samples: number): Promise<ResultsWithCountsResponse> {
     const text = await this.generate(user, name, graph, samples, 'Deploy');
-    const { canonical, options, sourceIds } = await this.#prepare(user, name, graph, 'Deploy');
-    return this.#run(canonical, sourceIds, text, options);
+    return this.#run(await this.#prepare(user, name, graph, 'Deploy'), text);
   }
 
   /** What the graph's test support can do. */
@@ -170,7 +195,6 @@ export class TestingService {
       if (!evaluated.ok) throw badRequest(`${field}: ${evaluated.error.message}`);
       record[field] = toPlainJson(evaluated.value);
     }
-    const { canonical, options, sourceIds } = await this.#prepare(user, name, graph, 'Deploy');
-    return this.#run(canonical, sourceIds, JSON.stringify({ sourceId, record }), options);
+    return this.#run(await this.#prepare(user, name, graph, 'Deploy'), JSON.stringify({ sourceId, record }));
   }
 }
