@@ -1,23 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
-import { createEmbeddedDeploymentManager, createManualScheduler, publishToTopic, readTopicTail } from '../src/index';
+import { createManualScheduler, publishToTopic, readTopicTail } from '../src/index';
 import type { EmbeddedDeploymentManager } from '../src/index';
 import {
   DATABASES,
+  useTestManagers,
   deploymentData,
-  dependencies,
   eventually,
   kafkaSink,
   kafkaSource,
-  openTestDatabase,
   processVersion,
   requestResponseScenario,
   spel,
   streamingScenario,
-  testModels,
-  testWorkerSetup,
 } from './support';
-import type { TestDatabase } from './support';
 
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
 
@@ -77,17 +73,8 @@ function watchEventLoop() {
 }
 
 describe.each(DATABASES)('scenario workers on %s', (kind) => {
-  let database: TestDatabase;
-  const managers: EmbeddedDeploymentManager[] = [];
-
-  const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}) => {
-    const manager = await createEmbeddedDeploymentManager(
-      { db: database.db, models: testModels(), workerSetup: testWorkerSetup, port: 0, pollIntervalMs: 20, batchSize: 7, ...options },
-      dependencies(),
-    );
-    managers.push(manager);
-    return manager;
-  };
+  const setup = useTestManagers(kind);
+  const { createManager } = setup;
 
   const deploy = async (manager: EmbeddedDeploymentManager, scenario: CanonicalProcess) => {
     const name = scenario.metaData.id;
@@ -97,15 +84,6 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
   };
 
   const statusOf = async (manager: EmbeddedDeploymentManager, name: string) => (await manager.getScenarioStatuses(name))[0];
-
-  beforeEach(async () => {
-    database = await openTestDatabase(kind);
-  });
-
-  afterEach(async () => {
-    for (const manager of managers.splice(0)) await manager.close();
-    await database.dispose();
-  });
 
   it('answers 503 when a request exhausts its worker memory, keeps the server and other scenarios answering, and restarts the worker', async () => {
     const manager = await createManager({ workerMaxOldGenerationSizeMb: 32, restartBackoffMs: 1_500 });
@@ -169,8 +147,8 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
       kafkaSink('sink', 'alerts', '{id: #input.id}'),
     ]);
     await deploy(manager, scenario);
-    await publishToTopic(database.db, 'transactions', Array.from({ length: 20 }, (_, i) => ({ value: { id: `r${i}`, amount: i } })));
-    const outputIds = async () => (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    await publishToTopic(setup.database.db, 'transactions', Array.from({ length: 20 }, (_, i) => ({ value: { id: `r${i}`, amount: i } })));
+    const outputIds = async () => (await readTopicTail(setup.database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
     const drive = async () => {
       await scheduler.advance(0);
       await manager.idle();

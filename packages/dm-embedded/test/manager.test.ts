@@ -1,47 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEmbeddedDeploymentManager, createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail, toProcessCounts } from '../src/index';
-import type { EmbeddedDeploymentManager } from '../src/index';
+import { describe, expect, it } from 'vitest';
+import { createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail, toProcessCounts } from '../src/index';
 import {
   DATABASES,
+  useTestManagers,
   deploymentData,
   dependencies,
   eventually,
   kafkaSink,
   kafkaSource,
-  openTestDatabase,
   param,
   processVersion,
   requestResponseScenario,
   spel,
   streamingScenario,
-  testModels,
-  testWorkerSetup,
   topicToTopic,
 } from './support';
-import type { TestDatabase } from './support';
 import { eq, sql } from 'drizzle-orm';
 import { deployments } from '../src/storage/schema';
 
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
 
 describe.each(DATABASES)('embedded manager on %s', (kind) => {
-  let database: TestDatabase;
-  const managers: EmbeddedDeploymentManager[] = [];
-
-  const createManager = async (options: Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]> = {}, deps = dependencies()) => {
-    const manager = await createEmbeddedDeploymentManager({ db: database.db, models: testModels(), workerSetup: testWorkerSetup, port: 0, pollIntervalMs: 20, batchSize: 7, ...options }, deps);
-    managers.push(manager);
-    return manager;
-  };
-
-  beforeEach(async () => {
-    database = await openTestDatabase(kind);
-  });
-
-  afterEach(async () => {
-    for (const manager of managers.splice(0)) await manager.close();
-    await database.dispose();
-  });
+  const setup = useTestManagers(kind);
+  const { createManager } = setup;
 
   it('serves a request-response scenario over HTTP with its computed response and OpenAPI document', async () => {
     const manager = await createManager();
@@ -113,14 +94,14 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     const manager = await createManager();
     const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
     expect(deployed.ok).toBe(true);
-    const published = await publishToTopic(database.db, 'transactions', [
+    const published = await publishToTopic(setup.database.db, 'transactions', [
       { value: { id: 'a', amount: 5 } },
       { value: { id: 'b', amount: 20 } },
       { value: { id: 'c', amount: 11 }, key: 'c-key', timestamp: 1_700_000_000_000 },
     ]);
     expect(published).toEqual({ ok: true, value: { offsets: [0, 1, 2] } });
     const tail = await eventually(async () => {
-      const records = await readTopicTail(database.db, 'alerts');
+      const records = await readTopicTail(setup.database.db, 'alerts');
       expect(records).toHaveLength(2);
       return records;
     });
@@ -137,7 +118,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     });
     expect(toProcessCounts(await manager.nodeCounts('doubler'))['small']).toEqual({ all: 1, errors: 0, fragmentCounts: {} });
     expect([...(await manager.allNodeCounts()).keys()]).toEqual(['doubler']);
-    expect(await listTopics(database.db)).toEqual([
+    expect(await listTopics(setup.database.db)).toEqual([
       { name: 'alerts', recordCount: 2 },
       { name: 'transactions', recordCount: 3 },
     ]);
@@ -168,10 +149,10 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     );
     const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('merger'), deploymentData: deploymentData(), scenario, updateStrategy: replace });
     expect(deployed.ok).toBe(true);
-    await publishToTopic(database.db, 'transactions', [{ value: { id: 'p1', amount: 1 } }, { value: { id: 'p2', amount: 2 } }]);
-    await publishToTopic(database.db, 'refunds', [{ value: 'r1' }]);
+    await publishToTopic(setup.database.db, 'transactions', [{ value: { id: 'p1', amount: 1 } }, { value: { id: 'p2', amount: 2 } }]);
+    await publishToTopic(setup.database.db, 'refunds', [{ value: 'r1' }]);
     const merged = await eventually(async () => {
-      const values = (await readTopicTail(database.db, 'merged')).map((r) => r.value as string);
+      const values = (await readTopicTail(setup.database.db, 'merged')).map((r) => r.value as string);
       expect(values).toHaveLength(3);
       return values;
     });
@@ -188,24 +169,24 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     const first = await createManager();
     await first.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
     const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
-    await publishToTopic(database.db, 'transactions', batch(0, 150));
+    await publishToTopic(setup.database.db, 'transactions', batch(0, 150));
     // Stop while the stream is part-way through (batches of 7).
-    await eventually(async () => expect((await readTopicTail(database.db, 'alerts', { limit: 1 }))[0]?.offset ?? -1).toBeGreaterThanOrEqual(10));
+    await eventually(async () => expect((await readTopicTail(setup.database.db, 'alerts', { limit: 1 }))[0]?.offset ?? -1).toBeGreaterThanOrEqual(10));
     await first.close();
-    managers.splice(managers.indexOf(first), 1);
-    const processedBeforeRestart = (await listTopics(database.db)).find((t) => t.name === 'alerts')?.recordCount ?? 0;
+    setup.release(first);
+    const processedBeforeRestart = (await listTopics(setup.database.db)).find((t) => t.name === 'alerts')?.recordCount ?? 0;
     expect(processedBeforeRestart).toBeLessThan(150);
-    await publishToTopic(database.db, 'transactions', batch(150, 50));
+    await publishToTopic(setup.database.db, 'transactions', batch(150, 50));
 
     const second = await createManager();
     expect((await second.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
     const outputs = await eventually(async () => {
-      const records = await readTopicTail(database.db, 'alerts', { limit: 1_000 });
+      const records = await readTopicTail(setup.database.db, 'alerts', { limit: 1_000 });
       expect(records.length).toBeGreaterThanOrEqual(200);
       return records;
     });
     await second.idle();
-    const ids = (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    const ids = (await readTopicTail(setup.database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
     expect(outputs.length).toBe(200);
     expect(ids).toEqual(Array.from({ length: 200 }, (_, i) => `r${i}`));
     // Counters are committed with the records, so they agree with the output across the restart.
@@ -229,16 +210,16 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect((await b.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
 
     const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
-    await publishToTopic(database.db, 'transactions', batch(0, 60));
-    const outputIds = async () => (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    await publishToTopic(setup.database.db, 'transactions', batch(0, 60));
+    const outputIds = async () => (await readTopicTail(setup.database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
     await eventually(async () => expect((await outputIds()).length).toBe(60));
     // Only the first manager runs the stream: the second never even competed for a batch.
     expect(logged).not.toContain('Batch committed elsewhere; skipped');
     expect((await b.nodeCounts('doubler'))['sink']).toEqual({ recordsIn: 60, recordsOut: 60, errors: 0 });
 
     await a.close();
-    managers.splice(managers.indexOf(a), 1);
-    await publishToTopic(database.db, 'transactions', batch(60, 40));
+    setup.release(a);
+    await publishToTopic(setup.database.db, 'transactions', batch(60, 40));
     await eventually(async () => expect((await outputIds()).length).toBeGreaterThanOrEqual(100));
     await b.idle();
     expect(await outputIds()).toEqual(Array.from({ length: 100 }, (_, i) => `r${i}`));
@@ -252,25 +233,25 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     const manager = await createManager(settings);
     await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
     await manager.close();
-    managers.splice(managers.indexOf(manager), 1);
+    setup.release(manager);
     // A manager that vanished without closing still holds the lease.
-    const lease = (until: number) => database.db.update(deployments).set({ runner: 'vanished-manager', runnerLeaseUntil: until }).where(eq(deployments.scenarioName, 'doubler'));
+    const lease = (until: number) => setup.database.db.update(deployments).set({ runner: 'vanished-manager', runnerLeaseUntil: until }).where(eq(deployments.scenarioName, 'doubler'));
     await lease(Date.now() + 60_000);
     const successor = await createManager(settings);
-    await publishToTopic(database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
+    await publishToTopic(setup.database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await readTopicTail(database.db, 'alerts')).toEqual([]);
+    expect(await readTopicTail(setup.database.db, 'alerts')).toEqual([]);
     expect((await successor.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
     await lease(Date.now() - 1);
-    await eventually(async () => expect((await readTopicTail(database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
+    await eventually(async () => expect((await readTopicTail(setup.database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
   });
 
   it('restarts a streaming job after a database error, and fails the deployment when errors go on', async () => {
     const manager = await createManager({ restartBackoffMs: 50, maxRestarts: 2 });
     await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
-    const moveCounts = (from: string, to: string) => database.db.execute(sql.raw(`alter table scenaria_dm_embedded.${from} rename to ${to}`));
+    const moveCounts = (from: string, to: string) => setup.database.db.execute(sql.raw(`alter table scenaria_dm_embedded.${from} rename to ${to}`));
     await moveCounts('node_counts', 'node_counts_away');
-    await publishToTopic(database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
+    await publishToTopic(setup.database.db, 'transactions', [{ value: { id: 'a', amount: 50 } }]);
     const [restarting] = await eventually(async () => {
       const statuses = await manager.getScenarioStatuses('doubler');
       expect(statuses[0]?.status.name).toBe('RESTARTING');
@@ -278,11 +259,11 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     });
     expect(restarting?.errors.join()).toMatch(/node_counts/);
     await moveCounts('node_counts_away', 'node_counts');
-    await eventually(async () => expect((await readTopicTail(database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
+    await eventually(async () => expect((await readTopicTail(setup.database.db, 'alerts')).map((r) => r.value)).toEqual([{ id: 'a', doubled: 100 }]));
     expect((await manager.getScenarioStatuses('doubler')).map((s) => s.status.name)).toEqual(['RUNNING']);
 
     await moveCounts('node_counts', 'node_counts_away');
-    await publishToTopic(database.db, 'transactions', [{ value: { id: 'b', amount: 60 } }]);
+    await publishToTopic(setup.database.db, 'transactions', [{ value: { id: 'b', amount: 60 } }]);
     const failed = await eventually(async () => {
       const [status] = await manager.getScenarioStatuses('doubler');
       expect(status?.status.name).toBe('PROBLEM');
@@ -297,14 +278,14 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     const user = { id: 'a', username: 'a' };
     await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
     const batch = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ value: { id: `r${from + i}`, amount: 100 + from + i } }));
-    const outputIds = async () => (await readTopicTail(database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
-    await publishToTopic(database.db, 'transactions', batch(0, 10));
+    const outputIds = async () => (await readTopicTail(setup.database.db, 'alerts', { limit: 1_000 })).map((r) => (r.value as { id: string }).id);
+    await publishToTopic(setup.database.db, 'transactions', batch(0, 10));
     await eventually(async () => expect(await outputIds()).toHaveLength(10));
     const saved = await manager.processCommand({ type: 'makeScenarioSavepoint', scenarioName: 'doubler', savepointDir: null });
     if (!saved.ok) throw new Error(JSON.stringify(saved.errors));
     expect(saved.value.savepointPath).toMatch(/^scenaria-embedded:savepoint\//);
 
-    await publishToTopic(database.db, 'transactions', batch(10, 5));
+    await publishToTopic(setup.database.db, 'transactions', batch(10, 5));
     await eventually(async () => expect(await outputIds()).toHaveLength(15));
     const stopped = await manager.processCommand({ type: 'stopScenario', scenarioName: 'doubler', savepointDir: null, user });
     expect(stopped.ok).toBe(true);
@@ -344,10 +325,10 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(deployed).toMatchObject({ ok: true });
     await scheduler.advance(9_999);
     await manager.idle();
-    expect(await readTopicTail(database.db, 'ticks')).toEqual([]);
+    expect(await readTopicTail(setup.database.db, 'ticks')).toEqual([]);
     await scheduler.advance(20_000);
     await manager.idle();
-    const records = await readTopicTail(database.db, 'ticks');
+    const records = await readTopicTail(setup.database.db, 'ticks');
     expect(records.map((r) => r.value)).toEqual(Array.from({ length: 4 }, () => ({ kind: 'tick', at: 'ticker' })));
     expect(records.map((r) => r.timestamp)).toEqual([1_700_000_010_000, 1_700_000_010_000, 1_700_000_020_000, 1_700_000_020_000]);
   });
@@ -356,7 +337,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     const first = await createManager();
     await first.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler', 3), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
     await first.close();
-    managers.splice(managers.indexOf(first), 1);
+    setup.release(first);
     // The topic's record type is no longer declared: `#input.amount` does not compile against Unknown.
     const second = await createManager({ models: defaultEmbeddedModels() });
     const [status] = await second.getScenarioStatuses('doubler');
@@ -369,7 +350,7 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
 
   it('refuses what it cannot do as values', async () => {
     const manager = await createManager();
-    expect(await publishToTopic(database.db, 'bad topic!', [{ value: 1 }])).toMatchObject({ ok: false, errors: [{ code: 'InvalidTopicName' }] });
+    expect(await publishToTopic(setup.database.db, 'bad topic!', [{ value: 1 }])).toMatchObject({ ok: false, errors: [{ code: 'InvalidTopicName' }] });
     const user = { id: 'a', username: 'a' };
     expect(await manager.processCommand({ type: 'cancelScenario', scenarioName: 'never', user })).toMatchObject({ ok: false, errors: [{ code: 'NotDeployed' }] });
     expect(await manager.processCommand({ type: 'stopScenario', scenarioName: 'never', savepointDir: null, user })).toMatchObject({ ok: false, errors: [{ code: 'NotDeployed' }] });

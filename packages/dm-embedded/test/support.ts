@@ -4,9 +4,12 @@ import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import type { EmbeddedDatabase, WorkerSetup } from '../src/index';
+import { afterEach, beforeEach } from 'vitest';
+import { createEmbeddedDeploymentManager } from '../src/index';
+import type { EmbeddedDatabase, EmbeddedDeploymentManager, WorkerSetup } from '../src/index';
+import { testModels } from './models';
 
-export { testModels } from './models';
+export { testModels };
 
 /** Scenario workers build the test models with this module (models hold functions, so they are not sent). */
 export const testWorkerSetup: WorkerSetup = { module: new URL('./worker-setup.ts', import.meta.url).href };
@@ -41,6 +44,46 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
       await client.end({ timeout: 5 });
       await admin.unsafe(`drop database if exists "${name}" with (force)`);
       await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+/** Manager settings a test may override. */
+export type ManagerOptions = Partial<Parameters<typeof createEmbeddedDeploymentManager>[0]>;
+
+/**
+ * A fresh database for each test of the calling suite and a factory of managers over it (the test models,
+ * their worker setup, a fast poll and small batches); every manager still open is closed after the test.
+ * A test that closes a manager itself takes it out with `release`.
+ */
+export function useTestManagers(kind: 'pglite' | 'postgres') {
+  let database: TestDatabase | undefined;
+  const managers: EmbeddedDeploymentManager[] = [];
+  beforeEach(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    for (const manager of managers.splice(0)) await manager.close();
+    await database?.dispose();
+  });
+  const current = (): TestDatabase => {
+    if (!database) throw new Error('the test database is opened before each test');
+    return database;
+  };
+  return {
+    get database(): TestDatabase {
+      return current();
+    },
+    async createManager(options: ManagerOptions = {}, deps: DeploymentManagerDependencies = dependencies()): Promise<EmbeddedDeploymentManager> {
+      const manager = await createEmbeddedDeploymentManager(
+        { db: current().db, models: testModels(), workerSetup: testWorkerSetup, port: 0, pollIntervalMs: 20, batchSize: 7, ...options },
+        deps,
+      );
+      managers.push(manager);
+      return manager;
+    },
+    release(manager: EmbeddedDeploymentManager): void {
+      managers.splice(managers.indexOf(manager), 1);
     },
   };
 }
