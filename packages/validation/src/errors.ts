@@ -70,6 +70,7 @@ export const errorCatalogue = {
   MissingOutputVariable: ['SaveAllowed', 'The component produces a value and needs an output variable name.'],
   DuplicateFieldName: ['SaveAllowed', 'A record field name is used more than once.'],
   CustomNodeError: ['SaveAllowed', 'The component reported a problem with its configuration.'],
+  NodeResultsLimitReached: ['SaveAllowed', 'The scenario has so many variables along its paths that typing results are left out from this node on (a warning).'],
   // fragments
   FragmentParamClassLoadError: ['SaveAllowed', 'The parameter type is not a known class.'],
   DuplicateFragmentInputParameter: ['SaveAllowed', 'Two fragment parameters have the same name.'],

@@ -10,6 +10,7 @@ import type { NodeData, ScenarioGraph } from '@scenaria/graph';
 import type { ClassRegistry } from '@scenaria/spel';
 import { displayType, type TypingResult, typeForClassName, Types, unknownType } from '@scenaria/typing';
 import type { NodeCheck, Variables } from './node-context';
+import type { Scope } from './scope';
 
 /** Output name -> type of the record an output's fields build (an empty record when it has no fields). */
 export type FragmentOutputs = Record<string, TypingResult>;
@@ -54,7 +55,7 @@ export function fragmentInputVariables(node: InputDefinition, registry: ClassReg
 }
 
 /** Checks a fragment's parameter declarations (names, classes, fixed values, initial values, validation expressions). */
-export function validateFragmentInputDefinition(node: InputDefinition, check: NodeCheck, globals: Variables): void {
+export function validateFragmentInputDefinition(node: InputDefinition, check: NodeCheck, globals: Scope): void {
   const seen = new Set<string>();
   for (const parameter of node.parameters) {
     const field = (suffix: string) => `$param.${parameter.name}.${suffix}`;
@@ -95,14 +96,14 @@ export function validateFragmentInputDefinition(node: InputDefinition, check: No
     }
     const validation = parameter.valueCompileTimeValidation;
     if (validation) {
-      const typed = check.typer.type('spel', validation.validationExpression.expression, { ...globals, value: type }, Types.Boolean);
+      const typed = check.typer.type('spel', validation.validationExpression.expression, globals.with('value', type).asRecord(), Types.Boolean);
       if (typed.messages.length > 0) check.error('InvalidValidationExpression', typed.messages.join('; '), field('$validationExpression'));
     }
   }
 }
 
-function typeDefinitionExpression(check: NodeCheck, fieldName: string, text: string, globals: Variables, expected: TypingResult): void {
-  const typed = check.typer.type('spel', text, globals, expected);
+function typeDefinitionExpression(check: NodeCheck, fieldName: string, text: string, globals: Scope, expected: TypingResult): void {
+  const typed = check.typer.type('spel', text, globals.asRecord(), expected);
   if (typed.messages.length > 0) check.error('ExpressionParserCompilationErrorInFragmentDefinition', typed.messages.join('; '), fieldName);
 }
 

@@ -1,8 +1,8 @@
 /** Validates a whole scenario (or fragment) against a model. */
-export { validateScenario, fragmentComponentFor, fragmentComponentsFor, metaVariableType } from './validate-scenario';
+export { validateScenario, validateScenarioAsync, fragmentComponentFor, fragmentComponentsFor, metaVariableType } from './validate-scenario';
 /** The definitions response with the processing type's fragments in the palette. */
 export { processDefinitionDataWithFragments } from './definitions';
-export type { ValidateScenarioOptions } from './validate-scenario';
+export type { ValidateScenarioOptions, ChunkingOptions } from './validate-scenario';
 /** Validates one node given the variables that reach it (`/api/nodes/{name}/validation`). */
 export { validateNode, NodeValidationResponseSchema } from './validate-node';
 export type { NodeValidationRequest, NodeValidationResponse } from './validate-node';

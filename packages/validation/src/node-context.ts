@@ -15,13 +15,14 @@ import {
   nullType,
   type TypingResult,
   type TypingResultJson,
-  typingResultToJson,
   unknownType,
 } from '@scenaria/typing';
 import { type ErrorTyp, type ValidationIssue, validationIssue } from './errors';
 import type { ExpressionTyper } from './expression-typer';
+import type { Scope } from './scope';
+import { typeToJson } from './type-json';
 
-/** Variables visible at a point of the scenario, by name (globals included). */
+/** Variables by name as callers hand them in (globals included); inside validation they live in a {@link Scope}. */
 export type Variables = Readonly<Record<string, TypingResult>>;
 
 /** A parameter as it appears in a node. */
@@ -55,23 +56,23 @@ export class NodeCheck {
    * Types one expression field and checks it against the expected type. Returns the type, or undefined when
    * the expression does not type (the error is recorded under `fieldName`).
    */
-  typeExpression(fieldName: string, expression: ExpressionValue, variables: Variables, expected?: TypingResult): TypingResult | undefined {
+  typeExpression(fieldName: string, expression: ExpressionValue, variables: Scope, expected?: TypingResult): TypingResult | undefined {
     const language = expression.language;
     if (language !== 'spel' && language !== 'spelTemplate') {
       this.error('NotSupportedExpressionLanguage', `Language ${language} is not supported`, fieldName);
       return undefined;
     }
-    const typed = this.typer.type(language, expression.expression, variables, expected);
+    const typed = this.typer.type(language, expression.expression, variables.asRecord(), expected);
     if (typed.messages.length > 0) {
       for (const message of typed.messages) this.error('ExpressionParserCompilationError', message, fieldName);
       return undefined;
     }
-    this.typingInfo[fieldName] = typingResultToJson(typed.type);
+    this.typingInfo[fieldName] = typeToJson(typed.type);
     return typed.type;
   }
 
   /** Checks a new variable name: an identifier not yet defined. Returns whether it may be added. */
-  checkOutputName(name: string | null | undefined, fieldName: string, variables: Variables): name is string {
+  checkOutputName(name: string | null | undefined, fieldName: string, variables: Scope): name is string {
     if (name === null || name === undefined || name === '') {
       this.error('MissingOutputVariable', 'The output variable name is empty', fieldName);
       return false;
@@ -80,7 +81,7 @@ export class NodeCheck {
       this.error('InvalidVariableName', `Variable name '${name}' is not a valid identifier (only letters, digits, _ and $; not starting with a digit)`, fieldName);
       return false;
     }
-    if (Object.hasOwn(variables, name)) {
+    if (variables.has(name)) {
       this.error('OverwrittenVariable', `Variable name '${name}' is already defined`, fieldName);
       return false;
     }
@@ -94,8 +95,8 @@ export class NodeCheck {
   validateParameters(
     component: ComponentDefinition,
     given: readonly NodeParameter[],
-    variables: Variables,
-    globals: Variables,
+    variables: Scope,
+    globals: Scope,
   ): { definitions: ParameterDefinition[]; typed: Record<string, TypedParameterValue> } {
     const byName = new Map<string, ExpressionValue>();
     for (const parameter of given) {
@@ -123,7 +124,7 @@ export class NodeCheck {
   }
 
   /** Validates one parameter value; returns its type (Null for an empty optional value). */
-  validateParameterValue(definition: ParameterDefinition, expression: ExpressionValue, scope: Variables, fieldName: string): TypingResult | undefined {
+  validateParameterValue(definition: ParameterDefinition, expression: ExpressionValue, scope: Scope, fieldName: string): TypingResult | undefined {
     const text = expression.expression;
     if (text.trim() === '') {
       if (isRequired(definition)) this.error('EmptyMandatoryParameter', 'This field is mandatory and can not be empty', fieldName);
@@ -146,12 +147,9 @@ export class NodeCheck {
     if (expression.language === 'dictKeyWithLabel') {
       return this.typeDictKey(definition, text, fieldName);
     }
-    let variables: Variables = scope;
-    if (Object.keys(definition.additionalVariables).length > 0 || definition.variablesToHide.length > 0) {
-      const merged: Record<string, TypingResult> = { ...scope, ...definition.additionalVariables };
-      for (const hidden of definition.variablesToHide) delete merged[hidden];
-      variables = merged;
-    }
+    // Layered on the shared scope rather than copied: a parameter with additional variables deep in a long
+    // chain costs O(its own variables), not O(everything visible there).
+    const variables = scope.withAll(definition.additionalVariables).without(definition.variablesToHide);
     const type = this.typeExpression(fieldName, expression, variables, definition.type);
     if (type === undefined) return undefined;
     this.runValidators(definition, text, type, fieldName);

@@ -7,7 +7,8 @@ import {
 import type { Edge, NodeData } from '@scenaria/graph';
 import { recordType, type TypingResult, Types, unknownType } from '@scenaria/typing';
 import { fragmentInputVariables, type FragmentOutputs, validateFragmentInputDefinition } from './fragments';
-import type { NodeCheck, Variables } from './node-context';
+import type { NodeCheck } from './node-context';
+import type { Scope } from './scope';
 import { lookupFragment, type Session } from './session';
 
 /** What a node handler needs besides the node: the check collecting its results and its input context. */
@@ -16,16 +17,16 @@ export interface NodeEnvironment {
   readonly session: Session;
   readonly components: Map<string, ComponentDefinition>;
   readonly mode: ReturnType<typeof processingModeOfMetaDataType>;
-  readonly globals: Variables;
-  readonly input: Variables;
-  readonly branchInputs: Record<string, Variables>;
+  readonly globals: Scope;
+  readonly input: Scope;
+  readonly branchInputs: Record<string, Scope>;
   readonly outEdges: readonly Edge[];
   readonly isFragment: boolean;
   readonly outputs: FragmentOutputs;
 }
 
 /** The context after a node, and per output name for fragment usages. */
-export type NodeOutcome = { all: Variables; byOutput?: Record<string, Variables> };
+export type NodeOutcome = { all: Scope; byOutput?: Record<string, Scope> };
 
 const missingTyp = {
   source: 'MissingSourceFactory',
@@ -58,14 +59,15 @@ function outputTypeOf(
   const output = component.output;
   if (output === undefined) return unknownType;
   if (typeof output.type !== 'function') return output.type;
-  const result = output.type({ parameters: typed, branchParameters: branchTyped, scenarioProperties: env.check.scenarioProperties, variables: env.input });
+  const result = output.type({ parameters: typed, branchParameters: branchTyped, scenarioProperties: env.check.scenarioProperties, variables: env.input.asRecord() });
   if (result.ok) return result.type;
   for (const issue of result.errors) env.check.error('CustomNodeError', issue.message, issue.paramName ?? null);
   return unknownType;
 }
 
-function withVariable(context: Variables, name: string, type: TypingResult): Variables {
-  return { ...context, [name]: type };
+/** The context with one more variable: shares the input's structure (a copy per node made chains quadratic). */
+function withVariable(context: Scope, name: string, type: TypingResult): Scope {
+  return context.with(name, type);
 }
 
 /** Validates one node (not disabled) in its environment and gives the context after it. */
@@ -135,7 +137,7 @@ export function validateNodeData(node: NodeData, env: NodeEnvironment): NodeOutc
         check.error('UnsupportedNodeType', 'A fragment input can only start a fragment');
       }
       validateFragmentInputDefinition(node, check, globals);
-      return { all: { ...globals, ...fragmentInputVariables(node, check.typer.registry) } };
+      return { all: globals.withAll(fragmentInputVariables(node, check.typer.registry)) };
     }
     case 'FragmentOutputDefinition': {
       if (!env.isFragment) check.error('UnsupportedNodeType', 'A fragment output can only end a fragment');
@@ -225,7 +227,7 @@ function validateFragmentUsage(node: Extract<NodeData, { type: 'FragmentInput' }
   check.parameters = definitions;
   const outputs = component.fragmentOutputs ?? {};
   const names = node.ref.outputVariableNames ?? {};
-  const byOutput: Record<string, Variables> = {};
+  const byOutput: Record<string, Scope> = {};
   for (const edge of env.outEdges) {
     if (edge.edgeType?.type !== 'FragmentOutput') continue;
     const outputName = edge.edgeType.name;

@@ -3,6 +3,7 @@ import type { TypingResult } from '@scenaria/typing';
 import { toNodeValidationError, type NodeValidationError } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import { NodeCheck, type Variables } from './node-context';
+import { Scope } from './scope';
 
 /** One expression to check against the type its parameter requires (`POST /api/parameters/{processingType}/validate`). */
 export interface ParameterExpression {
@@ -23,7 +24,7 @@ export interface ParameterExpression {
 export function validateParameterExpressions(parameters: readonly ParameterExpression[], variableTypes: Variables, model: Model): NodeValidationError[] {
   const typer = expressionTyperFor(model);
   const check = new NodeCheck(typer, model, {});
-  const variables = { ...typer.globals, ...variableTypes };
+  const variables = Scope.of(typer.globals).withAll(variableTypes);
   for (const parameter of parameters) check.typeExpression(parameter.name, parameter.expression, variables, parameter.typ);
   return check.errors.map(toNodeValidationError);
 }

@@ -1,11 +1,13 @@
 import { type ComponentDefinition, componentsById, type Model, processingModeOfMetaDataType, toUIParameter } from '@scenaria/components';
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
-import { listType, recordType, type TypingResult, type TypingResultJson, typingResultToJson, Types } from '@scenaria/typing';
+import { listType, recordType, type TypingResult, type TypingResultJson, Types } from '@scenaria/typing';
 import { validationIssue } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
-import { validateNodeData } from './node-handlers';
+import { type NodeOutcome, validateNodeData } from './node-handlers';
+import { Scope } from './scope';
+import { typeToJson } from './type-json';
 import { lookupFragment, type Session } from './session';
 import { type LabelValidationRule, validateScenarioLabels } from './labels';
 import { scenarioPropertyIssues } from './properties';
@@ -24,6 +26,14 @@ export interface ValidateScenarioOptions {
   readonly fragments?: Readonly<Record<string, ScenarioGraph>>;
   /** Leave `nodeResults` empty (the `skipNodeResults` flag of the API). */
   readonly skipNodeResults?: boolean;
+  /**
+   * Most variable entries the `variableTypes` of all node results may hold together. Each node lists every
+   * variable visible at it, so the wire format is quadratic for a chain of variable nodes (n²/2 entries):
+   * a server sets this to keep responses bounded. Once the next node would pass it, that node and the ones
+   * after it (in validation order) get no node results and the first of them a `NodeResultsLimitReached`
+   * warning. Unbounded by default, as in the reference.
+   */
+  readonly maxNodeResultEntries?: number;
 }
 
 function createSession(model: Model, fragments: Readonly<Record<string, ScenarioGraph>>): Session {
@@ -90,12 +100,81 @@ export function fragmentComponentsFor(fragments: Readonly<Record<string, Scenari
 }
 
 
+/** How {@link validateScenarioAsync} shares the thread with other work. */
+export interface ChunkingOptions {
+  /**
+   * Resolves when other work has had its turn: validation is isomorphic, so the caller brings its own
+   * (`() => new Promise((resolve) => setImmediate(resolve))` on Node, a `MessageChannel` or `setTimeout` in a browser).
+   */
+  readonly yieldToEventLoop: () => Promise<void>;
+  /** Yield after at most this many nodes (default 128). */
+  readonly yieldEvery?: number;
+  /**
+   * Yield once this many milliseconds went by since the last yield (default 4), whatever the node count, so
+   * that nodes expensive to validate (big expressions, dynamic components) do not make one slice long.
+   */
+  readonly maxSliceMs?: number;
+}
+
+/**
+ * {@link validateScenario} in slices: the same result, but the work stops every few nodes (or milliseconds)
+ * and awaits `yieldToEventLoop`, so validating a huge scenario does not hold up other requests for longer than
+ * one slice. Fragments a scenario uses are validated within the slice of their first use.
+ * @example const result = await validateScenarioAsync(graph, model, { scenarioName: 'big' }, { yieldToEventLoop: () => new Promise((r) => setImmediate(r)) });
+ */
+export async function validateScenarioAsync(
+  graph: ScenarioGraph,
+  model: Model,
+  options: ValidateScenarioOptions,
+  chunking: ChunkingOptions,
+): Promise<ValidationResult> {
+  const session = createSession(model, options.fragments ?? {});
+  const every = Math.max(1, chunking.yieldEvery ?? 128);
+  const maxSliceMs = chunking.maxSliceMs ?? 4;
+  const steps = validationSteps(graph, session, options, {});
+  let sliceStart = Date.now();
+  let sinceYield = 0;
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done === true) return step.value.result;
+    sinceYield++;
+    if (sinceYield >= every || Date.now() - sliceStart >= maxSliceMs) {
+      await chunking.yieldToEventLoop();
+      sinceYield = 0;
+      sliceStart = Date.now();
+    }
+  }
+}
+
 function validateWithSession(
   graph: ScenarioGraph,
   session: Session,
   options: ValidateScenarioOptions,
   seeded: Readonly<Record<string, Variables>> = {},
-): { result: ValidationResult; outputs: FragmentOutputs } {
+): ValidationOutcome {
+  const steps = validationSteps(graph, session, options, seeded);
+  for (;;) {
+    const step = steps.next();
+    if (step.done === true) return step.value;
+  }
+}
+
+interface ValidationOutcome {
+  readonly result: ValidationResult;
+  readonly outputs: FragmentOutputs;
+}
+
+/**
+ * The validation of a graph as steps: it pauses (yields) after the structure checks and after each node, so
+ * the synchronous entry runs it to the end and the asynchronous one can stop between nodes. Every node costs
+ * O(its own expressions and variables): contexts are persistent {@link Scope}s shared along the graph, and a
+ * node's `variableTypes` JSON is built once per distinct context.
+ */
+function* validationSteps(
+  graph: ScenarioGraph,
+  session: Session,
+  options: ValidateScenarioOptions,
+  seeded: Readonly<Record<string, Variables>>,
+): Generator<void, ValidationOutcome, void> {
   const { model, typer } = session;
   const builder = new ValidationResultBuilder();
   const additionalFields = graph.properties.additionalFields;
@@ -104,6 +183,7 @@ function validateWithSession(
   const mode = processingModeOfMetaDataType(additionalFields.metaDataType);
   const components = componentsById(model, { isFragment });
   const outputs: FragmentOutputs = {};
+  const includeNodeResults = options.skipNodeResults !== true;
 
   for (const { label, messages } of validateScenarioLabels(options.labels ?? [], options.labelRules)) {
     builder.propertiesError(validationIssue('ScenarioLabelValidationError', `Label '${label}': ${messages.join('; ')}`, '$labels'));
@@ -115,8 +195,9 @@ function validateWithSession(
   const structure = findStructureErrors(graph);
   for (const { error, nodeIds } of structure.global) builder.globalError(error, nodeIds);
   for (const { nodeId, error } of structure.node) builder.nodeError(nodeId, error);
+  yield;
 
-  const globals: Record<string, TypingResult> = { ...typer.globals, meta: metaVariableType(properties) };
+  const globals = Scope.of(typer.globals).with('meta', metaVariableType(properties));
   const outgoing = new Map<string, Edge[]>();
   const incoming = new Map<string, Edge[]>();
   for (const edge of graph.edges) {
@@ -124,26 +205,45 @@ function validateWithSession(
     (incoming.get(edge.to) ?? incoming.set(edge.to, []).get(edge.to))?.push(edge);
   }
   // Output context of each validated node; by output name for fragment usages.
-  const contextAfter = new Map<string, { all: Variables; byOutput?: Record<string, Variables> }>();
-  const contextThrough = (edge: Edge): Variables | undefined => {
+  const contextAfter = new Map<string, NodeOutcome>();
+  const contextThrough = (edge: Edge): Scope | undefined => {
     const after = contextAfter.get(edge.from);
     if (after === undefined) return undefined;
     if (edge.edgeType?.type === 'FragmentOutput' && after.byOutput !== undefined) return after.byOutput[edge.edgeType.name] ?? after.all;
     return after.all;
   };
+  // A filter, sink or split passes its input on unchanged, so a chain of them shares one context and one JSON
+  // of it; a context one variable longer than one already shown is its base's JSON plus that entry.
+  const variablesJson = new WeakMap<Scope, Readonly<Record<string, TypingResultJson>>>();
+  const jsonOf = (scope: Scope): Readonly<Record<string, TypingResultJson>> => {
+    let json = variablesJson.get(scope);
+    if (json === undefined) {
+      const derived = scope.derivedFrom;
+      const baseJson = derived === undefined ? undefined : variablesJson.get(derived.base);
+      const type = derived === undefined ? undefined : scope.get(derived.name);
+      json = Object.freeze(
+        derived !== undefined && baseJson !== undefined && type !== undefined
+          ? { ...baseJson, [derived.name]: typeToJson(type) }
+          : Object.fromEntries(scope.entries().map(([name, t]) => [name, typeToJson(t)])),
+      );
+      variablesJson.set(scope, json);
+    }
+    return json;
+  };
+  let entriesLeft = options.maxNodeResultEntries ?? Number.POSITIVE_INFINITY;
 
   for (const node of structure.order) {
     const seed = seeded[node.id];
     if (seed !== undefined) {
-      contextAfter.set(node.id, { all: { ...globals, ...seed } });
+      contextAfter.set(node.id, { all: globals.withAll(seed) });
       continue;
     }
     const check = new NodeCheck(typer, model, properties);
     const inEdges = incoming.get(node.id) ?? [];
     const outEdges = outgoing.get(node.id) ?? [];
     const firstIn = inEdges[0];
-    const input: Variables | undefined = node.type === 'Join' ? undefined : firstIn === undefined ? globals : contextThrough(firstIn);
-    const branchInputs: Record<string, Variables> = {};
+    const input: Scope | undefined = node.type === 'Join' ? undefined : firstIn === undefined ? globals : contextThrough(firstIn);
+    const branchInputs: Record<string, Scope> = {};
     if (node.type === 'Join') {
       for (const edge of inEdges) {
         const context = contextThrough(edge);
@@ -151,7 +251,7 @@ function validateWithSession(
       }
     }
     if (input === undefined && node.type !== 'Join') continue;
-    const variablesAtInput: Variables = input ?? mergeBranches(branchInputs, globals);
+    const variablesAtInput: Scope = input ?? mergeBranches(branchInputs, globals);
 
     if ('isDisabled' in node && node.isDisabled === true) {
       builder.nodeWarning(node.id, validationIssue('DisabledNode', `Node ${node.id} is disabled`, null));
@@ -175,46 +275,34 @@ function validateWithSession(
       contextAfter.set(node.id, after);
     }
     for (const error of check.errors) builder.nodeError(node.id, error);
-    builder.nodeResults[node.id] = {
-      variableTypes: variablesToJson(variablesAtInput),
-      parameters: check.parameters === null ? null : check.parameters.map(toUIParameter),
-      typingInfo: check.typingInfo,
-    };
+    // Skipped node results are not built at all (fragments are validated that way for their outputs).
+    if (includeNodeResults && entriesLeft >= variablesAtInput.size) {
+      entriesLeft -= variablesAtInput.size;
+      builder.nodeResults[node.id] = {
+        variableTypes: jsonOf(variablesAtInput),
+        parameters: check.parameters === null ? null : check.parameters.map(toUIParameter),
+        typingInfo: check.typingInfo,
+      };
+    } else if (includeNodeResults && Number.isFinite(entriesLeft)) {
+      builder.nodeWarning(
+        node.id,
+        validationIssue(
+          'NodeResultsLimitReached',
+          `Typing results are left out from node ${node.id} on: the contexts of the nodes before it already hold ${options.maxNodeResultEntries ?? 0} variable entries`,
+          null,
+        ),
+      );
+      // Reported once; nothing more is added.
+      entriesLeft = Number.NEGATIVE_INFINITY;
+    }
+    yield;
   }
-  return { result: builder.build(options.skipNodeResults !== true), outputs };
+  return { result: builder.build(includeNodeResults), outputs };
 }
 
-function mergeBranches(branches: Record<string, Variables>, globals: Variables): Variables {
-  const merged: Record<string, TypingResult> = { ...globals };
-  for (const context of Object.values(branches)) for (const [name, type] of Object.entries(context)) if (!(name in merged)) merged[name] = type;
+/** The context where branches join: globals, then each branch's variables not seen before, branch by branch. */
+function mergeBranches(branches: Record<string, Scope>, globals: Scope): Scope {
+  let merged = globals;
+  for (const context of Object.values(branches)) for (const [name, type] of context.entries()) if (!merged.has(name)) merged = merged.with(name, type);
   return merged;
 }
-
-// Typing results are immutable and the same objects recur at every node (globals, #input), so their JSON is
-// computed once per object.
-const jsonOfType = new WeakMap<TypingResult, TypingResultJson>();
-
-function typeToJson(type: TypingResult): TypingResultJson {
-  let json = jsonOfType.get(type);
-  if (json === undefined) {
-    json = deepFreeze(typingResultToJson(type));
-    jsonOfType.set(type, json);
-  }
-  return json;
-}
-
-/** Shared JSON must not be changed by one reader under another's feet. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-function variablesToJson(variables: Variables): Record<string, TypingResultJson> {
-  const json: Record<string, TypingResultJson> = {};
-  for (const [name, type] of Object.entries(variables)) json[name] = typeToJson(type);
-  return json;
-}
-
