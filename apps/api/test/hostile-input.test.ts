@@ -3,34 +3,18 @@ import * as api from '@scenaria/api-contract';
 import { streamingGraph } from './graphs';
 import { startTestServer } from './harness';
 import type { TestServer } from './harness';
+import { deepArray, JSON_HEADERS, MB, spel, streamOf } from './hostile';
 
 // Hostile requests against the real HTTP server (issue 12, "Limits with clear errors"): each answers a 4xx with a
 // JSON `message`, never a 5xx, and the health check answers after each. The harness fails the run when the
 // server logged an unexpected (500) error.
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-const MB = 1024 * 1024;
 const INTEGER = { type: 'TypedClass', refClazzName: 'java.lang.Integer', params: [] };
-const spel = (expression: string) => ({ language: 'spel', expression });
-const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const importForm = (text: string) => {
   const form = new FormData();
   form.set('process', new Blob([text], { type: 'application/json' }), 'scenario.json');
   return form;
 };
-
-/** A body of `total` bytes made on demand, sent chunked (no Content-Length), so the test never holds it. */
-function streamOf(total: number): ReadableStream<Uint8Array> {
-  const chunk = new Uint8Array(256 * 1024).fill(0x20);
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent >= total) return controller.close();
-      controller.enqueue(chunk);
-      sent += chunk.length;
-    },
-  });
-}
 
 interface HostileCase {
   what: string;

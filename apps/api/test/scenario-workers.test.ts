@@ -11,8 +11,7 @@ import { createWorkerEnvironment } from '../src/services/scenario-worker-setup';
 import { DATABASES, startTestServer, testConfigInput } from './harness';
 import type { TestServer } from './harness';
 import { expectError } from './suites/expect-helpers';
-
-const spel = (expression: string) => ({ language: 'spel', expression });
+import { healthWhilePending, spel } from './hostile';
 
 // Every step stays within the evaluation budget (at most 100,000 elements per collection), yet together they
 // hold hundreds of thousands of records: far more than the 32 MB heap the workers get below. `count` sets
@@ -50,23 +49,6 @@ function limitedConfig() {
 }
 
 const post = (url: string, body: unknown) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/**
- * Starts `hostile`, then asks the health check while it is in flight: the check must answer 200 before the
- * hostile request settles (structure, not timing: a scenario on the server's thread would hold the check back
- * until it ended, or end the process).
- */
-async function healthWhilePending<T>(server: TestServer, hostile: () => Promise<T>): Promise<T> {
-  let isSettled = false;
-  const pending = hostile().finally(() => {
-    isSettled = true;
-  });
-  const health = await server.fetchRaw(undefined, '/api/app/healthCheck');
-  expect(health.status).toBe(200);
-  expect(await health.json()).toEqual({ status: 'OK' });
-  expect(isSettled).toBe(false);
-  return pending;
-}
 
 describe.each(DATABASES)('scenarios of the API run in worker threads (%s)', (kind) => {
   let server: TestServer;

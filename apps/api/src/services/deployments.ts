@@ -4,7 +4,7 @@ import { toProcessCounts } from '@scenaria/dm-embedded';
 import { validateCustomActionParams } from '@scenaria/deployment-sdk';
 import type { CustomActionDefinition } from '@scenaria/deployment-sdk';
 import type { NodeValidationError } from '@scenaria/api-contract';
-import { fromCanonical } from '@scenaria/graph';
+import { fromCanonical, toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
 import type { Logger } from 'pino';
@@ -160,6 +160,10 @@ export class DeploymentService {
       canonical = { ...parsed, metaData: { ...parsed.metaData, id: name } };
       const graph = fromCanonical(canonical).graph;
       const labels = (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
+      const fragments = await this.scenarios.fragmentGraphs(row.processingType);
+      // The manager looks the scenario's fragments up when it compiles the deployment (and its worker gets
+      // them as data), as for a test run: without them a scenario using a fragment fails with "Unknown fragment".
+      this.managers.useFragments(new Map(Object.entries(fragments).map(([id, fragmentGraph]) => [id, toCanonical(fragmentGraph, { id })])));
       const validation = this.context.validateScenario
         ? await this.context.validateScenario({
             name,
@@ -168,7 +172,7 @@ export class DeploymentService {
             processingType: row.processingType,
             category: row.category,
             labels,
-            fragments: await this.scenarios.fragmentGraphs(row.processingType),
+            fragments,
             skipNodeResults: true,
           })
         : undefined;
