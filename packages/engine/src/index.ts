@@ -50,6 +50,6 @@ export { aggregateValues } from './components/aggregators';
 
 /** Test runs: results collection (ResultsWithCounts) and test data. */
 export { compareContextIds, createTestResultsCollector } from './collector/test-results-collector';
-export type { TestResultsCollector } from './collector/test-results-collector';
+export type { TestResultsCollector, TestResultsLimits } from './collector/test-results-collector';
 export { generateTestData, parseTestData, runScenarioTest } from './test-run';
 export type { TestDataIssue } from './test-run';

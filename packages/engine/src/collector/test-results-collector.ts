@@ -19,11 +19,41 @@ export interface TestResultsCollector extends ExecutionListener {
   results(fragmentNodes?: ReadonlyMap<string, FragmentNodeOrigin>): ResultsWithCounts;
 }
 
-function wrap(value: unknown, original?: string): ResultValue {
-  return original === undefined ? { pretty: toPlainJson(value) } : { original, pretty: toPlainJson(value) };
+/**
+ * How much a test run may show. A value built within the expression budget can still be large, and the
+ * collector repeats it at every node it passes (every variable at every node), so without a bound twenty
+ * records carrying a few million characters make results no JSON text can hold (V8's string limit) and
+ * block whoever serialises them.
+ */
+export interface TestResultsLimits {
+  /** Longest value shown, in characters of its JSON; a longer one is replaced by a note. Default 100,000. */
+  readonly maxValueChars?: number;
+  /** All values shown together, in characters; past it, values are replaced by a note. Default 20,000,000. */
+  readonly maxTotalChars?: number;
 }
 
-function contextResult(context: RuntimeContext): ContextResult {
+/** Characters of a plain JSON value's text, counted only up to `limit` (cheap: strings by their length). */
+function jsonCharsUpTo(value: unknown, limit: number): number {
+  let count = 0;
+  const pending: unknown[] = [value];
+  while (pending.length > 0 && count <= limit) {
+    const item = pending.pop();
+    if (typeof item === 'string') count += item.length + 2;
+    else if (Array.isArray(item)) {
+      count += 2 + item.length;
+      for (const element of item) pending.push(element);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        count += key.length + 4;
+        pending.push(inner);
+      }
+      count += 2;
+    } else count += String(item).length;
+  }
+  return count;
+}
+
+function contextResult(context: RuntimeContext, wrap: (value: unknown, original?: string) => ResultValue): ContextResult {
   const variables: Record<string, ResultValue> = {};
   const { original, input } = context.scope;
   for (const [name, value] of Object.entries(context.variables)) {
@@ -50,7 +80,18 @@ export function compareContextIds(a: string, b: string): number {
 }
 
 /** A listener that records everything a test run shows. */
-export function createTestResultsCollector(): TestResultsCollector {
+export function createTestResultsCollector(limits: TestResultsLimits = {}): TestResultsCollector {
+  const maxValueChars = limits.maxValueChars ?? 100_000;
+  const maxTotalChars = limits.maxTotalChars ?? 20_000_000;
+  let totalChars = 0;
+  const wrap = (value: unknown, original?: string): ResultValue => {
+    const pretty = toPlainJson(value);
+    const chars = jsonCharsUpTo(pretty, maxValueChars) + (original?.length ?? 0);
+    if (chars > maxValueChars) return { pretty: `(a value of more than ${maxValueChars} characters, left out of the test results)` };
+    if (totalChars + chars > maxTotalChars) return { pretty: `(left out: the test results already hold ${maxTotalChars} characters)` };
+    totalChars += chars;
+    return original === undefined ? { pretty } : { original, pretty };
+  };
   const nodeResults = new Map<string, ContextResult[]>();
   const invocationResults = new Map<string, { contextId: string; name: string; value: ResultValue }[]>();
   const externalInvocationResults = new Map<string, { contextId: string; name: string; value: ResultValue }[]>();
@@ -65,7 +106,7 @@ export function createTestResultsCollector(): TestResultsCollector {
 
   return {
     nodeEntered(nodeId, context) {
-      push(nodeResults, nodeId, contextResult(context));
+      push(nodeResults, nodeId, contextResult(context, wrap));
     },
     expressionEvaluated(nodeId, name, context, value) {
       push(invocationResults, nodeId, { contextId: context.id, name, value: wrap(value) });
@@ -75,7 +116,7 @@ export function createTestResultsCollector(): TestResultsCollector {
     },
     exceptionThrown(nodeId, context, error) {
       const message = error instanceof Error ? error.message : error === undefined || error === null ? null : String(error);
-      exceptions.push({ context: contextResult(context), nodeId, throwable: message });
+      exceptions.push({ context: contextResult(context, wrap), nodeId, throwable: message });
     },
     results(fragmentNodes = new Map()) {
       const counts: Record<string, NodeCount> = {};
