@@ -328,7 +328,8 @@ describe('hostile inputs against the real server', () => {
       const { answer } = await healthDuring(server, () => adHoc({ bomb: String(index) }));
       const text = JSON.stringify(answer);
       if (answer.status === 400) expect(text).toMatch(/The test run failed/);
-      else expect(text.slice(0, 300)).toMatch(/budget|exceeds the limit/);
+      // The failure is one of the results' exceptions, wherever the (possibly large) results put it.
+      else expect(/budget|exceeds the limit/.test(text), text.slice(0, 300)).toBe(true);
     }
     const selfContained = bombs.filter(([, text]) => !text.replaceAll('#input.name', '').includes('#'));
     expect(selfContained.length).toBeGreaterThanOrEqual(5);

@@ -28,7 +28,7 @@ export interface TestResultsCollector extends ExecutionListener {
 export interface TestResultsLimits {
   /** Longest value shown, in characters of its JSON; a longer one is replaced by a note. Default 100,000. */
   readonly maxValueChars?: number;
-  /** All values shown together, in characters; past it, values are replaced by a note. Default 20,000,000. */
+  /** All values shown together, in characters; past it, values are replaced by a note. Default 5,000,000. */
   readonly maxTotalChars?: number;
 }
 
@@ -82,7 +82,7 @@ export function compareContextIds(a: string, b: string): number {
 /** A listener that records everything a test run shows. */
 export function createTestResultsCollector(limits: TestResultsLimits = {}): TestResultsCollector {
   const maxValueChars = limits.maxValueChars ?? 100_000;
-  const maxTotalChars = limits.maxTotalChars ?? 20_000_000;
+  const maxTotalChars = limits.maxTotalChars ?? 5_000_000;
   let totalChars = 0;
   const wrap = (value: unknown, original?: string): ResultValue => {
     const pretty = toPlainJson(value);
