@@ -13,7 +13,7 @@ const builtin = (name: string, label: string, summary: string, semantics: string
 
 /**
  * The built-in nodes. Their expressions live in the node itself (`expression`, `value`, `fields`, edge
- * conditions), not in parameters, so their parameter lists are empty, as in the original's definitions.
+ * conditions), not in parameters, so their parameter lists are empty, as in Nussknacker's definitions.
  */
 export const builtinComponents: readonly ComponentDefinition[] = [
   builtin(

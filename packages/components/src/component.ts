@@ -53,7 +53,7 @@ export type OutputTypeResult = { ok: true; type: TypingResult } | { ok: false; e
 /**
  * What the component puts into the context. `variable` is `#input` for sources and the node's output
  * variable for services and custom components; its type is fixed or computed from the parameters
- * (the original's dynamic components). `context: 'clear'` means the component starts a new context
+ * (Nussknacker's dynamic components). `context: 'clear'` means the component starts a new context
  * holding only its output (windowed aggregates, unions).
  */
 export interface ComponentOutput {
@@ -117,7 +117,7 @@ const defaultGroups: Record<ComponentType, string> = {
 };
 
 /**
- * Declares a component, filling in the defaults of the original: group by type (`enrichers` for services
+ * Declares a component, filling in the defaults of Nussknacker: group by type (`enrichers` for services
  * with an output), an icon per type, every processing mode, one input (none for sources).
  * @example defineComponent({ type: 'sink', name: 'dead-end', parameters: [], docs: { summary: '...', semantics: '...' } })
  */

@@ -30,7 +30,7 @@ export interface Model {
   /** Group names hidden from the palette (their components still validate). */
   readonly hiddenComponentGroups: readonly string[];
   readonly customActions: readonly CustomActionDefinition[];
-  /** Switches of the expression typer (the original's `expressionConfig`); unset ones keep their defaults. */
+  /** Switches of the expression typer (Nussknacker's `expressionConfig`); unset ones keep their defaults. */
   readonly expressionConfig: Readonly<Partial<Record<ExpressionConfigSwitch, boolean>>>;
 }
 

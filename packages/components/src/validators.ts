@@ -23,7 +23,7 @@ export const ParameterValidatorSchema = z.discriminatedUnion('type', [
   /** The value must be known when the scenario is compiled -> `CompileTimeEvaluableParameterNotEvaluated`. */
   z.object({ type: z.literal('CompileTimeEvaluableValueValidator') }),
   /**
-   * Deprecated in the original in favour of typed parameters; kept so old definitions still load.
+   * Deprecated in Nussknacker in favour of typed parameters; kept so old definitions still load.
    * The expression must be an integer literal -> `InvalidIntegerLiteralParameter`.
    */
   z.object({ type: z.literal('LiteralIntegerValidator') }),

@@ -74,7 +74,7 @@ export type {
 /** The simple statuses' definitions and a per-manager registry of definitions. */
 export { createStatusDefinitions, simpleStatusDefinitions } from './status/status-definitions';
 export type { StatusDefinitions } from './status/status-definitions';
-/** PROBLEM statuses with the original's messages. */
+/** PROBLEM statuses with Nussknacker's messages. */
 export { ProblemStatus, isProblemStatus } from './status/problems';
 
 /** The state computation: reconciliation of engine jobs with the last state action. */

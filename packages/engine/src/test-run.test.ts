@@ -53,7 +53,7 @@ describe('runScenarioTest', () => {
     });
   });
 
-  it('wraps Java values as the original shows them (Long, Double, records, lists)', async () => {
+  it('wraps Java values as Nussknacker shows them (Long, Double, records, lists)', async () => {
     const values: CanonicalNode[] = [
       kafkaSource(),
       {

@@ -1,7 +1,7 @@
 import type { GraphIssue, GraphShapeIssueCode } from './issues';
 
 /**
- * Identifier rules for node ids and scenario names. The original made them stricter in 1.13 without
+ * Identifier rules for node ids and scenario names. Nussknacker made them stricter in 1.13 without
  * documenting the exact character set, so this is our precise version, one rule set for both:
  * - not empty;
  * - no leading or trailing white space (any Unicode white space);

@@ -7,7 +7,7 @@ import { upgradeAdditionalFields } from './upgrade/metadata';
 /**
  * Parses the flat scenario graph (`scenarioGraph`). Checks the shape only: structural problems such as
  * dangling edges or duplicate ids are reported by `findStructureProblems`, because the designer must still
- * validate (and partly save) such graphs rather than reject them. Like the original, it also accepts the
+ * validate (and partly save) such graphs rather than reject them. Like Nussknacker, it also accepts the
  * legacy `properties.typeSpecificProperties` shape and merges it into `additionalFields` (other legacy
  * formats go through `upgradeScenario`).
  */
@@ -18,7 +18,7 @@ export function parseScenarioGraph(json: unknown): ParseResult<ScenarioGraph> {
   return { ok: true, value: parsed.data };
 }
 
-// The original still decodes the pre-1.14 `properties` shape (`typeSpecificProperties` next to
+// Nussknacker still decodes the pre-1.14 `properties` shape (`typeSpecificProperties` next to
 // `additionalFields` without `metaDataType`) by merging it into the string properties (scenario-graph.md §1).
 function withLegacyPropertiesMerged(json: unknown): unknown {
   if (!isJsonObject(json) || !isJsonObject(json.properties) || !Object.hasOwn(json.properties, 'typeSpecificProperties')) {

@@ -28,7 +28,7 @@ const METADATA_TYPE_OF_KIND: Record<NewScenarioKind, string> = {
 /**
  * The properties of a newly created scenario (semantics.md §3: version 1 holds an empty graph whose
  * properties the processing type's initializer fills in). A streaming scenario starts with parallelism 1, as
- * the original's streaming initializer writes it; the other keys of its type are unset. Properties the
+ * Nussknacker's streaming initializer writes it; the other keys of its type are unset. Properties the
  * deployment configures start at their default value (empty when none), in scenarios only: fragments have
  * their own fixed properties.
  * @example newScenarioProperties('streaming', { environment: { defaultValue: 'test' } }).additionalFields.properties

@@ -75,7 +75,7 @@ describe.skipIf(!present)('shared scenario corpus', () => {
 
     expect(toCanonical(graphParsed.value, { id })).toStrictEqual(upgraded.value);
 
-    // Real scenarios are structurally sound, except a few test fixtures of the original: an empty scenario
+    // Real scenarios are structurally sound, except a few test fixtures of Nussknacker: an empty scenario
     // and sources left unconnected (checked by reading those files).
     const problems = findStructureProblems(graph).map((issue) => `${issue.code}:${issue.nodeIds?.join(',') ?? ''}`);
     expect(problems).toEqual(KNOWN_STRUCTURE_PROBLEMS[file] ?? []);

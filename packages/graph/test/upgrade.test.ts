@@ -59,7 +59,7 @@ describe('upgrade of older formats', () => {
     expect(serializeCanonicalProcess(result.value)).toStrictEqual(read('../scenarios/14-union-join.canonical.json'));
   });
 
-  it('reports what it cannot upgrade as issues with paths into the original document', () => {
+  it('reports what it cannot upgrade as issues with paths into the Nussknacker document', () => {
     expect(upgradeScenario('not a scenario')).toMatchObject({ ok: false, issues: [{ code: 'InvalidType', path: [] }] });
     expect(upgradeScenario({ comment: 'x', process: { metaData: { id: 'a' } } })).toMatchObject({
       ok: false,

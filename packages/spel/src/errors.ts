@@ -1,7 +1,7 @@
 import type { Issue, SourceRange } from '@scenaria/issues';
 
 /**
- * Stable codes of expression problems. They follow the error kinds of the original typer
+ * Stable codes of expression problems. They follow the error kinds of Nussknacker's typer
  * (e.g. `ModificationError`, `BeanReferenceError`, `DivisionByZeroError`) so a message can be looked up by kind.
  */
 export type ExpressionErrorCode =

@@ -34,7 +34,7 @@ export {
   displayType,
   typesEqual,
 } from './types/typing-result';
-/** Record types with the original's runtime class. */
+/** Record types with Nussknacker's runtime class. */
 export { recordType } from './types/record';
 /** Record construction inputs. */
 export type { RecordFieldsInput, RecordOptions } from './types/typing-result';
@@ -54,7 +54,7 @@ export { canBeSubclassOf } from './types/subtyping';
 export { commonSupertype, commonSupertypeOrUnion, commonSupertypeOfAll, recordObjType } from './types/supertype';
 /** Number classes, their kinds and SpEL number promotion. */
 export { numberKindOfClassName, isNumberClassName, isNumberType, isNumberWidening, promoteNumberClassNames, promoteNumbers } from './types/numbers';
-/** Typing results as the original's JSON (semantics §6), with its zod schema. */
+/** Typing results as Nussknacker's JSON (semantics §6), with its zod schema. */
 export { typingResultToJson, typingResultFromJson, knownValueToJson, JsonValueSchema, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
 /** The concrete Java number classes by simple name. */
 export type { NumberKind } from './types/numbers';

@@ -13,7 +13,7 @@ export function processDefinitionDataWithFragments(
   model: Model,
   options: { readonly isFragment: boolean; readonly fragments?: Readonly<Record<string, ScenarioGraph>>; readonly enrichedWithUiConfig?: boolean },
 ): ProcessDefinitionData {
-  // Fragments cannot be used inside fragments, as in the original.
+  // Fragments cannot be used inside fragments, as in Nussknacker.
   const fragments = options.isFragment ? [] : fragmentComponentsFor(options.fragments ?? {}, model);
   return buildProcessDefinitionData(model, {
     isFragment: options.isFragment,

@@ -21,7 +21,7 @@ export const NodeValidationErrorSchema = z.object({
 export type NodeValidationError = z.infer<typeof NodeValidationErrorSchema>;
 
 /**
- * The catalogue of error `typ`s with their severity and what they mean. Names follow the original where it
+ * The catalogue of error `typ`s with their severity and what they mean. Names follow Nussknacker where it
  * has one; the others are ours and are listed in the README. The codes are this table's keys, so a code
  * cannot exist without its severity and description.
  */

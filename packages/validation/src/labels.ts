@@ -13,7 +13,7 @@ function compilesAsUnicodeRegExp(pattern: string): boolean {
 }
 
 /**
- * One label rule as a deployment configures it (`scenarioLabelSettings.validationRules` of the original): a
+ * One label rule as a deployment configures it (`scenarioLabelSettings.validationRules` of Nussknacker): a
  * label must match `validationPattern` (a regular expression, Unicode mode, tested against the whole label
  * as given) or it gets `validationMessage`.
  */

@@ -137,7 +137,7 @@ export class NodeCheck {
       }
       const table = parseTabularData(text);
       if (!table.ok) {
-        // The original reports table problems as a compilation error of the field, with the cells in details
+        // Nussknacker reports table problems as a compilation error of the field, with the cells in details
         // (spread because `details` is a plain record and the details type is an interface).
         this.error('ExpressionParserCompilationError', table.message, fieldName, { ...tabularDataErrorDetails(table) });
         return undefined;

@@ -15,7 +15,7 @@ export interface ParameterExpression {
 
 /**
  * Types each expression against its parameter's type, with the given variables plus the model's and the
- * language's globals in scope: the original's parameters validation, which compiles expressions and nothing
+ * language's globals in scope: Nussknacker's parameters validation, which compiles expressions and nothing
  * more (no component is known, so no validators run). Errors are the node validation's
  * (`ExpressionParserCompilationError` per typing problem, `NotSupportedExpressionLanguage`), with the
  * parameter name as `fieldName`.

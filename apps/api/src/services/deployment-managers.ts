@@ -76,7 +76,7 @@ export class DeploymentManagers {
     const built = this.#built.get(key);
     if (built?.modelKey === models.key) return built.manager;
     // First use, or a reload changed the models: a manager cannot change the models of its running workers,
-    // so it is replaced, as the original recreates its deployment managers on a reload. The new one resumes
+    // so it is replaced, as Nussknacker recreates its deployment managers on a reload. The new one resumes
     // every stored deployment, compiled with the new models in new workers.
     const previous = built?.manager;
     // The models for this thread are taken now, from the same configuration as the workers' data.

@@ -250,7 +250,7 @@ export function deploymentSuite(server: () => TestServer): void {
     }
   });
 
-  test.skipIf(!corpusPresent)('an imported scenario of the original designer validates and runs in a test', async () => {
+  test.skipIf(!corpusPresent)('an imported scenario of the Nussknacker designer validates and runs in a test', async () => {
     const s = server();
     const name = 'imported-rr';
     await s.call('writer', api.createScenario, { json: { name, isFragment: false, category: 'RequestResponse' } });

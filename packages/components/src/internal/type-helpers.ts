@@ -59,7 +59,7 @@ export function elementTypeOf(type: TypingResult): TypingResult {
   return unknownType;
 }
 
-/** The editor the original gives a parameter of this type when none is declared. */
+/** The editor Nussknacker gives a parameter of this type when none is declared. */
 export function defaultEditorFor(type: TypingResult): ParameterEditor | undefined {
   switch (displayType(withoutValue(type))) {
     case 'Boolean':

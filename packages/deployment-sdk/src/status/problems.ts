@@ -4,7 +4,7 @@ import type { StateStatus } from './status-types';
 const problem = (description: string, allowedActions?: string[]): StateStatus =>
   allowedActions ? { name: SimpleStateStatusName.PROBLEM, description, allowedActions } : { name: SimpleStateStatusName.PROBLEM, description };
 
-/** The PROBLEM statuses of the original with their exact messages (semantics.md §1). */
+/** The PROBLEM statuses of Nussknacker with their exact messages (semantics.md §1). */
 export const ProblemStatus = {
   failed: (): StateStatus => problem('There are some problems with scenario.'),
   failedToGet: (): StateStatus => problem('Failed to get a state of the scenario.'),

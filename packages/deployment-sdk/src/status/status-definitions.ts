@@ -4,7 +4,7 @@ import type { StateStatus, StatusDefinition } from './status-types';
 
 const { DEPLOY, CANCEL, ARCHIVE, RENAME, PAUSE } = ScenarioActionName;
 
-/** The statuses of semantics.md §1 with the original's icons, tooltips and descriptions. */
+/** The statuses of semantics.md §1 with Nussknacker's icons, tooltips and descriptions. */
 export const simpleStatusDefinitions: readonly StatusDefinition[] = [
   {
     name: SimpleStateStatusName.NOT_DEPLOYED,

@@ -122,7 +122,7 @@ export const StatusDefinitionSchema = z.object({
 export type StatusDefinition = z.infer<typeof StatusDefinitionSchema>;
 
 /**
- * A status as `GET /api/statusDefinitions` serves it (UIStateDefinition of the original): what the designer's
+ * A status as `GET /api/statusDefinitions` serves it (UIStateDefinition of Nussknacker): what the designer's
  * filters and icons need, with the categories where the status applies filled in.
  */
 export const UIStatusDefinitionSchema = StatusDefinitionSchema.pick({ name: true, displayableName: true, icon: true, tooltip: true }).extend({

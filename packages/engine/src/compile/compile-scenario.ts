@@ -138,7 +138,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
   function compileBranch(nodes: readonly CanonicalNode[], index: number, variables: VariableTypes, frame: FragmentFrame | undefined): Step {
     const node = nodes[index];
     if (node === undefined) return endOfBranch;
-    // A branch end has no id of its own; the original computes `$edge-<from>-<join>`.
+    // A branch end has no id of its own; Nussknacker computes `$edge-<from>-<join>`.
     const ownId = node.type === 'BranchEndData' ? `$edge-${node.definition.id}-${node.definition.joinId}` : node.id;
     const id = frame ? `${frame.prefix}${ownId}` : ownId;
     if (frame) graph.fragmentNodes.set(id, { usageNodeId: frame.usageNodeId, innerNodeId: ownId });
@@ -152,7 +152,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
         const next = rest(variables);
         const nextFalse = node.nextFalse && node.nextFalse.length > 0 ? compileBranch(node.nextFalse, 0, variables, frame) : undefined;
         return nodeStep(id, listener, (context) => {
-          // null (and anything but true) is false, as in the original.
+          // null (and anything but true) is false, as in Nussknacker.
           if (evaluate(id, '$expression', condition, context) === true) return next(context);
           return nextFalse?.(context);
         });

@@ -1,8 +1,8 @@
 import type { CanonicalProcess } from '../schemas/canonical';
 
-// Keys whose absence the original decodes as an empty or false default: written either way, they are the
+// Keys whose absence Nussknacker decodes as an empty or false default: written either way, they are the
 // same scenario. (Every nullable field of the format is also optional, so `null` and absent are the same
-// value too.) `isDisabled: false` is deliberately not here: the original keeps it apart from absent.
+// value too.) `isDisabled: false` is deliberately not here: Nussknacker keeps it apart from absent.
 const DEFAULT_WHEN_ABSENT: Record<string, (value: unknown) => boolean> = {
   outputVariableNames: isEmptyObject,
   outputs: isEmptyObject,

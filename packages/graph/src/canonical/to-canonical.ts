@@ -11,7 +11,7 @@ export const START_NODE_TYPES: ReadonlySet<NodeData['type']> = new Set(['Source'
  * Converts the flat graph to the canonical (tree) form stored in versions, naming it `id`.
  *
  * Start nodes (Source, Join, FragmentInputDefinition) each begin a branch, in the order of the node list; the
- * first becomes `nodes`, the rest `additionalBranches`. Like the original, nodes unreachable from a start
+ * first becomes `nodes`, the rest `additionalBranches`. Like Nussknacker, nodes unreachable from a start
  * node are dropped, and so are edges of a kind the node cannot have, edges to missing nodes and any second
  * visit of a node (a cycle or a merge outside a Join): `findStructureProblems` reports all of these and
  * callers are expected to check it first. The first node with a given id wins.

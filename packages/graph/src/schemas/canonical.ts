@@ -37,7 +37,7 @@ import {
 import { MetaDataSchema } from './properties';
 
 // The nested keys (`nextFalse`, `nexts`, `defaultNext`, `outputs`) are optional on input because a missing one
-// means "no branch"; `toCanonical` always writes them, as the original does.
+// means "no branch"; `toCanonical` always writes them, as Nussknacker does.
 // The recursive types are spelled out once below (built from the inferred flat node types) because the
 // compiler cannot print the fully inferred recursive type of the union.
 

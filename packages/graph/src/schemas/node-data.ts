@@ -275,7 +275,7 @@ export const BranchEndDataSchema = z.object({
 /** Canonical-form marker of an edge into a Join. */
 export type BranchEndData = z.infer<typeof BranchEndDataSchema>;
 
-/** The id the original gives a BranchEndData element: `$edge-<from id>-<join id>`. */
+/** The id Nussknacker gives a BranchEndData element: `$edge-<from id>-<join id>`. */
 export function branchEndId(definition: { id: string; joinId: string }): string {
   return `$edge-${definition.id}-${definition.joinId}`;
 }

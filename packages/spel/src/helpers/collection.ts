@@ -53,7 +53,7 @@ const comparesPairs: Cost = (meter, _t, [a, b]) => {
   meter.step(sizeOf(a) * sizeOf(b));
 };
 
-/** Element type of a collection type (known values dropped, as the original's generic typing does). */
+/** Element type of a collection type (known values dropped, as Nussknacker's generic typing does). */
 function elementType(type: TypingResult | undefined): TypingResult {
   if (!type) return unknownType;
   const cls = classOf(withoutValue(type));

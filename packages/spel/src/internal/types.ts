@@ -26,7 +26,7 @@ export function promoteNumberTypes(a: TypingResult, b: TypingResult): TypedClass
 
 /**
  * Whether an argument of type `actual` may be passed for a parameter of type `expected`: subtyping, plus the
- * conversions a call applies at runtime (as the original's method invocation does): an abstract Number (e.g.
+ * conversions a call applies at runtime (as Nussknacker's method invocation does): an abstract Number (e.g.
  * from `#CONV.toNumber`) for any number parameter, any String for a class parsed from text (a literal that
  * cannot parse is reported by the typer), a Set where a List is expected.
  */

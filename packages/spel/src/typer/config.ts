@@ -1,6 +1,6 @@
 /**
  * The model's `expressionConfig` switches that change what the typer accepts (reference §3).
- * Defaults are those of the original: strict, static checks on, no method calls on Unknown, no dynamic access.
+ * Defaults are those of Nussknacker: strict, static checks on, no method calls on Unknown, no dynamic access.
  */
 export interface ExpressionConfig {
   strictMethodsChecking: boolean;
@@ -9,7 +9,7 @@ export interface ExpressionConfig {
   dynamicPropertyAccessAllowed: boolean;
 }
 
-/** The original's defaults. */
+/** Nussknacker's defaults. */
 export const defaultExpressionConfig: Readonly<ExpressionConfig> = Object.freeze({
   strictMethodsChecking: true,
   staticMethodInvocationsChecking: true,

@@ -30,7 +30,7 @@ export interface NodeTyping {
   argumentConversions?: Map<number, string>;
   /** Property/method resolved at runtime (Unknown target). */
   dynamic?: boolean;
-  /** A `#this` that is the current object of a selection/projection (outside them there is none, as in the original). */
+  /** A `#this` that is the current object of a selection/projection (outside them there is none, as in Nussknacker). */
   currentObject?: boolean;
   /** The type of the object a member was looked up on (for completion). */
   targetType?: TypingResult;
@@ -219,7 +219,7 @@ class Typer {
   private resolveTypeReference(typeName: string, range: SourceRange): string | undefined {
     const registry = this.context.registry;
     const className = resolveTypeName(registry, typeName) ?? resolveTypeName(registry, `java.lang.${typeName}`);
-    // With static checks off the original types unknown classes as Unknown; evaluation still only reaches
+    // With static checks off, Nussknacker types unknown classes as Unknown; evaluation still only reaches
     // whitelisted members, so such a reference can do nothing but fail at runtime.
     if (className === undefined && this.context.config.staticMethodInvocationsChecking) {
       this.error('TypeReferenceError', `Class ${typeName} is not allowed to be passed as TypeReference`, range);

@@ -76,7 +76,7 @@ const EXCLUDED_MEMBERS: ReadonlySet<string> = new Set(['getClass', 'hashCode', '
 const EXCLUDED_CLASS_PREFIXES: readonly string[] = ['java.lang.reflect.', 'java.io.', 'java.net.', 'java.util.function.', 'java.lang.invoke.', 'sun.', 'jdk.'];
 const EXCLUDED_CLASSES: ReadonlySet<string> = new Set(['java.lang.Class', 'java.lang.System', 'java.lang.Runtime', 'java.lang.Thread', 'java.lang.ClassLoader', 'java.lang.ProcessBuilder', 'java.lang.Process', 'void', 'java.lang.Void']);
 
-/** True when the original's exclusion rules forbid the class regardless of configuration. */
+/** True when Nussknacker's exclusion rules forbid the class regardless of configuration. */
 export function isExcludedClassName(className: string): boolean {
   if (EXCLUDED_CLASSES.has(className)) return true;
   if (className.startsWith('java.nio.') && className !== JavaClassNames.Charset) return true;
@@ -339,7 +339,7 @@ export class ClassRegistry implements ClassHierarchy {
 
   /**
    * Picks the method for a call `target.name(args)` by argument types and computes its result type.
-   * Errors use the original's texts: `Unknown method 'm' in X`, `Mismatch parameter types. Found: m(A).
+   * Errors use Nussknacker's texts: `Unknown method 'm' in X`, `Mismatch parameter types. Found: m(A).
    * Required: m(B)`.
    */
   matchMethod(target: TypingResult, name: string, argTypes: readonly TypingResult[]): MethodMatch {

@@ -33,7 +33,7 @@ const INTEGRAL_RANGES: Partial<Record<NumberKind, readonly [bigint, bigint]>> = 
 };
 
 /**
- * Text as a number the way the original's `toNumber` reads it: the narrowest of Integer, Long, Double,
+ * Text as a number the way Nussknacker's `toNumber` reads it: the narrowest of Integer, Long, Double,
  * BigDecimal, BigInteger that holds it. Returns undefined for text that is not a number.
  */
 export function parseNarrowestNumber(text: string): unknown {

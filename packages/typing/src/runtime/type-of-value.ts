@@ -63,7 +63,7 @@ export function javaClassOf(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Classes whose values become compile-time known values: those the original's value encoder can write as JSON. */
+/** Classes whose values become compile-time known values: those Nussknacker's value encoder can write as JSON. */
 const VALUE_CLASSES: ReadonlySet<string> = new Set([N.String, N.Boolean, N.Integer, N.Long, N.Short, N.Byte, N.Float, N.Double, N.BigDecimal, N.BigInteger]);
 
 /**
@@ -71,7 +71,7 @@ const VALUE_CLASSES: ReadonlySet<string> = new Set([N.String, N.Boolean, N.Integ
  * - scalars (String, Boolean, numbers) -> the class with the known value (`Integer(5)`);
  * - null -> Null; other classes (Character, dates, UUID...) -> their class without a value;
  * - lists/arrays -> `List[common supertype of the element types]`, sets likewise `Set[...]`;
- * - a Map whose keys are all Strings -> a record with one field per key (this is what the original does
+ * - a Map whose keys are all Strings -> a record with one field per key (this is what Nussknacker does
  *   for every `java.util.Map` and for TypedMap inputs), other maps -> `Map[K,V]` of the supertypes.
  * Values outside the runtime representation type as Unknown.
  */

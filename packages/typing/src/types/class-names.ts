@@ -28,7 +28,7 @@ export function fromJavaClassName(name: string, params?: readonly TypingResult[]
 }
 
 function arrayFromDescriptor(name: string, params: readonly TypingResult[] | undefined, isKnownClass?: (name: string) => boolean): TypingResult | undefined {
-  // Every array is typed as Object[] with the element type as parameter, as the original does.
+  // Every array is typed as Object[] with the element type as parameter, as Nussknacker does.
   if (name === ARRAY_CLASS_NAME) return arrayType(params?.[0] ?? unknownType);
   const descriptor = name.slice(1);
   if (descriptor.startsWith('[')) {

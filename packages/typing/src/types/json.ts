@@ -73,7 +73,7 @@ function classJson(type: TypedClass): { refClazzName: string; params: TypingResu
 
 /**
  * The JSON value of a compile-time known value, or undefined when it has no faithful JSON form (then the
- * type is sent without its value, as the original does for values its encoder does not support). Longs,
+ * type is sent without its value, as Nussknacker does for values its encoder does not support). Longs,
  * BigIntegers and BigDecimals that a JSON number cannot hold exactly are sent as their decimal text.
  */
 export function knownValueToJson(value: unknown): JsonValue | undefined {
@@ -118,7 +118,7 @@ function exactIntegral(value: bigint): JsonValue {
   return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }
 
-/** Encodes a typing result as the original's JSON (semantics §6). */
+/** Encodes a typing result as Nussknacker's JSON (semantics §6). */
 export function typingResultToJson(type: TypingResult): TypingResultJson {
   const display = displayType(type);
   switch (type.kind) {
@@ -241,7 +241,7 @@ function decode(json: unknown, path: readonly (string | number)[], options: Deco
 /**
  * Decodes typing-result JSON from clients (e.g. `variableTypes` of node validation). `display` is ignored;
  * classes must be known to typing or accepted by `isKnownClass` (e.g. `registry.hasClass`), otherwise the
- * result is an `UnknownClass` issue (the original answers 400).
+ * result is an `UnknownClass` issue (Nussknacker answers 400).
  */
 export function typingResultFromJson(json: unknown, options: DecodeOptions = {}): TypingJsonResult {
   const parsed = TypingResultJsonSchema.safeParse(json);

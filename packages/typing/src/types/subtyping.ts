@@ -12,11 +12,11 @@ const ARRAY_ACCEPTING: readonly string[] = [N.List, N.Collection, N.Iterable];
 
 /**
  * Whether a value of type `given` may be used where `expected` is required (parameter checks, `instanceof`
- * hints), following the original's rules:
+ * hints), following Nussknacker's rules:
  * - Unknown is compatible with everything in both directions; Null fits anything except a type with a
  *   known value, and nothing but Null fits Null.
  * - A union fits when any member fits, and anything fits a union that has a fitting member (lenient, as
- *   the original: there are no casts in the language).
+ *   Nussknacker: there are no casts in the language).
  * - Classes by the Java hierarchy, plus implicit number widening (Integer -> Long/Double/BigDecimal, never
  *   narrowing), arrays where a List is expected, and String literals that parse as the expected
  *   LocalDate/ZoneId/UUID/Locale/Charset/Currency (a String whose value is not known does not convert).
@@ -37,7 +37,7 @@ export function canBeSubclassOf(given: TypingResult, expected: TypingResult, hie
 }
 
 function singleCanBeSubclassOf(given: SingleTypingResult, expected: SingleTypingResult, hierarchy: ClassHierarchy): boolean {
-  // A dictionary value only fits the same dictionary, and nothing else fits a dictionary (as the original).
+  // A dictionary value only fits the same dictionary, and nothing else fits a dictionary (as Nussknacker).
   if (given.kind === 'dict' || expected.kind === 'dict') return given.kind === 'dict' && expected.kind === 'dict' && given.dictId === expected.dictId;
   switch (expected.kind) {
     case 'tagged':
@@ -104,7 +104,7 @@ function classCanBeSubclassOf(given: SingleTypingResult, expected: TypedClass, h
 
 /**
  * Generic parameters, compared position by position: list and array elements covariant, map keys invariant
- * and values covariant; for any other generic class the original is lax (either direction fits), since it
+ * and values covariant; for any other generic class Nussknacker is lax (either direction fits), since it
  * cannot know the variance.
  */
 function paramsFit(given: TypedClass, expected: TypedClass, hierarchy: ClassHierarchy): boolean {

@@ -90,7 +90,7 @@ export function commonSupertypeOfAll(types: readonly TypingResult[], hierarchy: 
 
 /**
  * The runtime class of a record: `java.util.HashMap[String, V]` where V is the common supertype of the field
- * types without their values (Unknown for no fields), as the original computes it.
+ * types without their values (Unknown for no fields), as Nussknacker computes it.
  */
 export function recordObjType(fieldTypes: readonly TypingResult[], hierarchy: ClassHierarchy = builtinClassHierarchy): TypedClass {
   const valueType = withoutValue(commonSupertypeOfAll(fieldTypes.map(withoutValue), hierarchy));

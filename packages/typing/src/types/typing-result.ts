@@ -73,7 +73,7 @@ export const nullType: NullType = Object.freeze({ kind: 'null' });
 
 /**
  * A class type. Missing generic parameters of a known generic class become Unknown (`classType('java.util.List')`
- * is `List[Unknown]`); `java.lang.Object` is Unknown, as in the original.
+ * is `List[Unknown]`); `java.lang.Object` is Unknown, as in Nussknacker.
  */
 export function classType(className: string, params?: readonly TypingResult[]): TypedClass {
   const expected = builtinClassInfo(className)?.typeParameterCount;
@@ -148,7 +148,7 @@ export function valueType(underlying: TypedClass, value: unknown): TypedValue {
 /** Record fields as callers write them: a plain object (own keys, in order), entries, or a Map. */
 export type RecordFieldsInput = Readonly<Record<string, TypingResult>> | Iterable<readonly [string, TypingResult]>;
 
-/** Options of a record type: its runtime class and the original's free-form additional info. */
+/** Options of a record type: its runtime class and Nussknacker's free-form additional info. */
 export type RecordOptions = { objType?: TypedClass; additionalInfo?: Readonly<Record<string, string | number | boolean>> };
 
 /** The fields as ordered entries, from any accepted input form. */
@@ -160,7 +160,7 @@ export function recordEntries(fields: RecordFieldsInput): [string, TypingResult]
 
 /**
  * A record with an explicit runtime class. Most callers want `recordType`, which computes the class as
- * the original does (`java.util.HashMap[String, <common supertype of the field types>]`).
+ * Nussknacker does (`java.util.HashMap[String, <common supertype of the field types>]`).
  */
 export function recordTypeWithObjType(fields: RecordFieldsInput, objType: TypedClass, additionalInfo?: Readonly<Record<string, string | number | boolean>>): TypedRecord {
   const fieldMap: ReadonlyMap<string, TypingResult> = new Map(recordEntries(fields));
@@ -228,7 +228,7 @@ export function withoutValue(type: TypingResult): TypingResult {
   }
 }
 
-/** The runtime class behind a single type (`objType` in the original). */
+/** The runtime class behind a single type (`objType` in Nussknacker). */
 export function objTypeOf(type: SingleTypingResult): TypedClass {
   switch (type.kind) {
     case 'class':
@@ -301,7 +301,7 @@ function compareCodeUnits(a: string, b: string): number {
 
 /**
  * Structural equality of types. Known values compare by their Java string form and class, records by
- * fields in any order, unions as sets (order is irrelevant, as in the original).
+ * fields in any order, unions as sets (order is irrelevant, as in Nussknacker).
  */
 export function typesEqual(a: TypingResult, b: TypingResult): boolean {
   if (a === b) return true;

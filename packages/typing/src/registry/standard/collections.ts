@@ -43,7 +43,7 @@ const searchesElements: MethodCost = linearScan((meter, target, args) => {
 /** A copy of all the receiver's elements. */
 const copiesElements: MethodCost = (meter, target) => meter.checkSize(sizeOf(target));
 
-/** Methods of java.util.Collection (also offered on arrays, which the original unifies with lists). */
+/** Methods of java.util.Collection (also offered on arrays, which Nussknacker unifies with lists). */
 const collectionMethods: readonly MethodDefinition[] = [
   method('size', [], T.Integer, (c: unknown) => elements(c).length),
   method('isEmpty', [], T.Boolean, (c: unknown) => elements(c).length === 0),
@@ -140,7 +140,7 @@ const mapMethods: readonly MethodDefinition[] = [
   method('values', [], (target) => listType(withoutValue(typeParameter(target, 1))), (m: unknown) => [...mapOf(m).values()], { cost: copiesElements }),
 ];
 
-/** Arrays: `length` like a Java array field, plus the list methods (the original unifies arrays and lists). */
+/** Arrays: `length` like a Java array field, plus the list methods (Nussknacker unifies arrays and lists). */
 const arrayMethods: readonly MethodDefinition[] = [method('length', [], T.Integer, (array: readonly unknown[]) => array.length), ...collectionMethods, ...listMethods];
 
 /** java.util collections and Java arrays. */
