@@ -91,7 +91,7 @@ describe('method lookup and typing', () => {
     if (match.ok) expect(displayType(match.type)).toBe(expected);
   });
 
-  it('reports unknown methods and argument mismatches with Nussknacker's texts', () => {
+  it('reports unknown methods and argument mismatches with the texts Nussknacker gives', () => {
     expect(registry.matchMethod(T.String, 'nope', [])).toEqual({ ok: false, code: 'UnknownMethod', message: "Unknown method 'nope' in String" });
     const mismatch = registry.matchMethod(T.String, 'substring', [T.String]);
     expect(mismatch).toMatchObject({ ok: false, code: 'ArgumentTypeMismatch' });
