@@ -22,6 +22,14 @@ const runtimeErrors: Array<[string, string, string]> = [
   ['#n / (#n - 7)', 'DivisionByZero', '/'],
   ['#n % (#n - 7)', 'DivisionByZero', '%'],
   ['#l / (#l - #l)', 'DivisionByZero', '/'],
+  // Integer with Long divides in Long: a zero of either kind fails, as does `%`
+  ['#l / (#n - 7)', 'DivisionByZero', '/'],
+  ['#l % (#n - 7)', 'DivisionByZero', '%'],
+  ['#n / (#l - #l)', 'DivisionByZero', '/'],
+  ['#input.id % (#l - #l)', 'DivisionByZero', '%'],
+  ["#input.id * 2L / (#n - 7)", 'DivisionByZero', '/'],
+  // a leaf of Double arithmetic that holds no number fails at its operator
+  ["#l * 1.5 + #unknown['b'].toLongOrNull", 'TypeMismatch', '+'],
   ['#input.amount / (#input.amount - #input.amount)', 'DivisionByZero', '/'],
   ['#x.length()', 'NullNavigation', 'length'],
   ['#x.length', 'NullNavigation', 'length'],
