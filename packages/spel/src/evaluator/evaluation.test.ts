@@ -87,6 +87,16 @@ describe('budget', () => {
     const result = compiled.tryEvaluate(variableValues);
     expect(result.ok ? 'ok' : result.error.code).toBe('BudgetExceeded');
   });
+  it('charges #COLLECTION.sum and join once per call, by the size of the list, before they run', () => {
+    // One step for the call and one per element of the four: five steps pass, four do not.
+    expect(compile('#COLLECTION.sum(#input.numbers)', { limits: { maxSteps: 5 } }).evaluate(variableValues)).toBe(17);
+    const sum = compile('#COLLECTION.sum(#input.numbers)', { limits: { maxSteps: 4 } }).tryEvaluate(variableValues);
+    expect(sum.ok ? 'ok' : sum.error.code).toBe('BudgetExceeded');
+    // join walks the list (itself and three short Strings: one step each and one per block of text) and its separators.
+    const join = compile("#COLLECTION.join(#input.tags, ',')", { limits: { maxSteps: 8 } }).tryEvaluate(variableValues);
+    expect(join.ok ? 'ok' : join.error.code).toBe('BudgetExceeded');
+    expect(compile("#COLLECTION.join(#input.tags, ',')", { limits: { maxSteps: 9 } }).evaluate(variableValues)).toBe('a,b,c');
+  });
   it('resets the budget on every evaluation', () => {
     const compiled = compile('#input.numbers.![#this]', { limits: { maxSteps: 30 } });
     for (let i = 0; i < 10; i++) expect(compiled.evaluate(variableValues)).toEqual([5, 3, 8, 1]);

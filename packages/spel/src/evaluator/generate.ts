@@ -296,17 +296,23 @@ class Generator {
     // inline for fixed arity, where the cost hook and `invoke` read the same bound argument array).
     const charged = this.input.countCalls && method.cost !== undefined;
     const metered = !this.input.countCalls && isMeteredCall(method);
+    // In a budgeted evaluation the active budget is the expression's own (installed by `finish` for the whole
+    // call), so a fixed-arity charged call pays its step and cost to it inline, as invokeCharged would.
+    const inlineCharge = charged && !method.varArgs && this.input.budgeted;
     const literalArgs = args.length === 0 ? this.constant(NO_ARGS) : `[${args.join(', ')}]`;
-    const argList = metered && !method.varArgs ? this.bind(literalArgs) : literalArgs;
+    const argList = (metered || inlineCharge) && !method.varArgs ? this.bind(literalArgs) : literalArgs;
     if (this.input.countCalls && !charged) this.emit(`${this.constant(activeBudget)}().step();`);
     if (metered) this.metered = true;
+    const budget = this.constant(this.input.budget);
     // Variadic methods take their tail packed into one array (typing's convention).
-    const call = charged
+    const call = inlineCharge
+      ? `(${budget}.step(), ${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+      : charged
       ? `${this.constant(invokeCharged)}(${this.constant(method)}, ${target}, ${argList})`
       : metered
         ? method.varArgs
-          ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${this.constant(this.input.budget)}, ${target}, ${argList})`
-          : `(${this.constant(method.cost)}(${this.constant(this.input.budget)}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+          ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${budget}, ${target}, ${argList})`
+          : `(${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
         : method.varArgs
         ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
         : `${this.constant(method)}.invoke(${target}, ${argList})`;
