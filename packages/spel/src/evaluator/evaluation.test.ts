@@ -76,6 +76,24 @@ describe('runtime errors', () => {
   });
 });
 
+describe('operators specialised by static kinds', () => {
+  // Values whose runtime kind is not their declared one (a model declaring Long and sending an Integer) leave the
+  // specialised path; both evaluators must still agree, and Integer with Long still meets in Long.
+  const variables = { a: Types.Long, b: Types.Integer, d: Types.Double };
+  const values = { a: 5, b: 2n, d: new JavaDouble(0.5) };
+  it.each([
+    ['#a + #b', 'Long:7'],
+    ['#a * #b', 'Long:10'],
+    ['#a / #b', 'Long:2'],
+    ['#a % #b', 'Long:1'],
+    ['#a * 1.5 + #b', 'Double:9.5'],
+    ['#a > #b', 'Boolean:true'],
+    ['#b <= #d', 'Boolean:false'],
+  ])('%s', (text, expected) => {
+    expect(describeValue(compile(text, { variables }).evaluate(values))).toBe(expected);
+  });
+});
+
 describe('budget', () => {
   it('stops long loops with BudgetExceeded', () => {
     const compiled = compile('#input.numbers.![#input.numbers.![#input.numbers]]', { limits: { maxSteps: 10 } });

@@ -591,6 +591,18 @@ class Generator {
     return kind === 'Long' ? `(typeof ${value} === 'bigint' || typeof ${value} === 'number')` : `(typeof ${value} === 'number' || typeof ${value} === 'bigint')`;
   }
 
+  /** The runtime test that an operand holds exactly its static kind (Integer or Long). */
+  private strictCheck(value: string, kind: StaticKind): string {
+    if (/^\(?-?\d+n?\)?$/.test(value)) return 'true';
+    return `typeof ${value} === ${kind === 'Long' ? "'bigint'" : "'number'"}`;
+  }
+
+  /** An operand that passed `strictCheck` as a bigint. */
+  private strictLong(value: string, kind: StaticKind): string {
+    if (/^\(?-?\d+n?\)?$/.test(value)) return this.asLong(value, kind);
+    return kind === 'Long' ? value : `BigInt(${value})`;
+  }
+
   /** An Integer or Long operand as a bigint (a literal converted here, once). */
   private asLong(value: string, kind: StaticKind): string {
     const literal = /^\(?(-?\d+)n?\)?$/.exec(value);
@@ -656,18 +668,31 @@ class Generator {
     const operands = checks.length === 0 ? 'true' : checks.join(' && ');
     const x = this.asLong(left, lk);
     const y = this.asLong(right, rk);
-    if (op === '+' || op === '-' || op === '*') return this.bind(`${operands} ? BigInt.asIntN(64, ${x} ${op} ${y}) : ${general}`);
+    // Operands of their static kinds first, in the shape V8 lowers to 64-bit machine arithmetic (no phi of a
+    // converted and an unconverted operand); then either kind (the same result), then the general path.
+    const strict = [this.strictCheck(left, lk), this.strictCheck(right, rk)].filter((check) => check !== 'true');
+    const sx = this.strictLong(left, lk);
+    const sy = this.strictLong(right, rk);
+    if (op === '+' || op === '-' || op === '*') {
+      const lenient = `${operands} ? BigInt.asIntN(64, ${x} ${op} ${y}) : ${general}`;
+      if (strict.length === 0) return this.bind(lenient);
+      return this.bind(`${strict.join(' && ')} ? BigInt.asIntN(64, ${sx} ${op} ${sy}) : ${lenient}`);
+    }
     // Java's Long division truncates like bigint's, and only MIN_VALUE / -1 overflows (wrapping to MIN_VALUE).
     const result = this.temp();
+    const divide = (a: string, b: string) => `${result} = ${op === '/' ? `BigInt.asIntN(64, ${a} / ${b})` : `${a} % ${b}`};`;
+    // The divisor is tested before its conversion: as its static kind on the strict path, as either kind after.
+    const literalDivisor = /^\(?-?\d+n?\)?$/.test(right);
+    const zeroCheck = (zero: string) => !literalDivisor || BigInt(/-?\d+/.exec(right)![0]) === 0n
+      ? [`if (${zero}) ${this.throwError('DivisionByZero', '/ by zero', node.operatorRange)}`]
+      : [];
     this.emit(`let ${result};`);
-    const body = this.block(() => {
-      // The divisor is tested before its conversion, as either kind (the guard admits both).
-      if (!/^\(?-?\d+n?\)?$/.test(right) || BigInt(/-?\d+/.exec(right)![0]) === 0n) {
-        this.emit(`if (${right} === 0 || ${right} === 0n) ${this.throwError('DivisionByZero', '/ by zero', node.operatorRange)}`);
-      }
-      this.emit(`${result} = ${op === '/' ? `BigInt.asIntN(64, ${x} / ${y})` : `${x} % ${y}`};`);
-    });
-    this.emitBlock(`if (${operands}) {`, body, `} else ${result} = ${general};`);
+    const lenient = [...zeroCheck(`${right} === 0 || ${right} === 0n`), divide(x, y)].map((line) => `  ${line}`);
+    const strictZero = `${right} === ${rk === 'Long' ? '0n' : '0'}`;
+    if (strict.length > 0) this.emitBlock(`if (${strict.join(' && ')}) {`, [...zeroCheck(strictZero), divide(sx, sy)], `} else if (${operands}) {`);
+    else this.emit(`if (${operands}) {`);
+    for (const line of lenient) this.emit(line);
+    this.emit(`} else ${result} = ${general};`);
     return result;
   }
 
