@@ -600,7 +600,8 @@ class Generator {
   /** An operand that passed `strictCheck` as a bigint. */
   private strictLong(value: string, kind: StaticKind): string {
     if (/^\(?-?\d+n?\)?$/.test(value)) return this.asLong(value, kind);
-    return kind === 'Long' ? value : `BigInt(${value})`;
+    // `| 0` is a no-op on an Integer (an int32 number) that tells V8 so: BigInt of an int32 becomes an int64 move.
+    return kind === 'Long' ? value : `BigInt(${value} | 0)`;
   }
 
   /** An Integer or Long operand as a bigint (a literal converted here, once). */
