@@ -23,6 +23,8 @@ interface Case {
 const hundred = Array.from({ length: 100 }, (_, i) => i + 1);
 const clientRecords = hundred.map((i) => new Map<string, unknown>([['vip', i % 3 === 0], ['name', `client${i}`], ['age', 20 + (i % 50)]]));
 const clientObjects = hundred.map((i) => ({ vip: i % 3 === 0, name: `client${i}`, age: 20 + (i % 50) }));
+const hundredDoubles = hundred.map((i) => new JavaDouble(i + 0.25));
+const hundredLongs = hundred.map((i) => BigInt(i) * 4294967296n);
 const client = recordType({ vip: Types.Boolean, name: Types.String, age: Types.Integer });
 const input = new Map<string, unknown>([['name', 'Alice'], ['age', 42], ['vip', true], ['address', new Map([['city', 'Warsaw']])]]);
 const inputObject = { name: 'Alice', age: 42, vip: true, address: { city: 'Warsaw' } };
@@ -123,11 +125,94 @@ const cases: Case[] = [
     handWritten: (v) => (v.list as number[]).reduce((a, b) => (a + b) | 0, 0),
   },
   {
+    name: '#COLLECTION.sum over 100 Doubles',
+    expression: '#COLLECTION.sum(#doubles)',
+    variables: { doubles: listType(Types.Double) },
+    values: { doubles: hundredDoubles },
+    handWritten: (v) => {
+      let total = 0;
+      for (const x of v.doubles as JavaDouble[]) total += x.value;
+      return new JavaDouble(total);
+    },
+  },
+  {
+    name: '#COLLECTION.sum over 100 Longs',
+    expression: '#COLLECTION.sum(#longs)',
+    variables: { longs: listType(Types.Long) },
+    values: { longs: hundredLongs },
+    handWritten: (v) => {
+      let total = 0n;
+      for (const x of v.longs as bigint[]) total = BigInt.asIntN(64, total + x);
+      return total;
+    },
+  },
+  {
     name: '#COLLECTION.join',
     expression: "#COLLECTION.join(#tags, ',')",
     variables: { tags: listType(Types.String) },
     values: { tags: ['a', 'b', 'c', 'd'] },
     handWritten: (v) => (v.tags as string[]).join(','),
+  },
+  // Mixed kinds, promoted as Java does (Integer with Long -> Long, anything with Double -> Double, anything with
+  // BigDecimal -> BigDecimal); the hand-written rows convert exactly where Java would.
+  {
+    name: 'mixed: Integer / Double + Long * Long',
+    expression: '#x / 3.0 + #y * 2L',
+    variables: { x: Types.Integer, y: Types.Long },
+    values: { x: 7, y: 5n },
+    handWritten: (v) => new JavaDouble((v.x as number) / 3 + Number(BigInt.asIntN(64, (v.y as bigint) * 2n))),
+  },
+  {
+    name: 'mixed: Integer + Long',
+    expression: '#i + #l',
+    variables: { i: Types.Integer, l: Types.Long },
+    values: { i: 7, l: 9007199254740993n },
+    handWritten: (v) => BigInt.asIntN(64, BigInt(v.i as number) + (v.l as bigint)),
+  },
+  {
+    name: 'mixed: Long * Double',
+    expression: '#l * 1.5',
+    variables: { l: Types.Long },
+    values: { l: 123456789n },
+    handWritten: (v) => new JavaDouble(Number(v.l as bigint) * 1.5),
+  },
+  {
+    name: 'mixed: Double - Integer * Integer',
+    expression: '#d - #i * 2',
+    variables: { d: Types.Double, i: Types.Integer },
+    values: { d: new JavaDouble(10.5), i: 3 },
+    handWritten: (v) => new JavaDouble((v.d as JavaDouble).value - Math.imul(v.i as number, 2)),
+  },
+  {
+    name: 'mixed: Long / Integer',
+    expression: '#l / #i',
+    variables: { l: Types.Long, i: Types.Integer },
+    values: { l: 9007199254740993n, i: 7 },
+    handWritten: (v) => {
+      if ((v.i as number) === 0) throw new Error('/ by zero');
+      return BigInt.asIntN(64, (v.l as bigint) / BigInt(v.i as number));
+    },
+  },
+  {
+    name: 'mixed: Integer > Long',
+    expression: '#a > #l',
+    variables: { a: Types.Integer, l: Types.Long },
+    values: { a: 42, l: 41n },
+    handWritten: (v) => (v.a as number) > (v.l as bigint),
+  },
+  {
+    name: 'mixed: Long <= Double',
+    expression: '#l <= #d',
+    variables: { l: Types.Long, d: Types.Double },
+    values: { l: 10n, d: new JavaDouble(10.5) },
+    handWritten: (v) => Number(v.l as bigint) <= (v.d as JavaDouble).value,
+  },
+  {
+    name: 'mixed: BigDecimal * Integer + Long',
+    expression: '#amount * #i + #l',
+    variables: { amount: Types.BigDecimal, i: Types.Integer, l: Types.Long },
+    values: { amount: new Decimal('10.25'), i: 3, l: 100n },
+    handWritten: (v) => (v.amount as Decimal).times(v.i as number).plus((v.l as bigint).toString()),
   },
   {
     name: 'Method call',

@@ -8,10 +8,10 @@ import type { NodeTyping } from '../typer/typer';
 import { literalRuntimeValue } from '../typer/typer';
 import { activeBudget, type Budget } from './budget';
 import {
-  NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, invokeMetered, matchesPattern, operatorMismatch, textOf,
+  NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, invokeMetered, matchesPattern, operatorMismatch, plainDouble, textOf,
   toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, isMeteredCall, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
 
 /** Evaluation state passed to every closure: the caller's variables, read as own properties. */
 export type EvalState = Readonly<Record<string, unknown>>;
@@ -502,14 +502,25 @@ export class Compiler {
       case '<=':
       case '>=': {
         const test = op === '<' ? (c: number) => c < 0 : op === '>' ? (c: number) => c > 0 : op === '<=' ? (c: number) => c <= 0 : (c: number) => c >= 0;
-        const bothPlainNumbers = [node.left, node.right].every((side) => this.kindOf(side) === 'Integer' || this.kindOf(side) === 'Double');
-        if (bothPlainNumbers && !(this.kindOf(node.left) === 'Integer' && this.kindOf(node.right) === 'Integer')) {
+        const lk = this.kindOf(node.left);
+        const rk = this.kindOf(node.right);
+        if (isPlainKind(lk) && isPlainKind(rk) && (lk === 'Double' || rk === 'Double')) {
+          // Spring compares in double as soon as one side is a Double (a Long side converted as `doubleValue`).
           return (state, self) => {
             const a = left(state, self);
             const b = right(state, self);
-            const x = a instanceof JavaDouble ? a.value : typeof a === 'number' ? a : undefined;
-            const y = b instanceof JavaDouble ? b.value : typeof b === 'number' ? b : undefined;
-            if (x !== undefined && y !== undefined && !Number.isNaN(x) && !Number.isNaN(y)) return test(x < y ? -1 : x > y ? 1 : 0);
+            const x = plainDouble(a);
+            const y = plainDouble(b);
+            if (x === x && y === y) return test(x < y ? -1 : x > y ? 1 : 0);
+            return test(compareOrFail(a, b, range));
+          };
+        }
+        if (isIntegral(lk) && isIntegral(rk) && (lk === 'Long' || rk === 'Long')) {
+          // Integer with Long (Spring: `longValue()` of both): JavaScript compares a number with a bigint exactly.
+          return (state, self) => {
+            const a = left(state, self);
+            const b = right(state, self);
+            if ((typeof a === 'number' || typeof a === 'bigint') && (typeof b === 'number' || typeof b === 'bigint')) return test(a < b ? -1 : a > b ? 1 : 0);
             return test(compareOrFail(a, b, range));
           };
         }
@@ -592,6 +603,8 @@ export class Compiler {
         return text.length > 65536 ? activeBudget().checkString(text) : text;
       };
     }
+    const raw = this.rawDouble(node);
+    if (raw) return (state, self) => new JavaDouble(raw(state, self));
     if (lk === 'Integer' && rk === 'Integer') {
       const constant = this.constantOf(node.right);
       if (typeof constant === 'number') {
@@ -629,8 +642,6 @@ export class Compiler {
       };
     }
     if ((lk === 'Double' || lk === 'Integer') && (rk === 'Double' || rk === 'Integer')) {
-      const raw = this.rawDouble(node);
-      if (raw) return (state, self) => new JavaDouble(raw(state, self));
       return (state, self) => {
         const a = left(state, self);
         const b = right(state, self);
@@ -667,8 +678,7 @@ export class Compiler {
     if (node.kind !== 'binary' || this.kindOf(node) !== 'Double' || this.constantOf(node) !== undefined) return undefined;
     const op = node.operator;
     if (op !== '+' && op !== '-' && op !== '*' && op !== '/' && op !== '%') return undefined;
-    const isPlain = (side: AstNode) => this.kindOf(side) === 'Double' || this.kindOf(side) === 'Integer';
-    if (!isPlain(node.left) || !isPlain(node.right)) return undefined;
+    if (!isPlainKind(this.kindOf(node.left)) || !isPlainKind(this.kindOf(node.right))) return undefined;
     const left = this.rawOperand(node.left, op, node.operatorRange);
     const right = this.rawOperand(node.right, op, node.operatorRange);
     switch (op) {
@@ -689,8 +699,8 @@ export class Compiler {
     const raw = this.rawDouble(node);
     if (raw) return raw;
     const constant = this.constantOf(node);
-    if (constant instanceof JavaDouble || typeof constant === 'number') {
-      const value = constant instanceof JavaDouble ? constant.value : constant;
+    if (constant instanceof JavaDouble || typeof constant === 'number' || typeof constant === 'bigint') {
+      const value = constant instanceof JavaDouble ? constant.value : Number(constant);
       return () => value;
     }
     const boxed = this.compile(node);
@@ -698,6 +708,8 @@ export class Compiler {
       const value = boxed(state, self);
       if (value instanceof JavaDouble) return value.value;
       if (typeof value === 'number') return value;
+      // A Long leaf (`#l * 1.5`) widened as Java's `(double) long`: Number rounds to nearest like it.
+      if (typeof value === 'bigint') return Number(value);
       throw operatorMismatch(op, value, range);
     };
   }
@@ -729,9 +741,11 @@ export class Compiler {
         return genericArithmetic(operation, op, a, b, range);
       };
     }
-    if (lk === 'Double' && rk === 'Double' || (lk === 'Double' && rk === 'Integer') || (lk === 'Integer' && rk === 'Double')) {
+    if (isPlainKind(lk) && isPlainKind(rk)) {
       const raw = this.rawDouble(node);
       if (raw) return (state, self) => new JavaDouble(raw(state, self));
+    }
+    if (lk === 'Double' && rk === 'Double' || (lk === 'Double' && rk === 'Integer') || (lk === 'Integer' && rk === 'Double')) {
       const fast =
         op === '-' ? (a: number, b: number) => a - b
         : op === '*' ? (a: number, b: number) => a * b
@@ -746,8 +760,13 @@ export class Compiler {
         return genericArithmetic(operation, op, a, b, range);
       };
     }
-    if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer') && op !== '/' && op !== '%') {
-      const fast = op === '-' ? (a: bigint, b: bigint) => BigInt.asIntN(64, a - b) : (a: bigint, b: bigint) => BigInt.asIntN(64, a * b);
+    if (isIntegral(lk) && isIntegral(rk)) {
+      // Java's Long division truncates like bigint's, and only MIN_VALUE / -1 overflows (wrapping to MIN_VALUE).
+      const fast =
+        op === '-' ? (a: bigint, b: bigint) => BigInt.asIntN(64, a - b)
+        : op === '*' ? (a: bigint, b: bigint) => BigInt.asIntN(64, a * b)
+        : op === '/' ? (a: bigint, b: bigint) => (b === 0n ? fail('DivisionByZero', '/ by zero', range) : BigInt.asIntN(64, a / b))
+        : (a: bigint, b: bigint) => (b === 0n ? fail('DivisionByZero', '/ by zero', range) : a % b);
       const constant = this.constantOf(node.right);
       if (typeof constant === 'number' || typeof constant === 'bigint') {
         // `#id * 31`: the constant is converted once, not on every evaluation.

@@ -22,6 +22,14 @@ const runtimeErrors: Array<[string, string, string]> = [
   ['#n / (#n - 7)', 'DivisionByZero', '/'],
   ['#n % (#n - 7)', 'DivisionByZero', '%'],
   ['#l / (#l - #l)', 'DivisionByZero', '/'],
+  // Integer with Long divides in Long: a zero of either kind fails, as does `%`
+  ['#l / (#n - 7)', 'DivisionByZero', '/'],
+  ['#l % (#n - 7)', 'DivisionByZero', '%'],
+  ['#n / (#l - #l)', 'DivisionByZero', '/'],
+  ['#input.id % (#l - #l)', 'DivisionByZero', '%'],
+  ["#input.id * 2L / (#n - 7)", 'DivisionByZero', '/'],
+  // a leaf of Double arithmetic that holds no number fails at its operator
+  ["#l * 1.5 + #unknown['b'].toLongOrNull", 'TypeMismatch', '+'],
   ['#input.amount / (#input.amount - #input.amount)', 'DivisionByZero', '/'],
   ['#x.length()', 'NullNavigation', 'length'],
   ['#x.length', 'NullNavigation', 'length'],
@@ -68,6 +76,24 @@ describe('runtime errors', () => {
   });
 });
 
+describe('operators specialised by static kinds', () => {
+  // Values whose runtime kind is not their declared one (a model declaring Long and sending an Integer) leave the
+  // specialised path; both evaluators must still agree, and Integer with Long still meets in Long.
+  const variables = { a: Types.Long, b: Types.Integer, d: Types.Double };
+  const values = { a: 5, b: 2n, d: new JavaDouble(0.5) };
+  it.each([
+    ['#a + #b', 'Long:7'],
+    ['#a * #b', 'Long:10'],
+    ['#a / #b', 'Long:2'],
+    ['#a % #b', 'Long:1'],
+    ['#a * 1.5 + #b', 'Double:9.5'],
+    ['#a > #b', 'Boolean:true'],
+    ['#b <= #d', 'Boolean:false'],
+  ])('%s', (text, expected) => {
+    expect(describeValue(compile(text, { variables }).evaluate(values))).toBe(expected);
+  });
+});
+
 describe('budget', () => {
   it('stops long loops with BudgetExceeded', () => {
     const compiled = compile('#input.numbers.![#input.numbers.![#input.numbers]]', { limits: { maxSteps: 10 } });
@@ -78,6 +104,16 @@ describe('budget', () => {
     const compiled = compile('#COLLECTION.concat(#input.numbers, #input.numbers)', { limits: { maxCollectionSize: 5 } });
     const result = compiled.tryEvaluate(variableValues);
     expect(result.ok ? 'ok' : result.error.code).toBe('BudgetExceeded');
+  });
+  it('charges #COLLECTION.sum and join once per call, by the size of the list, before they run', () => {
+    // One step for the call and one per element of the four: five steps pass, four do not.
+    expect(compile('#COLLECTION.sum(#input.numbers)', { limits: { maxSteps: 5 } }).evaluate(variableValues)).toBe(17);
+    const sum = compile('#COLLECTION.sum(#input.numbers)', { limits: { maxSteps: 4 } }).tryEvaluate(variableValues);
+    expect(sum.ok ? 'ok' : sum.error.code).toBe('BudgetExceeded');
+    // join walks the list (itself and three short Strings: one step each and one per block of text) and its separators.
+    const join = compile("#COLLECTION.join(#input.tags, ',')", { limits: { maxSteps: 8 } }).tryEvaluate(variableValues);
+    expect(join.ok ? 'ok' : join.error.code).toBe('BudgetExceeded');
+    expect(compile("#COLLECTION.join(#input.tags, ',')", { limits: { maxSteps: 9 } }).evaluate(variableValues)).toBe('a,b,c');
   });
   it('resets the budget on every evaluation', () => {
     const compiled = compile('#input.numbers.![#this]', { limits: { maxSteps: 30 } });

@@ -13,7 +13,7 @@ import {
   NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
   chargeScan, genericPlus, invokeCharged, invokeMetered, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, isMeteredCall, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -108,6 +108,8 @@ class Generator {
       return Number.isFinite(value) ? String(value) : this.constant(value);
     }
     if (typeof value === 'string') return JSON.stringify(value);
+    // A bigint's decimal digits, written by this generator: `2L` becomes `2n`, which V8 folds like any literal.
+    if (typeof value === 'bigint') return value < 0n ? `(${value}n)` : `${value}n`;
     return this.constant(value);
   }
 
@@ -121,7 +123,7 @@ class Generator {
 
   /** Stores an expression in a fresh constant temp and returns its name. */
   private bind(expression: string): string {
-    if (/^(?:[tc]\d+|self|null|true|false|-?\d+(?:\.\d+)?)$/.test(expression)) return expression;
+    if (/^(?:[tc]\d+|self|null|true|false|-?\d+(?:\.\d+)?|\d+n)$/.test(expression)) return expression;
     const name = this.temp();
     this.emit(`const ${name} = ${expression};`);
     return name;
@@ -294,17 +296,23 @@ class Generator {
     // inline for fixed arity, where the cost hook and `invoke` read the same bound argument array).
     const charged = this.input.countCalls && method.cost !== undefined;
     const metered = !this.input.countCalls && isMeteredCall(method);
+    // In a budgeted evaluation the active budget is the expression's own (installed by `finish` for the whole
+    // call), so a fixed-arity charged call pays its step and cost to it inline, as invokeCharged would.
+    const inlineCharge = charged && !method.varArgs && this.input.budgeted;
     const literalArgs = args.length === 0 ? this.constant(NO_ARGS) : `[${args.join(', ')}]`;
-    const argList = metered && !method.varArgs ? this.bind(literalArgs) : literalArgs;
+    const argList = (metered || inlineCharge) && !method.varArgs ? this.bind(literalArgs) : literalArgs;
     if (this.input.countCalls && !charged) this.emit(`${this.constant(activeBudget)}().step();`);
     if (metered) this.metered = true;
+    const budget = this.constant(this.input.budget);
     // Variadic methods take their tail packed into one array (typing's convention).
-    const call = charged
+    const call = inlineCharge
+      ? `(${budget}.step(), ${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+      : charged
       ? `${this.constant(invokeCharged)}(${this.constant(method)}, ${target}, ${argList})`
       : metered
         ? method.varArgs
-          ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${this.constant(this.input.budget)}, ${target}, ${argList})`
-          : `(${this.constant(method.cost)}(${this.constant(this.input.budget)}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+          ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${budget}, ${target}, ${argList})`
+          : `(${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
         : method.varArgs
         ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
         : `${this.constant(method)}.invoke(${target}, ${argList})`;
@@ -545,10 +553,15 @@ class Generator {
         if (lk === 'Integer' && rk === 'Integer') {
           return this.bind(`typeof ${left} === 'number' && typeof ${right} === 'number' ? ${left} ${op} ${right} : ${general}`);
         }
-        if ((lk === 'Integer' || lk === 'Double') && (rk === 'Integer' || rk === 'Double')) {
-          const x = this.plainNumber(left);
-          const y = this.plainNumber(right);
+        if (isPlainKind(lk) && isPlainKind(rk) && (lk === 'Double' || rk === 'Double')) {
+          // Spring compares in double as soon as one side is a Double (a Long side converted as `doubleValue`).
+          const x = this.plainNumber(left, lk);
+          const y = this.plainNumber(right, rk);
           return this.bind(`${x} === ${x} && ${y} === ${y} ? ${x} ${op} ${y} : ${general}`);
+        }
+        if (isIntegral(lk) && isIntegral(rk)) {
+          // Integer with Long (Spring: `longValue()` of both): JavaScript compares a number with a bigint exactly.
+          return this.bind(`${this.integralCheck(left, lk)} && ${this.integralCheck(right, rk)} ? ${left} ${op} ${right} : ${general}`);
         }
         return this.bind(general);
       }
@@ -559,9 +572,43 @@ class Generator {
     }
   }
 
-  /** The JS number of an Integer or Double operand, NaN for anything else (the general path handles it). */
-  private plainNumber(value: string): string {
-    return this.bind(`typeof ${value} === 'number' ? ${value} : ${value} instanceof ${this.constant(JavaDouble)} ? ${value}.value : NaN`);
+  /**
+   * The double of an Integer, Long or Double operand (as Java's `doubleValue`), NaN for anything else (the general
+   * path handles it); the test for the operand's static kind comes first.
+   */
+  private plainNumber(value: string, kind: StaticKind): string {
+    if (/^-?\d+(?:\.\d+)?$/.test(value)) return value;
+    const double = `${value} instanceof ${this.constant(JavaDouble)} ? ${value}.value`;
+    const integer = `typeof ${value} === 'number' ? ${value}`;
+    const long = `typeof ${value} === 'bigint' ? Number(${value})`;
+    const order = kind === 'Double' ? [double, integer, long] : kind === 'Long' ? [long, integer, double] : [integer, double, long];
+    return this.bind(`${order.join(' : ')} : NaN`);
+  }
+
+  /** The runtime test that an operand of a static Integer or Long kind holds an Integer or a Long. */
+  private integralCheck(value: string, kind: StaticKind): string {
+    if (/^\(?-?\d+n?\)?$/.test(value)) return 'true';
+    return kind === 'Long' ? `(typeof ${value} === 'bigint' || typeof ${value} === 'number')` : `(typeof ${value} === 'number' || typeof ${value} === 'bigint')`;
+  }
+
+  /** The runtime test that an operand holds exactly its static kind (Integer or Long). */
+  private strictCheck(value: string, kind: StaticKind): string {
+    if (/^\(?-?\d+n?\)?$/.test(value)) return 'true';
+    return `typeof ${value} === ${kind === 'Long' ? "'bigint'" : "'number'"}`;
+  }
+
+  /** An operand that passed `strictCheck` as a bigint. */
+  private strictLong(value: string, kind: StaticKind): string {
+    if (/^\(?-?\d+n?\)?$/.test(value)) return this.asLong(value, kind);
+    // `| 0` is a no-op on an Integer (an int32 number) that tells V8 so: BigInt of an int32 becomes an int64 move.
+    return kind === 'Long' ? value : `BigInt(${value} | 0)`;
+  }
+
+  /** An Integer or Long operand as a bigint (a literal converted here, once). */
+  private asLong(value: string, kind: StaticKind): string {
+    const literal = /^\(?(-?\d+)n?\)?$/.exec(value);
+    if (literal) return this.literal(BigInt(literal[1]!));
+    return kind === 'Long' ? `(typeof ${value} === 'bigint' ? ${value} : BigInt(${value}))` : `(typeof ${value} === 'number' ? BigInt(${value}) : ${value})`;
   }
 
   private logical(node: BinaryNode, self: string): string {
@@ -588,7 +635,7 @@ class Generator {
     }
     const general = `${this.constant(genericPlus)}(${left}, ${right}, ${range})`;
     if (lk === 'Integer' && rk === 'Integer') return this.bind(`typeof ${left} === 'number' && typeof ${right} === 'number' ? (${left} + ${right}) | 0 : ${general}`);
-    if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer')) return this.longOperation('+', left, right, general);
+    if (isIntegral(lk) && isIntegral(rk)) return this.longOperation(node, '+', left, right, lk, rk, general);
     return this.bind(general);
   }
 
@@ -608,15 +655,46 @@ class Generator {
       this.emit(`} else ${result} = ${general};`);
       return result;
     }
-    if ((lk === 'Long' || lk === 'Integer') && (rk === 'Long' || rk === 'Integer') && (op === '-' || op === '*')) return this.longOperation(op, left, right, general);
+    if (isIntegral(lk) && isIntegral(rk)) return this.longOperation(node, op, left, right, lk, rk, general);
     return this.bind(general);
   }
 
-  /** Long (or Integer with Long) `+`, `-`, `*`: 64-bit wrapping bigint arithmetic. */
-  private longOperation(op: '+' | '-' | '*', left: string, right: string, general: string): string {
-    const asLong = (value: string) => `(typeof ${value} === 'bigint' ? ${value} : BigInt(${value}))`;
-    const operands = `(typeof ${left} === 'bigint' || typeof ${left} === 'number') && (typeof ${right} === 'bigint' || typeof ${right} === 'number')`;
-    return this.bind(`${operands} ? BigInt.asIntN(64, ${asLong(left)} ${op} ${asLong(right)}) : ${general}`);
+  /**
+   * Long (or Integer with Long) arithmetic: 64-bit wrapping bigint operations, an Integer operand converted with
+   * `BigInt` (Java's widening), literals converted here. An operand holding neither an Integer nor a Long at
+   * runtime takes the general path.
+   */
+  private longOperation(node: BinaryNode, op: '+' | '-' | '*' | '/' | '%', left: string, right: string, lk: StaticKind, rk: StaticKind, general: string): string {
+    const checks = [this.integralCheck(left, lk), this.integralCheck(right, rk)].filter((check) => check !== 'true');
+    const operands = checks.length === 0 ? 'true' : checks.join(' && ');
+    const x = this.asLong(left, lk);
+    const y = this.asLong(right, rk);
+    // Operands of their static kinds first, in the shape V8 lowers to 64-bit machine arithmetic (no phi of a
+    // converted and an unconverted operand); then either kind (the same result), then the general path.
+    const strict = [this.strictCheck(left, lk), this.strictCheck(right, rk)].filter((check) => check !== 'true');
+    const sx = this.strictLong(left, lk);
+    const sy = this.strictLong(right, rk);
+    if (op === '+' || op === '-' || op === '*') {
+      const lenient = `${operands} ? BigInt.asIntN(64, ${x} ${op} ${y}) : ${general}`;
+      if (strict.length === 0) return this.bind(lenient);
+      return this.bind(`${strict.join(' && ')} ? BigInt.asIntN(64, ${sx} ${op} ${sy}) : ${lenient}`);
+    }
+    // Java's Long division truncates like bigint's, and only MIN_VALUE / -1 overflows (wrapping to MIN_VALUE).
+    const result = this.temp();
+    const divide = (a: string, b: string) => `${result} = ${op === '/' ? `BigInt.asIntN(64, ${a} / ${b})` : `${a} % ${b}`};`;
+    // The divisor is tested before its conversion: as its static kind on the strict path, as either kind after.
+    const literalDivisor = /^\(?-?\d+n?\)?$/.test(right);
+    const zeroCheck = (zero: string) => !literalDivisor || BigInt(/-?\d+/.exec(right)![0]) === 0n
+      ? [`if (${zero}) ${this.throwError('DivisionByZero', '/ by zero', node.operatorRange)}`]
+      : [];
+    this.emit(`let ${result};`);
+    const lenient = [...zeroCheck(`${right} === 0 || ${right} === 0n`), divide(x, y)].map((line) => `  ${line}`);
+    const strictZero = `${right} === ${rk === 'Long' ? '0n' : '0'}`;
+    if (strict.length > 0) this.emitBlock(`if (${strict.join(' && ')}) {`, [...zeroCheck(strictZero), divide(sx, sy)], `} else if (${operands}) {`);
+    else this.emit(`if (${operands}) {`);
+    for (const line of lenient) this.emit(line);
+    this.emit(`} else ${result} = ${general};`);
+    return result;
   }
 
   /**
@@ -627,8 +705,7 @@ class Generator {
     if (node.kind !== 'binary' || this.kindOf(node) !== 'Double' || this.constantOf(node) !== undefined) return false;
     const op = node.operator;
     if (op !== '+' && op !== '-' && op !== '*' && op !== '/' && op !== '%') return false;
-    const plain = (side: AstNode) => this.kindOf(side) === 'Double' || this.kindOf(side) === 'Integer';
-    return plain(node.left) && plain(node.right);
+    return isPlainKind(this.kindOf(node.left)) && isPlainKind(this.kindOf(node.right));
   }
 
   /** The raw-number expression of a Double arithmetic tree; leaves are checked as they are read. */
@@ -638,19 +715,30 @@ class Generator {
       const constant = this.constantOf(operand);
       if (constant instanceof JavaDouble) return this.literal(constant.value);
       if (typeof constant === 'number') return this.literal(constant);
-      return this.rawOperand(this.gen(operand, self), node.operator, node.operatorRange);
+      if (typeof constant === 'bigint') return this.literal(Number(constant));
+      return this.rawOperand(this.gen(operand, self), this.kindOf(operand), node.operator, node.operatorRange);
     };
     const left = side(node.left);
     const right = side(node.right);
     return `(${left} ${node.operator} ${right})`;
   }
 
-  private rawOperand(value: string, op: string, range: SourceRange): string {
+  /**
+   * The double of a leaf of a raw Double tree: an Integer as it is, a Double's value, a Long as Java's widening
+   * (`Number` rounds to nearest, as `(double) long` does); the test for the leaf's static kind comes first.
+   */
+  private rawOperand(value: string, kind: StaticKind, op: string, range: SourceRange): string {
     const number = this.temp();
+    const tests = {
+      Integer: `if (typeof ${value} === 'number') ${number} = ${value};`,
+      Double: `if (${value} instanceof ${this.constant(JavaDouble)}) ${number} = ${value}.value;`,
+      Long: `if (typeof ${value} === 'bigint') ${number} = Number(${value});`,
+    };
+    const order = kind === 'Double' ? [tests.Double, tests.Integer, tests.Long] : kind === 'Long' ? [tests.Long, tests.Integer, tests.Double] : [tests.Integer, tests.Double, tests.Long];
     this.emit(`let ${number};`);
-    this.emit(`if (typeof ${value} === 'number') ${number} = ${value};`);
-    this.emit(`else if (${value} instanceof ${this.constant(JavaDouble)}) ${number} = ${value}.value;`);
+    this.emit(order.join(' else '));
     this.emit(`else throw ${this.constant(operatorMismatch)}(${JSON.stringify(op)}, ${value}, ${this.constant(range)});`);
     return number;
   }
 }
+

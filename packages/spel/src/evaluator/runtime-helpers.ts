@@ -1,7 +1,7 @@
 import type { SourceRange } from '../ast/nodes';
 import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import { chargeMatch, chargePattern, chargeValueWalk, textSteps } from '@scenaria/typing';
-import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
+import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, JavaDouble, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
 import { compareIfComparable, describeValue, registryClassOf } from '../internal/spel-values';
@@ -182,6 +182,17 @@ export const valueMismatch = {
 /** A Double operator given an operand that is neither an Integer nor a Double at runtime. */
 export function operatorMismatch(op: string, value: unknown, range: SourceRange): ExpressionEvaluationError {
   return evaluationError('TypeMismatch', `Operator '${op}' not supported for ${registryClassOf(value)}`, range);
+}
+
+/**
+ * Java's `doubleValue` of an Integer, Long or Double operand, NaN for any other value (which the caller sends to
+ * the general path): what a comparison with a Double side compares.
+ */
+export function plainDouble(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (value instanceof JavaDouble) return value.value;
+  if (typeof value === 'bigint') return Number(value);
+  return NaN;
 }
 
 /** A String argument converted to the parameter's class (a LocalDate parameter given '2024-01-31'). */

@@ -17,6 +17,20 @@ export const LARGE_LITERAL = 8;
 /** The number kind or String that the typer found for a node, if it is one of them. */
 export type StaticKind = NumberKind | 'String' | undefined;
 
+/**
+ * Kinds that arithmetic and comparison specialise on: Integer (a JS number), Long (a bigint) and Double (a
+ * wrapper of a JS number). Any mix of them is computed on raw numbers or bigints; other kinds take the general
+ * promotion.
+ */
+export function isPlainKind(kind: StaticKind): kind is 'Integer' | 'Long' | 'Double' {
+  return kind === 'Integer' || kind === 'Long' || kind === 'Double';
+}
+
+/** Integer or Long: kinds that meet in Long (64-bit wrapping bigint arithmetic). */
+export function isIntegral(kind: StaticKind): kind is 'Integer' | 'Long' {
+  return kind === 'Integer' || kind === 'Long';
+}
+
 /** The static kind of a node: what operators on it are specialised for. */
 export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): StaticKind {
   const type = nodes.get(node)?.type;

@@ -1,7 +1,7 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassSpec } from '../internal/method-dsl';
-import { chargeValueWalk, commonSupertype, isNumberType, listType, mapType, recordType, unknownType, withoutValue, type CostMeter, type TypingResult } from '@scenaria/typing';
-import { javaToString, numberKindOf, promoteNumberKinds, spelEquals } from '@scenaria/typing/runtime';
+import { chargeValueWalk, commonSupertype, linearScan, isNumberType, listType, mapType, recordType, unknownType, withoutValue, type CostMeter, type NumberKind, type TypingResult } from '@scenaria/typing';
+import { JavaDouble, javaToString, numberKindOf, promoteNumberKinds, spelEquals } from '@scenaria/typing/runtime';
 import { addAs } from '../internal/kind-arithmetic';
 import { compareIfComparable, describeValue } from '../internal/spel-values';
 import { T, method } from '../internal/method-dsl';
@@ -38,7 +38,14 @@ type Cost = (meter: CostMeter, target: unknown, args: unknown[]) => void;
 const copiesFirst: Cost = (meter, _t, [c]) => meter.checkSize(sizeOf(c));
 
 /** A visit of the first argument's elements. */
-const visitsFirst: Cost = (meter, _t, [c]) => meter.step(sizeOf(c));
+const visitsFirst: Cost = (meter, _t, args) => meter.step(sizeOf(args[0]));
+
+/**
+ * A visit of the first argument's elements that builds nothing (`sum`): a linear scan, so a tree without loops
+ * calls it without a budget, as it does `contains` (a Set is copied into an array first, a transient copy of
+ * what the caller already holds).
+ */
+const scansFirst: Cost = linearScan((meter, _t, args) => meter.step(sizeOf(args[0])));
 
 /** Sorting: the copy, then about n log n comparisons. */
 const sorts: Cost = (meter, _t, [c]) => {
@@ -97,28 +104,87 @@ function mergeTypes(args: TypingResult[]): TypingResult {
   return mapType(keys.reduce((a, b) => commonSupertype(a, b)), values.reduce((a, b) => commonSupertype(a, b)));
 }
 
-function sumNumbers(values: unknown[]): unknown {
-  // Fast path: all Integers (the common case) add with int32 wrap-around like Java.
-  let intTotal = 0;
-  let allIntegers = true;
-  for (const value of values) {
-    if (typeof value !== 'number') {
-      allIntegers = false;
-      break;
-    }
-    intTotal = (intTotal + value) | 0;
+/**
+ * The sum as the original folds it: the total starts as Integer 0 and each element promotes it (an Integer prefix
+ * wraps as int before a Long widens it; nulls are skipped). A list whose first element is an Integer, a Long or a
+ * Double is summed raw in that kind (an int32 number, a bigint, a double; the first element already promotes the
+ * total to its kind; a Long total also takes Integers) unless an element needs another kind; then, and for other
+ * first elements, the sum starts over on the general promotion. Each kind has a loop of its own, so each sees one
+ * kind of list and V8 specialises it on that.
+ */
+function sumNumbers(values: readonly unknown[]): unknown {
+  const first = values[0];
+  const total = typeof first === 'number' ? sumIntegers(values) : first instanceof JavaDouble ? sumDoubles(values) : typeof first === 'bigint' ? sumLongs(values) : undefined;
+  return total ?? sumPromoting(values, 0, 'Integer', 0);
+}
+
+/**
+ * An Integer sum, undefined at an element of a wider kind. `reduce` with the reducer written at the call: V8
+ * inlines both with the loop specialised on the array's element kind, about twice as fast as an indexed loop here.
+ * A reducer defined apart is not inlined once a bundler turns its module-level `const` into a `var` (esbuild
+ * does), which makes it ten times slower.
+ */
+function sumIntegers(values: readonly unknown[]): number | undefined {
+  let wider = false;
+  const total = values.reduce<number>((sum, value) => {
+    if (typeof value === 'number') return (sum + value) | 0;
+    if (value !== null) wider = true;
+    return sum;
+  }, 0);
+  return wider ? undefined : total;
+}
+
+/** A Long sum (Integers widened), undefined at an element of a wider kind. */
+function sumLongs(values: readonly unknown[]): bigint | undefined {
+  let total = 0n;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (typeof value === 'bigint') total = BigInt.asIntN(64, total + value);
+    else if (typeof value === 'number') total = BigInt.asIntN(64, total + BigInt(value));
+    else if (value !== null) return undefined;
   }
-  if (allIntegers) return intTotal;
-  let total: unknown = 0;
-  let kind: ReturnType<typeof numberKindOf> = 'Integer';
-  for (const value of values) {
+  return total;
+}
+
+/**
+ * A Double sum, undefined at an element that is not a Double (an Integer or Long among Doubles takes the general
+ * path: testing for them here as well makes the loop of a Double list half as fast).
+ */
+function sumDoubles(values: readonly unknown[]): JavaDouble | undefined {
+  let total = 0;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (value === null) continue;
+    // The constructor rather than `instanceof`: a bundle may hold the class in a module-level `var`, which V8
+    // cannot fold, and `instanceof` then walks the prototype chain every time.
+    if (value === undefined || (value as object).constructor !== JavaDouble) return undefined;
+    total += (value as JavaDouble).value;
+  }
+  return new JavaDouble(total);
+}
+
+/** A sum from element `from` on, promoting the total at runtime element by element. */
+function sumPromoting(values: readonly unknown[], from: number, kind: NumberKind, total: unknown): unknown {
+  for (let i = from; i < values.length; i++) {
+    const value = values[i];
     if (value === null) continue;
     const valueKind = numberKindOf(value);
     if (!valueKind) throw new TypeError(`Not a number: ${describeValue(value)}`);
-    kind = promoteNumberKinds(kind!, valueKind);
+    kind = promoteNumberKinds(kind, valueKind);
     total = addAs(kind, total, value);
   }
   return total;
+}
+
+/**
+ * `join`: each element's Java text between separators. A list of Strings (the usual case) is joined as it is;
+ * null elements print as "null", as `String.valueOf` does, which is why `Array.join` cannot take them.
+ */
+function joinTexts(list: readonly unknown[], separator: string): string {
+  for (let i = 0; i < list.length; i++) {
+    if (typeof list[i] !== 'string') return list.map(javaToString).join(separator);
+  }
+  return list.join(separator);
 }
 
 /** The `#COLLECTION` helper (reference §4), defined once for typing, evaluation and completion. */
@@ -150,7 +216,7 @@ export function collectionHelper(random: () => number): ClassSpec {
       method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => {
         const element = elementType(args[0]);
         return isNumberType(element) ? element : T.Number;
-      }, (_t, [c]) => sumNumbers(items(c)), 'Sum of the numbers', { cost: visitsFirst }),
+      }, (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers', { cost: scansFirst, budgetFree: true }),
       method('sortedAsc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort(compareForSort)), 'Sorted in natural ascending order', { cost: sorts }),
       method('sortedDesc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort((a, b) => compareForSort(b, a))), 'Sorted in natural descending order', { cost: sorts }),
       method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], sameList, (_t, [c, field]) => {
@@ -163,11 +229,13 @@ export function collectionHelper(random: () => number): ClassSpec {
         const list = items(c);
         return built(list.slice(Math.max(0, list.length - Math.max(0, Number(n)))));
       }, 'The last n elements', { cost: (meter, _t, [c, n]) => meter.checkSize(Math.min(sizeOf(c), Math.max(0, Number(n) || 0))) }),
-      method('join', [['list', L], ['separator', T.String]], T.String, (_t, [c, separator]) => activeBudget().checkString(items(c).map(javaToString).join(javaToString(separator))), 'Elements as text joined by the separator', {
+      // Helpers on hot paths (sum, join) read `args[i]`: destructuring the argument array runs the iterator protocol.
+      method('join', [['list', L], ['separator', T.String]], T.String, (_t, args) => activeBudget().checkString(joinTexts(items(args[0]), javaToString(args[1]))), 'Elements as text joined by the separator', {
         // Each element's text is built, then the whole: charged by the walk of the elements before.
-        cost: (meter, _t, [c, separator]) => {
-          chargeValueWalk(meter, c);
-          meter.chargeString(typeof separator === 'string' ? separator.length * sizeOf(c) : 0);
+        cost: (meter, _t, args) => {
+          const separator = args[1];
+          chargeValueWalk(meter, args[0]);
+          meter.chargeString(typeof separator === 'string' ? separator.length * sizeOf(args[0]) : 0);
         },
       }),
       method('product', [['list1', T.List(T.Map())], ['list2', T.List(T.Map())]], (_t, args) => listType(mergeTypes([elementType(args[0]), elementType(args[1])])), (_t, [a, b]) => {

@@ -50,13 +50,18 @@ export function method(
   result: TypingResult | ResultTypeFunction,
   invoke: (target: unknown, args: unknown[]) => unknown,
   description?: string,
-  extra: { appliesTo?: (target: TypingResult) => boolean; cost?: (meter: Parameters<MethodCost>[0], target: unknown, args: unknown[]) => void } = {},
+  extra: {
+    appliesTo?: (target: TypingResult) => boolean;
+    cost?: (meter: Parameters<MethodCost>[0], target: unknown, args: unknown[]) => void;
+    /** The implementation never reads the active budget (see `readsBudget`): true only where checked line by line. */
+    budgetFree?: boolean;
+  } = {},
 ): MethodDefinition {
   const last = params[params.length - 1];
   const varArgs = last !== undefined && last[0].endsWith('...');
   const fixed = params.length - 1;
   const flat = (args: readonly unknown[]): unknown[] => [...args.slice(0, fixed), ...(args[fixed] as readonly unknown[])];
-  const { cost, ...rest } = extra;
+  const { cost, budgetFree, ...rest } = extra;
   const stringParams = params.flatMap(([, type], i) => (type === T.String ? [i] : []));
   const charged: MethodCost | undefined = cost !== undefined
     ? (varArgs ? (meter, target, args) => cost(meter, target, flat(args)) : (cost as MethodCost))
@@ -71,12 +76,12 @@ export function method(
     ...(charged === undefined ? {} : { cost: charged }),
     ...(description === undefined ? {} : { description }),
   };
-  budgetReaders.add(definition);
+  if (budgetFree !== true) budgetReaders.add(definition);
   return definition;
 }
 
-// This package's own methods (helpers, conversions) may read the active evaluation budget; registry
-// methods defined elsewhere (typing's classes, a model's) never do.
+// This package's own methods (helpers, conversions) may read the active evaluation budget, unless declared
+// `budgetFree`; registry methods defined elsewhere (typing's classes, a model's) never do.
 const budgetReaders = new WeakSet<MethodDefinition>();
 
 /** True when the method may read the active evaluation budget, so it must run with one installed. */

@@ -190,6 +190,17 @@ describe('method costs', () => {
     expect(() => charged(find('java.lang.Object', 'toString', 0), value, [], meter)).toThrow('steps');
   });
 
+  it('measures a flat list as the walk does: one per element and per list, text in blocks', () => {
+    const list = ['abc', 1, null, 'x'.repeat(40), 5n];
+    // The list, five elements, 1 + 3 steps of text.
+    expect(measureValue(list, 1000)).toBe(10);
+    // Wrapped in a Set, the same list takes the general walk: one more for the Set.
+    expect(measureValue(new Set([list]), 1000)).toBe(11);
+    expect(measureValue(list, 9)).toBe(10);
+    expect(measureValue(list, 4)).toBe(5);
+    expect(measureValue([[1], 'a'], 1000)).toBe(5);
+  });
+
   it('marks searches as linear scans and builders as not', () => {
     expect(isLinearScan(find('java.lang.String', 'contains', 1).cost!)).toBe(true);
     expect(isLinearScan(find('java.lang.String', 'matches', 1).cost!)).toBe(true);

@@ -44,6 +44,10 @@ export function textSteps(length: number): number {
  * lists can be exponentially larger than the memory it takes, and measuring it must not take that long.
  */
 export function measureValue(value: unknown, cap: number): number {
+  if (Array.isArray(value)) {
+    const flat = measureFlatList(value, cap);
+    if (flat !== undefined) return flat;
+  }
   let total = 0;
   const pending: unknown[] = [value];
   while (pending.length > 0) {
@@ -57,6 +61,22 @@ export function measureValue(value: unknown, cap: number): number {
     if (total > cap || pending.length > cap) return cap + 1;
   }
   return total;
+}
+
+/**
+ * The measure of a list holding no collection (a list of Strings or numbers, what `join` and `+` usually get),
+ * without the walk's stack: the same figure as the walk gives, or undefined when an element is a collection.
+ */
+function measureFlatList(list: readonly unknown[], cap: number): number | undefined {
+  if (list.length > cap) return cap + 1;
+  let total = 1 + list.length;
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    if (typeof item === 'string') total += textSteps(item.length);
+    else if (typeof item === 'object' && item !== null && (Array.isArray(item) || item instanceof Map || item instanceof Set)) return undefined;
+  }
+  // The walk stops past the cap, both on the total and on the elements waiting (all of them, at first).
+  return total > cap ? cap + 1 : total;
 }
 
 /** Charges the walk of a value (its `toString`, `equals` or JSON form): steps for every element and character. */

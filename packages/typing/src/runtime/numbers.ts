@@ -23,6 +23,10 @@ import {
  */
 export const ExactDecimal = Decimal.clone({ precision: 1e9, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, modulo: Decimal.ROUND_DOWN });
 
+function isExactDecimal(value: unknown): value is Decimal {
+  return typeof value === 'object' && value !== null && (value as Decimal).constructor === ExactDecimal;
+}
+
 /** The number class of a runtime value, or undefined when it is not a Java number. */
 export function numberKindOf(value: unknown): NumberKind | undefined {
   if (typeof value === 'number') return 'Integer';
@@ -138,6 +142,12 @@ export function toBigIntegerValue(value: unknown): bigint {
  * (`0.1` stays exactly 0.1, not the binary expansion), integers exactly.
  */
 export function toBigDecimalValue(value: unknown): Decimal {
+  // Integers, Longs and exact decimals first, without the dispatch: mixed BigDecimal arithmetic converts an
+  // operand on every operation. Decimals are immutable, so an exact one is returned as it is (by constructor:
+  // decimal.js clones share one prototype, so `instanceof` cannot tell them apart).
+  if (isExactDecimal(value)) return value;
+  if (typeof value === 'number') return new ExactDecimal(value);
+  if (typeof value === 'bigint') return new ExactDecimal(value.toString());
   const kind = requireKind(value, 'toBigDecimal');
   switch (kind) {
     case 'BigDecimal':
@@ -371,7 +381,8 @@ export function bigDecimalDivide(left: Decimal, right: Decimal): Decimal {
 }
 
 function bigDecimalOp(op: Operator, a: Decimal, b: Decimal): Decimal {
-  const left = new ExactDecimal(a);
+  // The result takes the precision of the left operand's constructor: it must be the exact one.
+  const left = isExactDecimal(a) ? a : new ExactDecimal(a);
   switch (op) {
     case '+':
       return left.plus(b);
