@@ -105,7 +105,7 @@ function mergeTypes(args: TypingResult[]): TypingResult {
 }
 
 /**
- * The sum as the original folds it: the total starts as Integer 0 and each element promotes it (an Integer prefix
+ * The sum as Nussknacker folds it: the total starts as Integer 0 and each element promotes it (an Integer prefix
  * wraps as int before a Long widens it; nulls are skipped). A list whose first element is an Integer, a Long or a
  * Double is summed raw in that kind (an int32 number, a bigint, a double; the first element already promotes the
  * total to its kind; a Long total also takes Integers) unless an element needs another kind; then, and for other
