@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEdge as edge, testGraph as graph, testNodes as n } from '../test-graphs';
-import { findStructureProblems } from './problems';
+import { acceptsIncomingEdges, findStructureProblems } from './problems';
 
 const codes = (g: Parameters<typeof findStructureProblems>[0]) =>
   findStructureProblems(g).map((issue) => [issue.code, issue.nodeIds, issue.path]);
@@ -100,5 +100,15 @@ describe('findStructureProblems', () => {
     expect(found).toContainEqual(['JoinBranchMismatch', ['j'], ['nodes', 2, 'branchParameters', 1, 'branchId']]);
     expect(found).toContainEqual(['JoinBranchMismatch', ['j', 'b'], ['edges', 1]]);
     expect(found).toContainEqual(['JoinWithoutInputs', ['lonely'], ['nodes', 4]]);
+  });
+});
+
+describe('acceptsIncomingEdges', () => {
+  it('refuses edges into the nodes a scenario or fragment starts with, as findStructureProblems does', () => {
+    expect(acceptsIncomingEdges(n.source('s'))).toBe(false);
+    expect(acceptsIncomingEdges({ type: 'FragmentInputDefinition' })).toBe(false);
+    for (const node of [n.filter('f'), n.sink('a'), n.join('j'), n.split('p'), n.variable('v')]) expect(acceptsIncomingEdges(node)).toBe(true);
+    const codes = findStructureProblems(graph([n.source('s'), n.filter('f'), n.sink('a')], [edge('s', 'f'), edge('f', 's', { type: 'FilterTrue' })])).map((issue) => issue.code);
+    expect(codes).toContain('UnexpectedIncomingEdge');
   });
 });

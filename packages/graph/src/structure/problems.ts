@@ -45,6 +45,11 @@ export const OUTGOING_EDGE_RULES: Readonly<Record<NodeType, OutgoingEdgeRule>> =
 
 const START_TYPES = new Set<NodeType>(['Source', 'FragmentInputDefinition']);
 
+/** Whether edges may lead into the node: every node but the ones a scenario or fragment starts with. */
+export function acceptsIncomingEdges(node: Pick<NodeData, 'type'>): boolean {
+  return !START_TYPES.has(node.type);
+}
+
 function label(node: NodeData): string {
   return `'${node.id}' (${node.type})`;
 }

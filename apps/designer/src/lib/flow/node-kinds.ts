@@ -65,11 +65,6 @@ export function componentLabelOf(node: NodeData): string {
   return id === undefined ? 'fragment output' : id.slice(id.indexOf('-') + 1);
 }
 
-/** Start nodes take no incoming edge. */
-export function acceptsInput(node: NodeData): boolean {
-  return node.type !== 'Source' && node.type !== 'FragmentInputDefinition';
-}
-
 /** One connection point at the bottom of a node; `edgeType` is what an edge drawn from it becomes. */
 export interface SourceHandle {
   id: string;
