@@ -136,7 +136,7 @@ export function createApp(deps: AppDependencies) {
     services: { scenarios, activities, deployments, testing },
     config,
     /** Builds the deployment managers now, so deployments persisted by them run again. */
-    start: () => managers.start(),
+    start: () => managers.start((processingType) => scenarios.fragmentGraphs(processingType)),
     /** Closes the managers this app built. */
     close: () => managers.close(),
     managers,

@@ -9,7 +9,8 @@ import {
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import type { EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
-import type { CanonicalProcess } from '@scenaria/graph';
+import { toCanonical } from '@scenaria/graph';
+import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import type { Logger } from 'pino';
 import type { ConfigStore } from '../config/config-store';
 import type { ServerConfig } from '../config/config-schema';
@@ -98,6 +99,11 @@ export class DeploymentManagers {
     for (const [id, fragment] of fragments) this.#fragments.set(id, fragment);
   }
 
+  /** `useFragments` for fragment graphs by name, as the scenarios service reads them. */
+  useFragmentGraphs(graphs: Readonly<Record<string, ScenarioGraph>>): void {
+    this.useFragments(new Map(Object.entries(graphs).map(([id, graph]) => [id, toCanonical(graph, { id })])));
+  }
+
   // What the workers build their models from, computed again only when a reload replaced the configuration.
   #currentWorkerModels(): { data: ScenarioWorkerSetupData; key: string } {
     const config = this.config.current;
@@ -150,8 +156,12 @@ export class DeploymentManagers {
   }
 
   /** Builds every configured manager now (persisted deployments resume). */
-  async start(): Promise<void> {
-    for (const name of Object.keys(this.config.current.processingTypes)) await this.managerFor(name);
+  async start(fragmentGraphs: (processingType: string) => Promise<Record<string, ScenarioGraph>>): Promise<void> {
+    for (const name of Object.keys(this.config.current.processingTypes)) {
+      // Deployments resumed now compile at once: the fragments they use must be known before their manager is built.
+      this.useFragmentGraphs(await fragmentGraphs(name));
+      await this.managerFor(name);
+    }
   }
 
   /** Closes the managers built here (injected ones belong to the caller). */

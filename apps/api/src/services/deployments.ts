@@ -4,7 +4,7 @@ import { toProcessCounts } from '@scenaria/dm-embedded';
 import { validateCustomActionParams } from '@scenaria/deployment-sdk';
 import type { CustomActionDefinition } from '@scenaria/deployment-sdk';
 import type { NodeValidationError } from '@scenaria/api-contract';
-import { fromCanonical, toCanonical } from '@scenaria/graph';
+import { fromCanonical } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
 import type { Logger } from 'pino';
@@ -163,7 +163,7 @@ export class DeploymentService {
       const fragments = await this.scenarios.fragmentGraphs(row.processingType);
       // The manager looks the scenario's fragments up when it compiles the deployment (and its worker gets
       // them as data), as for a test run: without them a scenario using a fragment fails with "Unknown fragment".
-      this.managers.useFragments(new Map(Object.entries(fragments).map(([id, fragmentGraph]) => [id, toCanonical(fragmentGraph, { id })])));
+      this.managers.useFragmentGraphs(fragments);
       const validation = this.context.validateScenario
         ? await this.context.validateScenario({
             name,

@@ -250,6 +250,59 @@ export function deploymentSuite(server: () => TestServer): void {
     }
   });
 
+  test('a deployed scenario using a fragment runs again after a restart: the resumed deployment finds its fragment', async () => {
+    const s = server();
+    const [fragment, name] = [`over-ten-${s.kind}`, `fragment-user-${s.kind}`];
+    const [input, output] = [`fragment-in-${s.kind}`, `fragment-out-${s.kind}`];
+    const fragmentGraph = {
+      properties: { additionalFields: { description: null, properties: { docsUrl: '', componentGroup: '', icon: '' }, metaDataType: 'FragmentSpecificData', showDescription: false } },
+      nodes: [
+        { type: 'FragmentInputDefinition', id: 'in', parameters: [{ name: 'amount', typ: { refClazzName: 'java.lang.Integer' }, required: false }] },
+        { type: 'Filter', id: 'over ten', expression: spel('#amount > 10') },
+        { type: 'FragmentOutputDefinition', id: 'out', outputName: 'output', fields: [] },
+      ],
+      edges: [
+        { from: 'in', to: 'over ten', edgeType: null },
+        { from: 'over ten', to: 'out', edgeType: { type: 'FilterTrue' } },
+      ],
+    } as unknown as ScenarioGraph;
+    const topic = topicGraph(input, output);
+    const graph = {
+      ...topic,
+      nodes: topic.nodes.map((node) =>
+        node.id === 'large'
+          ? { type: 'FragmentInput', id: 'large', ref: { id: fragment, parameters: [{ name: 'amount', expression: spel("#input['amount']") }], outputVariableNames: { output: 'out' } }, fragmentParams: null }
+          : node,
+      ),
+      edges: topic.edges.map((edge) => (edge.from === 'large' ? { ...edge, edgeType: { type: 'FragmentOutput', name: 'output' } } : edge)),
+    } as unknown as ScenarioGraph;
+    for (const [scenario, isFragment, scenarioGraph] of [[fragment, true, fragmentGraph], [name, false, graph]] as const) {
+      expect((await s.call('writer', api.createScenario, { json: { name: scenario, isFragment, category: 'Default' } })).status).toBe(201);
+      const saved = await s.call('writer', api.updateScenario, { params: { scenarioName: scenario }, json: { scenarioGraph } });
+      expect(saved.ok && saved.data.errors, JSON.stringify(saved)).toEqual({ invalidNodes: {}, processPropertiesErrors: [], globalErrors: [] });
+    }
+    expect((await s.call('writer', api.deployScenario, { params: { scenarioName: name } })).status).toBe(200);
+    const alertsOf = async (on: TestServer, count: number) =>
+      eventually(async () => {
+        const tail = await on.call('admin', api.readTopicRecords, { params: { topic: output } });
+        return tail.ok && tail.data.records.length === count ? tail.data.records.map((record) => record.value) : undefined;
+      }, `${count} alerts through the fragment`);
+    await s.call('admin', api.publishTopicRecords, { params: { topic: input }, json: { records: [{ value: { id: 'a', amount: 120 } }, { value: { id: 'b', amount: 5 } }] } });
+    expect(await alertsOf(s, 1)).toEqual([{ id: 'a', amount: 120 }]);
+
+    // The new app learns of fragments only from the database: no deploy or test run of this process loaded them.
+    await s.built.close();
+    const restarted = await startTestServer(s.kind, { database: { handle: s.database, cleanup: async () => {} }, config: s.config.current });
+    try {
+      expect(await eventually(async () => ((await stateName(restarted, name)) === 'RUNNING' ? 'RUNNING' : undefined), 'RUNNING after restart')).toBe('RUNNING');
+      await restarted.call('admin', api.publishTopicRecords, { params: { topic: input }, json: { records: [{ value: { id: 'c', amount: 7 } }, { value: { id: 'd', amount: 99 } }] } });
+      expect(await alertsOf(restarted, 2)).toEqual([{ id: 'a', amount: 120 }, { id: 'd', amount: 99 }]);
+      expect((await restarted.call('writer', api.cancelScenario, { params: { scenarioName: name } })).status).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+
   test.skipIf(!corpusPresent)('an imported scenario of the Nussknacker designer validates and runs in a test', async () => {
     const s = server();
     const name = 'imported-rr';
