@@ -6,7 +6,7 @@ import { bigTypes, bombs, catastrophic, refused, regexForms } from '../../../pac
 import { parseConfig } from '../src/config/load-config';
 import { startTestServer, testConfigInput } from './harness';
 import type { TestServer } from './harness';
-import { deepArray, healthDuring, healthWhilePending, JSON_HEADERS, MB, spel } from './hostile';
+import { deepArray, healthDuring, healthWhilePending, JSON_HEADERS, MB, recordIdleHealth, spel } from './hostile';
 
 // Issue 12's "Done when" at the server level: hostile inputs against the real HTTP server. For each, the health
 // check is asked while the hostile request is in flight and must answer 200; requests known to take long must
@@ -196,6 +196,7 @@ const post = (url: string, body: unknown) => fetch(url, { method: 'POST', header
 
 beforeAll(async () => {
   server = await startTestServer('pglite', { config: limitedConfig() });
+  await recordIdleHealth(server);
 });
 afterAll(async () => {
   // The server never exited: it still answers after everything, and then closes cleanly.

@@ -1,3 +1,5 @@
+import { appendFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { expect } from 'vitest';
 import type { TestServer } from './harness';
 
@@ -40,11 +42,32 @@ export async function healthDuring<T>(server: TestServer, hostile: () => Promise
   });
   // Keeps a rejection from being unhandled while the health check is asked; it is rethrown below.
   pending.catch(() => {});
+  const asked = performance.now();
   const health = await server.fetchRaw(undefined, '/api/app/healthCheck');
   const settledFirst = isSettled;
+  recordHealthLatency(settledFirst ? 'after' : 'during', performance.now() - asked);
   expect(health.status).toBe(200);
   expect(await health.json()).toEqual({ status: 'OK' });
   return { answer: await pending, settledFirst };
+}
+
+// The suites assert by structure (the health check answered while the hostile request was in flight); how long
+// it took is a figure for the benchmark (apps/api/bench/hostile-health.mjs), which sets this file.
+const latencyFile = process.env['SCENARIA_HEALTH_LATENCY_FILE'];
+
+function recordHealthLatency(kind: 'idle' | 'during' | 'after', milliseconds: number): void {
+  if (latencyFile) appendFileSync(latencyFile, `${JSON.stringify({ kind, milliseconds })}\n`);
+}
+
+/** The baseline of the benchmark: health checks of the same server with nothing else in flight. */
+export async function recordIdleHealth(server: TestServer, count = 50): Promise<void> {
+  if (!latencyFile) return;
+  for (let index = 0; index < count; index++) {
+    const asked = performance.now();
+    const health = await server.fetchRaw(undefined, '/api/app/healthCheck');
+    await health.arrayBuffer();
+    recordHealthLatency('idle', performance.now() - asked);
+  }
 }
 
 /**

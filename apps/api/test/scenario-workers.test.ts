@@ -11,7 +11,7 @@ import { createWorkerEnvironment } from '../src/services/scenario-worker-setup';
 import { DATABASES, startTestServer, testConfigInput } from './harness';
 import type { TestServer } from './harness';
 import { expectError } from './suites/expect-helpers';
-import { healthWhilePending, spel } from './hostile';
+import { healthWhilePending, recordIdleHealth, spel } from './hostile';
 
 // Every step stays within the evaluation budget (at most 100,000 elements per collection), yet together they
 // hold hundreds of thousands of records: far more than the 32 MB heap the workers get below. `count` sets
@@ -54,6 +54,7 @@ describe.each(DATABASES)('scenarios of the API run in worker threads (%s)', (kin
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, { config: limitedConfig() });
+    await recordIdleHealth(server);
   });
   afterAll(async () => {
     await server.close();
