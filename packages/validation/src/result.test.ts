@@ -2,7 +2,7 @@ import { defaultModel } from '@scenaria/components';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from './errors';
 import { validateScenarioProperties } from './properties';
-import { hasErrors, isSaveBlocked, ValidationResultSchema } from './result';
+import { describeErrors, errorCount, hasErrors, isSaveBlocked, ValidationResultSchema } from './result';
 import { chain, nodes as n, properties } from './test-utils';
 import { validateScenario } from './validate-scenario';
 
@@ -15,6 +15,19 @@ describe('validation results', () => {
     expect(isSaveBlocked(ordinary)).toBe(false);
     const duplicated = validateScenario({ ...chain([n.source('s', 'nope'), n.sink('e')]), nodes: [n.source('s', 'nope'), n.sink('e'), n.sink('e')] }, streaming);
     expect(isSaveBlocked(duplicated)).toBe(true);
+  });
+
+  it('counts errors and describes each with its node and field', () => {
+    const result = validateScenario(chain([n.source('s', 'nope'), n.sink('e')]), streaming);
+    const lines = describeErrors(result);
+    expect(errorCount(result)).toBe(lines.length);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const [nodeId, list] of Object.entries(result.errors.invalidNodes)) {
+      for (const error of list) expect(lines).toContain(`${error.fieldName ? `${nodeId} (${error.fieldName})` : nodeId}: ${error.message}`);
+    }
+    const withGlobal = { errors: { invalidNodes: {}, processPropertiesErrors: [], globalErrors: [{ error: result.errors.invalidNodes['s']![0]!, nodeIds: ['a', 'b'] }] } };
+    expect(describeErrors(withGlobal)).toEqual([`a, b: ${result.errors.invalidNodes['s']![0]!.message}`]);
+    expect(errorCount({ errors: { invalidNodes: {}, processPropertiesErrors: [], globalErrors: [] } })).toBe(0);
   });
 
   it('leaves node results out when asked to', () => {

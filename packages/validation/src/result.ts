@@ -63,12 +63,28 @@ export class ValidationResultBuilder {
 }
 
 /** Whether a result has errors (warnings do not count). */
-export function hasErrors(result: ValidationResult): boolean {
-  return (
-    Object.keys(result.errors.invalidNodes).length > 0 ||
-    result.errors.processPropertiesErrors.length > 0 ||
-    result.errors.globalErrors.length > 0
-  );
+export function hasErrors(result: Pick<ValidationResult, 'errors'>): boolean {
+  return errorCount(result) > 0;
+}
+
+/** How many errors a result holds (warnings do not count). */
+export function errorCount(result: Pick<ValidationResult, 'errors'>): number {
+  const { invalidNodes, processPropertiesErrors, globalErrors } = result.errors;
+  return Object.values(invalidNodes).reduce((sum, list) => sum + list.length, 0) + processPropertiesErrors.length + globalErrors.length;
+}
+
+/**
+ * Each error of a result as one line that says where it is (the node and field, the properties, or the nodes
+ * of a scenario-wide error), for a refusal a user has to act on: "filter (expression): Unresolved reference".
+ */
+export function describeErrors(result: Pick<ValidationResult, 'errors'>): string[] {
+  const where = (place: string, fieldName: string | null | undefined) => (fieldName ? `${place} (${fieldName})` : place);
+  const { invalidNodes, processPropertiesErrors, globalErrors } = result.errors;
+  return [
+    ...Object.entries(invalidNodes).flatMap(([nodeId, list]) => list.map((error) => `${where(nodeId, error.fieldName)}: ${error.message}`)),
+    ...processPropertiesErrors.map((error) => `${where('properties', error.fieldName)}: ${error.message}`),
+    ...globalErrors.map(({ error, nodeIds }) => (nodeIds.length > 0 ? `${nodeIds.join(', ')}: ${error.message}` : error.message)),
+  ];
 }
 
 /** Whether a result forbids saving (any `SaveNotAllowed` or `RenderNotAllowed` error). */

@@ -7,6 +7,7 @@ import type { NodeValidationError } from '@scenaria/api-contract';
 import { fromCanonical } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
+import { describeErrors, hasErrors } from '@scenaria/validation';
 import type { Logger } from 'pino';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
@@ -176,16 +177,7 @@ export class DeploymentService {
             skipNodeResults: true,
           })
         : undefined;
-      const errors = validation?.errors;
-      const hasErrors = errors && (Object.keys(errors.invalidNodes).length > 0 || errors.processPropertiesErrors.length > 0 || errors.globalErrors.length > 0);
-      if (hasErrors) {
-        const details = [
-          ...Object.entries(errors.invalidNodes).flatMap(([nodeId, list]) => list.map((error) => `${nodeId}: ${error.message}`)),
-          ...errors.processPropertiesErrors.map((error) => `properties: ${error.message}`),
-          ...errors.globalErrors.map((error) => error.error.message),
-        ];
-        throw conflict(`Cannot deploy invalid scenario: ${details.join('; ')}`);
-      }
+      if (validation && hasErrors(validation)) throw conflict(`Cannot deploy invalid scenario: ${describeErrors(validation).join('; ')}`);
     } catch (error) {
       await this.db.delete(scenarioActions).where(eq(scenarioActions.id, action.id));
       this.managers.invalidate(name);

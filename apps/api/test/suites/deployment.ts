@@ -186,7 +186,7 @@ export function deploymentSuite(server: () => TestServer): void {
     const broken = { ...graph, nodes: graph.nodes.map((node) => (node.id === 'greeting' ? { ...node, value: spel('#nope +') } : node)) } as ScenarioGraph;
     await s.call('writer', api.createScenario, { json: { name: 'broken-greeter', isFragment: false, category: 'RequestResponse' } });
     expect((await s.call('writer', api.updateScenario, { params: { scenarioName: 'broken-greeter' }, json: { scenarioGraph: broken } })).ok).toBe(true);
-    expectError(await s.call('writer', api.deployScenario, { params: { scenarioName: 'broken-greeter' } }), 409, /Cannot deploy invalid scenario/);
+    expectError(await s.call('writer', api.deployScenario, { params: { scenarioName: 'broken-greeter' } }), 409, /^Cannot deploy invalid scenario: greeting \(\$expression\): /);
     expect(await stateName(s, 'broken-greeter')).toBe('NOT_DEPLOYED');
   });
 
