@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessPropertiesSchema } from './schemas/properties';
-import { newScenarioProperties } from './scenario-properties';
+import { newScenarioProperties, scenarioKindOf } from './scenario-properties';
 
 describe('newScenarioProperties', () => {
   it("gives each kind its metadata type and its type's keys, a streaming scenario parallelism 1", () => {
@@ -28,5 +28,17 @@ describe('newScenarioProperties', () => {
     const first = newScenarioProperties('streaming');
     first.additionalFields.properties!.parallelism = '8';
     expect(newScenarioProperties('streaming').additionalFields.properties?.parallelism).toBe('1');
+  });
+});
+
+describe('scenarioKindOf', () => {
+  it('maps every metadata type to its kind and refuses what it does not know', () => {
+    for (const kind of ['streaming', 'request-response', 'fragment'] as const) {
+      expect(scenarioKindOf(newScenarioProperties(kind).additionalFields.metaDataType)).toBe(kind);
+    }
+    expect(scenarioKindOf('LiteStreamMetaData')).toBe('streaming');
+    expect(scenarioKindOf('BatchMetaData')).toBeUndefined();
+    expect(scenarioKindOf('__proto__')).toBeUndefined();
+    expect(scenarioKindOf('toString')).toBeUndefined();
   });
 });

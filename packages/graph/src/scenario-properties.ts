@@ -25,6 +25,22 @@ const METADATA_TYPE_OF_KIND: Record<NewScenarioKind, string> = {
   fragment: 'FragmentSpecificData',
 };
 
+const KIND_OF_METADATA_TYPE: Readonly<Record<string, NewScenarioKind>> = {
+  StreamMetaData: 'streaming',
+  LiteStreamMetaData: 'streaming',
+  RequestResponseMetaData: 'request-response',
+  FragmentSpecificData: 'fragment',
+};
+
+/**
+ * What kind of scenario properties of a metadata type belong to, or undefined for a type not known here: an
+ * import can tell a request-response file from a streaming one before it replaces a graph.
+ * @example scenarioKindOf('LiteStreamMetaData') // 'streaming'
+ */
+export function scenarioKindOf(metaDataType: string): NewScenarioKind | undefined {
+  return Object.hasOwn(KIND_OF_METADATA_TYPE, metaDataType) ? KIND_OF_METADATA_TYPE[metaDataType] : undefined;
+}
+
 /**
  * The properties of a newly created scenario (semantics.md §3: version 1 holds an empty graph whose
  * properties the processing type's initializer fills in). A streaming scenario starts with parallelism 1, as

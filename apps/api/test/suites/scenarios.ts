@@ -242,6 +242,14 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(details.ok && details.data.processVersionId).toBe(2);
       expectError(await server().call('writer', api.importScenario, { ...name('alpha'), body: importForm('{ not json') }), 400, /not valid JSON/);
       expectError(await server().call('writer', api.importScenario, { ...name('alpha'), body: importForm('{"hello": 1}') }), 400, /not a scenario/);
+      // A file of another kind is refused, naming both kinds, rather than replacing the graph with one this engine cannot run.
+      const requestResponse = JSON.parse(fixture('filter-1-18.json')) as { metaData: { additionalFields: { metaDataType: string; properties: Record<string, string> } } };
+      requestResponse.metaData.additionalFields = { ...requestResponse.metaData.additionalFields, metaDataType: 'RequestResponseMetaData', properties: { slug: 'x' } };
+      expectError(
+        await server().call('writer', api.importScenario, { ...name('alpha'), body: importForm(JSON.stringify(requestResponse)) }),
+        400,
+        /The file holds a request-response scenario \(RequestResponseMetaData\); alpha is a streaming scenario/,
+      );
       const noFile = new FormData();
       noFile.set('other', 'x');
       expectError(await server().call('writer', api.importScenario, { ...name('alpha'), body: noFile }), 400, /process/);
