@@ -21,10 +21,41 @@ const repeatedErrorGraph = {
   ],
 };
 
+// Valid as saved: a topic in, a filter, a topic out (with every parameter the kafka components ask for).
+const topicParameters = (topic: string) => [
+  { name: 'Topic', expression: spel(`'${topic}'`) },
+  { name: 'Schema version', expression: spel("'latest'") },
+];
+const validTopicGraph = (filter: string) => ({
+  properties: { additionalFields: { description: null, properties: { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '' }, metaDataType: 'StreamMetaData', showDescription: false } },
+  nodes: [
+    { type: 'Source', id: 'payments', ref: { typ: 'kafka', parameters: topicParameters('payments') } },
+    { type: 'Filter', id: 'large', expression: spel(filter) },
+    {
+      type: 'Sink',
+      id: 'alerts',
+      ref: {
+        typ: 'kafka',
+        parameters: [
+          ...topicParameters('alerts'),
+          { name: 'Key', expression: spel('') },
+          { name: 'Raw editor', expression: spel('true') },
+          { name: 'Value validation mode', expression: spel("'strict'") },
+          { name: 'Value', expression: spel('#input') },
+        ],
+      },
+    },
+  ],
+  edges: [
+    { from: 'payments', to: 'large', edgeType: null },
+    { from: 'large', to: 'alerts', edgeType: { type: 'FilterTrue' } },
+  ],
+});
+
 const pageErrors: string[] = [];
 
 const e2e = useServerAndBrowser(async ({ server, browser }) => {
-  for (const [name, graph] of [['repeated-error', repeatedErrorGraph]] as const) {
+  for (const [name, graph] of [['repeated-error', repeatedErrorGraph], ['deploy-race', validTopicGraph("#input['amount'] > 10")]] as const) {
     expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) })).status).toBe(201);
     const saved = await apiCall(server.url, `/api/processes/${name}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: graph, comment: 'as a user left it' }) });
     expect(saved.status, await saved.clone().text()).toBe(200);
@@ -50,6 +81,43 @@ describe('a first-time user', () => {
     await page.getByTestId('validation-tab').click();
     await eventually(async () => (await panel.textContent())?.includes('nope')).toBe(false);
     expect(await panel.getByRole('button', { name: 'in range' }).count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('gets a refusal to deploy that names the node and field, and the dialog closes', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/deploy-race`);
+    const deploy = page.getByTestId('deploy-button');
+    await eventually(() => deploy.isDisabled()).toBe(false);
+    // Someone else saves an invalid version meanwhile: only the server can know, and it refuses.
+    const saved = await apiCall(e2e.server.url, '/api/processes/deploy-race', { method: 'PUT', body: JSON.stringify({ scenarioGraph: validTopicGraph('#nope > 10'), comment: 'broken elsewhere' }) });
+    expect(saved.status).toBe(200);
+    await deploy.click();
+    await page.locator('#action-comment').fill('go');
+    await page.getByTestId('confirm-action').click();
+    await eventually(() => page.getByTestId('notice').textContent()).toMatch(/Deploy refused: Cannot deploy invalid scenario: large \(\$expression\): /);
+    await eventually(() => page.locator('#action-comment').isVisible()).toBe(false);
+    // Reopened, the editor knows the saved version is invalid and offers no deploy, saying why.
+    await page.reload();
+    await eventually(() => deploy.isDisabled()).toBe(true);
+    expect(await deploy.getAttribute('title')).toMatch(/large \(\$expression\): /);
+  });
+
+  it('is told that a request-response file cannot be imported into a streaming scenario, and the canvas stays', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/deploy-race`);
+    await eventually(() => node(page, 'payments').count()).toBe(1);
+    const requestResponse = {
+      metaData: { id: 'greeter', additionalFields: { description: null, properties: { slug: 'greeter' }, metaDataType: 'RequestResponseMetaData', showDescription: false } },
+      nodes: [{ id: 'request', ref: { typ: 'request', parameters: [] }, type: 'Source' }],
+      additionalBranches: [],
+    };
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import', exact: true }).click()]);
+    await chooser.setFiles({ name: 'greeter.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(requestResponse)) });
+    await eventually(() => page.getByTestId('notice').textContent()).toContain('Not imported: The file holds a request-response scenario');
+    expect(await node(page, 'payments').count()).toBe(1);
+    expect(await node(page, 'request').count()).toBe(0);
+    expect(await page.getByTestId('dirty-marker').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
   });
 });

@@ -31,14 +31,16 @@ export async function startServer(): Promise<RunningServer> {
   const processingTypes = Object.fromEntries(
     Object.entries(defaultConfig.processingTypes).map(([name, type]) => [name, { ...type, deploymentManager: { ...type.deploymentManager, port: 0 } }]),
   );
-  const { app } = createApp({ db: database.db, config: { ...defaultConfig, processingTypes, seedExamples: false }, staticDir: buildDir, logError: () => {} });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const built = createApp({ db: database.db, config: { ...defaultConfig, processingTypes, seedExamples: false }, staticDir: buildDir, logError: () => {} });
+  const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
+      // The managers stop their runners before the database they poll goes away.
+      await built.close();
       await database.close();
     },
   };

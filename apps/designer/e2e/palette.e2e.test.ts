@@ -61,12 +61,12 @@ describe('building a scenario from the palette', () => {
     await screenshot(page, 'editor-validation');
   });
 
-  it('refuses to deploy an invalid scenario, deploys once fixed and cancels', async () => {
+  it('offers no deploy of an invalid saved version (saying where its errors are), deploys once fixed and cancels', async () => {
     const { page } = e2e.browser;
-    await page.getByTestId('deploy-button').click();
-    await page.getByTestId('confirm-action').click();
-    await eventually(() => page.getByTestId('notice').textContent()).toMatch(/Deploy refused/);
-    await page.getByRole('button', { name: 'Close' }).click();
+    const deploy = page.getByTestId('deploy-button');
+    await eventually(() => deploy.isDisabled()).toBe(true);
+    // the reason names the node and the field of the error
+    expect(await deploy.getAttribute('title')).toMatch(/^The saved version has .*event-generator \(\w+\): /);
 
     // the event generator needs a schedule; the Dual editor starts as an expression here
     await node(page, 'event-generator').click();

@@ -26,6 +26,7 @@ import {
   type ValidationResult,
 } from '@scenaria/api-contract';
 import { newScenarioProperties, type NodeData } from '@scenaria/graph';
+import { describeErrors, errorCount, hasErrors } from '@scenaria/validation';
 import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
 import { ScenarioEditing } from './editing-store.svelte';
@@ -52,6 +53,8 @@ export class ScenarioSession {
   definitions = $state.raw<ProcessDefinitionData | undefined>(undefined);
   definitionsProblem = $state<string | undefined>(undefined);
   validation = $state.raw<ValidationResult | undefined>(undefined);
+  /** What validation said about the last saved version (what a deploy would take). */
+  savedValidation = $state.raw<ValidationResult | undefined>(undefined);
   validationProblem = $state<string | undefined>(undefined);
   /** An older version shown read-only, or `undefined` for the latest (editable) one. */
   viewedVersion = $state<number | undefined>(undefined);
@@ -102,9 +105,19 @@ export class ScenarioSession {
   }
 
   get errorCount(): number {
-    const errors = this.validation?.errors;
-    if (!errors) return 0;
-    return Object.values(errors.invalidNodes).reduce((sum, list) => sum + list.length, 0) + errors.processPropertiesErrors.length + errors.globalErrors.length;
+    return this.validation ? errorCount(this.validation) : 0;
+  }
+
+  /**
+   * Why Deploy cannot run, naming where the errors are: deploy takes the last saved version, so its own
+   * validation (not the canvas's unsaved one) decides. Undefined when that version has no errors.
+   */
+  get deployBlockedReason(): string | undefined {
+    const saved = this.savedValidation;
+    if (!saved || !hasErrors(saved)) return undefined;
+    const lines = describeErrors(saved);
+    const shown = lines.slice(0, 3).join('; ') + (lines.length > 3 ? `; and ${lines.length - 3} more` : '');
+    return `The saved version has ${lines.length === 1 ? 'an error' : `${lines.length} errors`}: ${shown}. Fix and save before deploying.`;
   }
 
   async loadScenario(versionId?: number): Promise<void> {
@@ -121,6 +134,7 @@ export class ScenarioSession {
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
     this.validation = details.validationResult;
+    if (details.isLatestVersion !== false) this.savedValidation = details.validationResult;
     this.editing.open(details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] }, details.labels);
     this.load = { status: 'ready' };
     await this.#loadDefinitions(details);
@@ -180,6 +194,7 @@ export class ScenarioSession {
     const response = result.data;
     if (response.errors && response.warnings) {
       this.validation = { errors: response.errors, warnings: response.warnings, nodeResults: response.nodeResults ?? {} };
+      this.savedValidation = this.validation;
     }
     this.editing.markSaved(snapshot);
     this.notice = {
@@ -235,7 +250,9 @@ export class ScenarioSession {
     });
     if (!result.ok) {
       this.notice = { tone: 'danger', text: `${action === 'deploy' ? 'Deploy' : 'Cancel'} refused: ${result.error.message}` };
-      return false;
+      // Only a refused comment can be mended in the dialog; any other refusal closes it, its reason in the notice.
+      if (result.status !== 400) await this.refreshDetails();
+      return result.status !== 400;
     }
     this.notice = { tone: 'info', text: action === 'deploy' ? 'Deployment requested.' : 'Cancel requested.' };
     await this.followState();
