@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { node, setExpression } from './canvas';
-import { apiCall, signIn, useServerAndBrowser } from './harness';
+import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
 
 // What a first-time user met (issue 19): each flow here failed before its fix.
 
@@ -119,5 +119,33 @@ describe('a first-time user', () => {
     expect(await node(page, 'request').count()).toBe(0);
     expect(await page.getByTestId('dirty-marker').textContent()).toBe('');
     expect(pageErrors).toEqual([]);
+  });
+
+  it('reaches every toolbar button at 1280 px, Save and Cancel included', async () => {
+    const { page } = e2e.browser;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    try {
+      await page.goto(`${e2e.server.url}/scenarios/deploy-race`);
+      await eventually(() => node(page, 'payments').count()).toBe(1);
+      const buttons = page.locator('.toolbar .tools button');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(10);
+      for (const button of await buttons.all()) {
+        const label = (await button.textContent())?.trim();
+        const box = await button.boundingBox();
+        expect(box, label).not.toBeNull();
+        expect(box!.x, label).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, label).toBeLessThanOrEqual(1280);
+        // Nothing covers or clips it: the point at its centre is the button itself.
+        const onTop = await button.evaluate((element) => {
+          const rect = element.getBoundingClientRect();
+          const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+          return hit !== null && (hit === element || element.contains(hit));
+        });
+        expect(onTop, label).toBe(true);
+      }
+      await screenshot(page, 'toolbar-1280');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 });
