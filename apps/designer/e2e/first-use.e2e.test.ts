@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventually } from './eventually';
 import { node, setExpression } from './canvas';
 import { apiCall, screenshot, signIn, useServerAndBrowser } from './harness';
+import { saveWithComment } from './toolbar';
 
 // What a first-time user met (issue 19): each flow here failed before its fix.
 
@@ -52,11 +53,37 @@ const validTopicGraph = (filter: string) => ({
   ],
 });
 
+// A response whose boolean field is left unset: the editor must not show it as false.
+const responseGraph = {
+  properties: {
+    additionalFields: {
+      description: null,
+      properties: {
+        slug: 'approval',
+        inputSchema: JSON.stringify({ type: 'object', properties: { amount: { type: 'integer' } } }),
+        outputSchema: JSON.stringify({ type: 'object', properties: { approved: { type: 'boolean' }, message: { type: 'string' } } }),
+      },
+      metaDataType: 'RequestResponseMetaData',
+      showDescription: false,
+    },
+  },
+  nodes: [
+    { type: 'Source', id: 'request', ref: { typ: 'request', parameters: [] } },
+    { type: 'Sink', id: 'response', ref: { typ: 'response', parameters: [{ name: 'Raw editor', expression: spel('false') }, { name: 'message', expression: spel("'checked'") }, { name: 'approved', expression: spel('') }] } },
+  ],
+  edges: [{ from: 'request', to: 'response', edgeType: null }],
+};
+
 const pageErrors: string[] = [];
 
 const e2e = useServerAndBrowser(async ({ server, browser }) => {
-  for (const [name, graph] of [['repeated-error', repeatedErrorGraph], ['deploy-race', validTopicGraph("#input['amount'] > 10")]] as const) {
-    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) })).status).toBe(201);
+  const scenarios = [
+    ['repeated-error', 'Default', repeatedErrorGraph],
+    ['deploy-race', 'Default', validTopicGraph("#input['amount'] > 10")],
+    ['approval', 'RequestResponse', responseGraph],
+  ] as const;
+  for (const [name, category, graph] of scenarios) {
+    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category }) })).status).toBe(201);
     const saved = await apiCall(server.url, `/api/processes/${name}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: graph, comment: 'as a user left it' }) });
     expect(saved.status, await saved.clone().text()).toBe(200);
   }
@@ -147,5 +174,30 @@ describe('a first-time user', () => {
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
+  });
+
+  it('sees an unset boolean field of a response as not set, sets it to false and finds it saved', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/approval`);
+    await node(page, 'response').click();
+    const details = page.getByTestId('node-details');
+    const approved = details.getByTestId('boolean-approved');
+    await eventually(() => approved.count()).toBe(1);
+    expect(await approved.inputValue()).toBe('');
+    expect(await approved.locator('option:checked').textContent()).toBe('(not set)');
+    // The editor toggle shows the mode in use, pressed.
+    const modes = details.getByRole('group', { name: 'Editor of approved' });
+    expect(await modes.getByRole('button', { name: 'simple' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await modes.getByRole('button', { name: 'expression' }).getAttribute('aria-pressed')).toBe('false');
+
+    await approved.selectOption('false');
+    await saveWithComment(page, 'approved is false', 3);
+    const saved = (await (await apiCall(e2e.server.url, '/api/processes/approval')).json()) as { scenarioGraph: { nodes: { id: string; ref?: { parameters: { name: string; expression: { expression: string } }[] } }[] } };
+    const parameters = saved.scenarioGraph.nodes.find((candidate) => candidate.id === 'response')?.ref?.parameters ?? [];
+    expect(parameters.find((parameter) => parameter.name === 'approved')?.expression.expression).toBe('false');
+
+    await modes.getByRole('button', { name: 'expression' }).click();
+    expect(await modes.getByRole('button', { name: 'expression' }).getAttribute('aria-pressed')).toBe('true');
+    await eventually(() => details.getByTestId('expression-approved').textContent()).toBe('false');
   });
 });
