@@ -60,7 +60,7 @@ const responseGraph = {
       description: null,
       properties: {
         slug: 'approval',
-        inputSchema: JSON.stringify({ type: 'object', properties: { amount: { type: 'integer' } } }),
+        inputSchema: JSON.stringify({ type: 'object', properties: { total: { type: 'integer' } } }),
         outputSchema: JSON.stringify({ type: 'object', properties: { approved: { type: 'boolean' }, message: { type: 'string' } } }),
       },
       metaDataType: 'RequestResponseMetaData',
@@ -199,5 +199,21 @@ describe('a first-time user', () => {
     await modes.getByRole('button', { name: 'expression' }).click();
     expect(await modes.getByRole('button', { name: 'expression' }).getAttribute('aria-pressed')).toBe('true');
     await eventually(() => details.getByTestId('expression-approved').textContent()).toBe('false');
+  });
+
+  it("gets a record's fields first when completing after a dot", async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/approval`);
+    await node(page, 'response').click();
+    const details = page.getByTestId('node-details');
+    const message = details.getByTestId('expression-message');
+    await eventually(() => message.count()).toBe(1);
+    await message.click();
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('#input.');
+    const options = page.locator('.cm-tooltip-autocomplete [role="option"]');
+    await eventually(() => options.count()).toBeGreaterThan(1);
+    expect(await options.first().textContent()).toContain('total');
+    await page.keyboard.press('Escape');
   });
 });
