@@ -82,7 +82,8 @@ export function createApp(deps: AppDependencies) {
   const scenarios = new ScenarioService(context);
   const audit = logger.child({ name: 'scenario-activity-audit' });
   const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
-  const testing = new TestingService(models, managers, scenarios, deps.testDataSettings);
+  const topics = new TopicService(deps.db);
+  const testing = new TestingService(models, managers, scenarios, topics, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
   const authenticator = new BasicAuthenticator(() => config.current, deps.passwordHasher);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
@@ -110,7 +111,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', definitionRoutes(config, models, scenarios));
-  app.route('/', deploymentRoutes(deployments, testing, new TopicService(deps.db)));
+  app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   mountMetrics(app, managers, config, authenticator);
 

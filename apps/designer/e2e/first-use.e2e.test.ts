@@ -81,6 +81,7 @@ const e2e = useServerAndBrowser(async ({ server, browser }) => {
     ['repeated-error', 'Default', repeatedErrorGraph],
     ['deploy-race', 'Default', validTopicGraph("#input['amount'] > 10")],
     ['approval', 'RequestResponse', responseGraph],
+    ['sampled', 'Default', validTopicGraph("#input['amount'] > 10")],
   ] as const;
   for (const [name, category, graph] of scenarios) {
     expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category }) })).status).toBe(201);
@@ -215,5 +216,22 @@ describe('a first-time user', () => {
     await eventually(() => options.count()).toBeGreaterThan(1);
     expect(await options.first().textContent()).toContain('total');
     await page.keyboard.press('Escape');
+  });
+
+  it("tests a topic-reading scenario on generated records, which are the topic's newest records", async () => {
+    const { page } = e2e.browser;
+    const published = await apiCall(e2e.server.url, '/api/topics/payments/records', {
+      method: 'POST',
+      body: JSON.stringify({ records: [{ value: { amount: 5 } }, { value: { amount: 50 } }, { value: { amount: 500 } }] }),
+    });
+    expect(published.status, await published.clone().text()).toBe(200);
+    await page.goto(`${e2e.server.url}/scenarios/sampled`);
+    await eventually(() => node(page, 'payments').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByLabel('Generated records').fill('3');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    const counts = page.getByTestId('test-counts');
+    await eventually(() => counts.locator('tr', { hasText: 'payments' }).locator('td').nth(1).textContent()).toBe('3');
+    await eventually(() => counts.locator('tr', { hasText: 'alerts' }).locator('td').nth(1).textContent()).toBe('2');
   });
 });

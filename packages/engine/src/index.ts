@@ -52,4 +52,5 @@ export { aggregateValues } from './components/aggregators';
 export { compareContextIds, createTestResultsCollector } from './collector/test-results-collector';
 export type { TestResultsCollector, TestResultsLimits } from './collector/test-results-collector';
 export { generateTestData, parseTestData, runScenarioTest } from './test-run';
+export type { TopicSample } from './test-run';
 export type { TestDataIssue } from './test-run';

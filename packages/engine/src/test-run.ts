@@ -82,32 +82,50 @@ export async function runScenarioTest(
   return { ok: true, value: collector.results(runnable.fragmentNodes) };
 }
 
+/** A record of a topic a source reads, as test data generation takes it: the value (plain JSON), and its time when known. */
+export interface TopicSample {
+  value: unknown;
+  timestamp?: number;
+}
+
 /**
- * Generates test data from the sources that can make their own records (the event generator): `samples`
- * records, taken from the generating sources in turn, as plain JSON ready for `runScenarioTest` or a test file.
- * A scenario without such a source answers `CannotGenerateTestData`.
+ * Generates test data from the sources that can make their own records (the event generator) and from the
+ * newest records of the topics sources read (`topicSamples`, by topic, read by the host): `samples` records,
+ * taken from the sources in turn, as plain JSON ready for `runScenarioTest` or a test file. A scenario
+ * without such a source, or whose topics hold no records, answers `CannotGenerateTestData`.
  */
 export function generateTestData(
   compiled: CompiledScenario,
   samples: number,
+  topicSamples: ReadonlyMap<string, readonly TopicSample[]> = new Map(),
 ): { ok: true; value: ScenarioTestData } | { ok: false; errors: { code: 'CannotGenerateTestData'; message: string }[] } {
-  const generators = compiled.sources.filter((source) => source.instance.generate !== undefined);
+  const pending = new Map<string, TopicSample[]>();
+  const generators = compiled.sources.filter((source) => {
+    if (source.instance.generate !== undefined) return true;
+    const topic = source.instance.readsTopic;
+    const taken = topic === undefined ? [] : (topicSamples.get(topic) ?? []);
+    if (taken.length > 0) pending.set(source.nodeId, [...taken]);
+    return taken.length > 0;
+  });
   if (generators.length === 0) {
-    return { ok: false, errors: [{ code: 'CannotGenerateTestData', message: 'No source of the scenario can generate test data' }] };
+    const topics = compiled.sources.flatMap((source) => (source.instance.readsTopic === undefined ? [] : [source.instance.readsTopic]));
+    const message = topics.length > 0 ? `No test data to generate: ${topics.map((topic) => `topic '${topic}'`).join(', ')} ${topics.length === 1 ? 'holds' : 'hold'} no records` : 'No source of the scenario can generate test data';
+    return { ok: false, errors: [{ code: 'CannotGenerateTestData', message }] };
   }
   const records: ScenarioTestRecord[] = [];
-  const pending = new Map<string, unknown[]>();
   for (let turn = 0; records.length < samples; turn++) {
     const source = generators[turn % generators.length] as (typeof generators)[number];
     let batch = pending.get(source.nodeId) ?? [];
-    if (batch.length === 0) batch = source.instance.generate?.() ?? [];
+    // Only generating sources make more; a topic's samples are taken once.
+    if (batch.length === 0 && source.instance.generate) batch = source.instance.generate().map((value) => ({ value: toPlainJson(value) }));
     const next = batch.shift();
     pending.set(source.nodeId, batch);
     if (next === undefined) {
-      if (turn > samples * generators.length) break; // generators that produce nothing must not loop forever
+      if (turn > samples * generators.length) break; // sources that produce nothing more must not loop forever
       continue;
     }
-    records.push({ sourceId: source.nodeId, record: toPlainJson(next) });
+    // Generated values were made plain above; a topic's values are plain JSON as stored.
+    records.push({ sourceId: source.nodeId, record: next.value, ...(next.timestamp === undefined ? {} : { timestamp: next.timestamp }) });
   }
   return { ok: true, value: { records } };
 }

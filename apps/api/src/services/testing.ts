@@ -9,7 +9,7 @@ import {
   generateTestData,
   parseTestData,
 } from '@scenaria/engine';
-import type { CompileScenarioOptions } from '@scenaria/engine';
+import type { CompileScenarioOptions, TopicSample } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
@@ -22,6 +22,7 @@ import type { DeploymentManagers } from './deployment-managers';
 import type { ModelRegistry } from './models';
 import type { ScenarioService } from './scenarios';
 import type { ScenarioRow } from './scenario-records';
+import type { TopicService } from './topics';
 
 /** Limits of test runs (the reference's `testDataSettings`). */
 export interface TestDataSettings {
@@ -52,6 +53,7 @@ export class TestingService {
     private readonly models: ModelRegistry,
     private readonly managers: DeploymentManagers,
     private readonly scenarios: ScenarioService,
+    private readonly topics: TopicService,
     private readonly settings: TestDataSettings = DEFAULT_TEST_SETTINGS,
   ) {}
 
@@ -109,7 +111,11 @@ export class TestingService {
     const { canonical, options } = await this.#prepare(user, name, graph, permission);
     const compiled = compileScenario(canonical, options);
     if (!compiled.ok) throw badRequest(`Scenario cannot be tested: ${formatIssues(compiled.errors)}`);
-    const data = generateTestData(compiled.value, samples);
+    // Sources reading a topic take its newest records, as Nussknacker's Kafka source generates test data.
+    const topics = new Set(compiled.value.sources.flatMap((source) => (source.instance.readsTopic === undefined ? [] : [source.instance.readsTopic])));
+    const topicSamples = new Map<string, TopicSample[]>();
+    for (const topic of topics) topicSamples.set(topic, (await this.topics.samples(topic, samples)).map((record) => ({ value: record.value, timestamp: record.timestamp })));
+    const data = generateTestData(compiled.value, samples, topicSamples);
     if (!data.ok) throw badRequest(data.errors.map((error) => error.message).join('; '));
     return data.value.records.map((record) => JSON.stringify({ sourceId: record.sourceId, record: record.record, ...(record.timestamp === undefined ? {} : { timestamp: record.timestamp }) })).join('\n');
   }
@@ -128,7 +134,7 @@ export class TestingService {
     const sources = compiled.value.sources;
     return {
       canBeTested: sources.length > 0,
-      canGenerateTestData: sources.some((source) => source.instance.generate !== undefined),
+      canGenerateTestData: sources.some((source) => source.instance.generate !== undefined || source.instance.readsTopic !== undefined),
       canTestWithForm: (await this.parameters(user, name, graph)).some((source) => source.parameters.length > 0),
     };
   }

@@ -28,6 +28,15 @@ export class TopicService {
     return { offsets: stored.value.offsets };
   }
 
+  /**
+   * The newest records of a topic a scenario's source reads, oldest first: test data generated for that source
+   * (the scenario's own read right was checked by the caller; a topic name the source names is data, checked here).
+   */
+  async samples(topic: string, limit: number): Promise<TopicRecord[]> {
+    if (validateTopicName(topic).length > 0) return [];
+    return readTopicTail(this.db, topic, { limit });
+  }
+
   /** `GET /api/topics/{topic}/records`: the newest records, oldest first. */
   async tail(user: AuthenticatedUser, topic: string, limit: number | undefined): Promise<TopicRecord[]> {
     this.#check(user, topic);

@@ -50,6 +50,8 @@ export interface SourceInstance {
   decodeRecord(record: unknown): unknown;
   /** Sources that make their own records (event generator) produce a batch per call. */
   generate?(): unknown[];
+  /** The topic a source reads: its newest records stand in for generated test data, as Nussknacker's Kafka source does. */
+  readsTopic?: string;
 }
 
 /** A sink: the value it produces for a record (written by the host; collected in tests). */

@@ -91,7 +91,13 @@ function headersRecord(headers: { forEach(callback: (value: string, key: string)
 }
 
 const runtimes: Record<string, ComponentRuntime> = {
-  'source-kafka': jsonSource,
+  'source-kafka': {
+    kind: 'source',
+    create: (args) => {
+      const topic = args.constants['Topic'];
+      return { decodeRecord: decodeJsonRecord, ...(typeof topic === 'string' ? { readsTopic: topic } : {}) };
+    },
+  },
   'source-request': jsonSource,
   'source-event-generator': {
     kind: 'source',
