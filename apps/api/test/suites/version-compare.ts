@@ -69,6 +69,10 @@ export function versionCompareSuite(server: () => TestServer): void {
       expectError(await server().call('reader', api.compareScenarioVersions, at(1, 'two' as never)), 400, /otherVersionId/);
       expectError(await server().call('reader', api.compareScenarioVersions, at(0, 1)), 400, /versionId/);
       expectError(await server().call('reader', api.compareScenarioVersions, at(1.5, 1)), 400, /versionId/);
+      // Beyond the stored integer range: bad input, never a failed query.
+      expectError(await server().call('reader', api.compareScenarioVersions, at(2, 2 ** 31)), 400, /otherVersionId/);
+      expectError(await server().call('reader', api.compareScenarioVersions, at(2 ** 53 + 2, 2)), 400, /versionId/);
+      expect((await server().call('reader', api.compareScenarioVersions, at(2, 2 ** 31 - 1))).status).toBe(404);
       await expectGuarded(server(), api.compareScenarioVersions, at(2, 3), 'outsider');
     });
   });
