@@ -228,10 +228,16 @@ describe('a first-time user', () => {
     await page.goto(`${e2e.server.url}/scenarios/sampled`);
     await eventually(() => node(page, 'payments').count()).toBe(1);
     await page.getByRole('tab', { name: 'Test' }).click();
+    // More than the server allows: the run fails, and says so.
+    await page.getByLabel('Generated records').fill('50');
+    await page.getByRole('button', { name: 'Run test' }).click();
+    await eventually(() => page.getByTestId('notice').textContent()).toContain('Test failed: Too many samples');
     await page.getByLabel('Generated records').fill('3');
     await page.getByRole('button', { name: 'Run test' }).click();
     const counts = page.getByTestId('test-counts');
     await eventually(() => counts.locator('tr', { hasText: 'payments' }).locator('td').nth(1).textContent()).toBe('3');
     await eventually(() => counts.locator('tr', { hasText: 'alerts' }).locator('td').nth(1).textContent()).toBe('2');
+    // The banner of the earlier failure is gone with the run that worked.
+    expect(await page.getByTestId('notice').count()).toBe(0);
   });
 });

@@ -36,7 +36,8 @@ export type TestFormSource = RouteOutput<typeof getTestParameters>[number];
 
 export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'failed'; message: string };
 
-type Notice = { tone: 'ok' | 'danger' | 'info'; text: string };
+/** A message above the canvas; `about` names what it reports on, so a later success of the same can retire it. */
+type Notice = { tone: 'ok' | 'danger' | 'info'; text: string; about?: 'test' };
 
 /**
  * One open scenario as the server knows it: loading, definitions, validation, saving, deployment and tests,
@@ -324,9 +325,11 @@ export class ScenarioSession {
 
   #takeTestResult(result: ApiResult<ResultsWithCounts>): boolean {
     if (!result.ok) {
-      this.notice = { tone: 'danger', text: `Test failed: ${result.error.message}` };
+      this.notice = { tone: 'danger', text: `Test failed: ${result.error.message}`, about: 'test' };
       return false;
     }
+    // A test that ran retires the failure of an earlier one, which no longer describes the canvas.
+    if (this.notice?.about === 'test') this.notice = undefined;
     this.testResults = result.data;
     return true;
   }
