@@ -240,4 +240,21 @@ describe('a first-time user', () => {
     // The banner of the earlier failure is gone with the run that worked.
     expect(await page.getByTestId('notice').count()).toBe(0);
   });
+
+  it('edits a JSON schema property in a code editor that marks text that is not JSON', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/approval`);
+    await page.getByRole('tab', { name: 'Properties' }).click();
+    const editor = page.locator('#prop-inputSchema');
+    await eventually(() => editor.count()).toBe(1);
+    expect(await editor.getAttribute('contenteditable')).toBe('true');
+    // A code editor: line numbers, several lines.
+    expect(await page.locator('.properties .cm-lineNumbers').count()).toBeGreaterThan(0);
+    await editor.fill('{\n  "type": "object",\n  "properties": {"total": {"type": "integer"}\n');
+    await eventually(() => page.getByTestId('json-prop-inputSchema-problem').textContent()).toContain('Not JSON');
+    await eventually(() => page.locator('.properties .cm-lintRange-error').count()).toBeGreaterThan(0);
+    await editor.fill('{\n  "type": "object",\n  "properties": {"total": {"type": "integer"}}\n}');
+    await eventually(() => page.getByTestId('json-prop-inputSchema-problem').count()).toBe(0);
+    expect(await page.locator('.properties .cm-line').count()).toBeGreaterThanOrEqual(4);
+  });
 });
