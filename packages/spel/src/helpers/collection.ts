@@ -1,7 +1,7 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassSpec } from '../internal/method-dsl';
-import { chargeValueWalk, commonSupertype, linearScan, isNumberType, listType, mapType, recordType, unknownType, withoutValue, type CostMeter, type NumberKind, type TypingResult } from '@scenaria/typing';
-import { JavaDouble, javaToString, numberKindOf, promoteNumberKinds, spelEquals } from '@scenaria/typing/runtime';
+import { chargeValueWalk, commonSupertype, linearScan, isNumberType, listType, mapType, numberKindOfClassName, objTypeOf, recordType, Types, unionType, unknownType, withoutValue, type CostMeter, type NumberKind, type TypingResult } from '@scenaria/typing';
+import { castNumber, JavaDouble, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
 import { addAs } from '../internal/kind-arithmetic';
 import { compareIfComparable, describeValue } from '../internal/spel-values';
 import { T, method } from '../internal/method-dsl';
@@ -105,36 +105,41 @@ function mergeTypes(args: TypingResult[]): TypingResult {
 }
 
 /**
- * The sum as Nussknacker folds it: the total starts as Integer 0 and each element promotes it (an Integer prefix
- * wraps as int before a Long widens it; nulls are skipped). A list whose first element is an Integer, a Long or a
- * Double is summed raw in that kind (an int32 number, a bigint, a double; the first element already promotes the
- * total to its kind; a Long total also takes Integers) unless an element needs another kind; then, and for other
- * first elements, the sum starts over on the general promotion. Each kind has a loop of its own, so each sees one
- * kind of list and V8 specialises it on that.
+ * The sum as Nussknacker's helper computes it: the runtime classes of the elements, promoted for large numbers
+ * (Byte, Short, Integer and Long sum as Long; Float and Double as Double; BigInteger as BigInteger; any BigDecimal,
+ * Doubles or Floats with integral numbers as Double), pick the class every element is converted to; an empty list
+ * is Double 0.0 (its class cannot be known). Nulls are skipped. A list whose first element is an Integer, a Long
+ * or a Double is summed in a loop of its own for that kind, so V8 specialises each on one kind of list; an
+ * element of another kind sends the list to the general path.
  */
 function sumNumbers(values: readonly unknown[]): unknown {
   const first = values[0];
-  const total = typeof first === 'number' ? sumIntegers(values) : first instanceof JavaDouble ? sumDoubles(values) : typeof first === 'bigint' ? sumLongs(values) : undefined;
-  return total ?? sumPromoting(values, 0, 'Integer', 0);
+  const total =
+    typeof first === 'number' ? sumIntegers(values) : first instanceof JavaDouble ? sumDoubles(values) : typeof first === 'bigint' ? sumLongs(values) : undefined;
+  return total ?? sumPromoting(values);
 }
+
+/** Integers summed exactly in a double while the total cannot pass 2^53 (2^22 elements of at most 2^31). */
+const MAX_EXACT_INTEGER_SUM_LENGTH = 1 << 22;
 
 /**
- * An Integer sum, undefined at an element of a wider kind. `reduce` with the reducer written at the call: V8
- * inlines both with the loop specialised on the array's element kind, about twice as fast as an indexed loop here.
- * A reducer defined apart is not inlined once a bundler turns its module-level `const` into a `var` (esbuild
- * does), which makes it ten times slower.
+ * A sum of Integers as a Long, undefined at an element of another kind. `reduce` with the reducer written at the
+ * call: V8 inlines both with the loop specialised on the array's element kind, about twice as fast as an indexed
+ * loop here. A reducer defined apart is not inlined once a bundler turns its module-level `const` into a `var`
+ * (esbuild does), which makes it ten times slower.
  */
-function sumIntegers(values: readonly unknown[]): number | undefined {
-  let wider = false;
+function sumIntegers(values: readonly unknown[]): bigint | undefined {
+  if (values.length > MAX_EXACT_INTEGER_SUM_LENGTH) return undefined;
+  let other = false;
   const total = values.reduce<number>((sum, value) => {
-    if (typeof value === 'number') return (sum + value) | 0;
-    if (value !== null) wider = true;
+    if (typeof value === 'number') return sum + value;
+    if (value !== null) other = true;
     return sum;
   }, 0);
-  return wider ? undefined : total;
+  return other ? undefined : BigInt(total);
 }
 
-/** A Long sum (Integers widened), undefined at an element of a wider kind. */
+/** A Long sum (Integers widened), undefined at an element of another kind. */
 function sumLongs(values: readonly unknown[]): bigint | undefined {
   let total = 0n;
   for (let i = 0; i < values.length; i++) {
@@ -163,17 +168,38 @@ function sumDoubles(values: readonly unknown[]): JavaDouble | undefined {
   return new JavaDouble(total);
 }
 
-/** A sum from element `from` on, promoting the total at runtime element by element. */
-function sumPromoting(values: readonly unknown[], from: number, kind: NumberKind, total: unknown): unknown {
-  for (let i = from; i < values.length; i++) {
+/** The class a sum of two classes is computed in (Nussknacker's promotion for large numbers). */
+function sumKind(a: NumberKind, b: NumberKind): NumberKind {
+  if (a === 'BigDecimal' || b === 'BigDecimal') return 'BigDecimal';
+  const floating = (kind: NumberKind) => kind === 'Double' || kind === 'Float';
+  if (floating(a) || floating(b)) return 'Double';
+  return a === 'BigInteger' || b === 'BigInteger' ? 'BigInteger' : 'Long';
+}
+
+/** The general sum: the target class of all elements first, then every element converted to it. */
+function sumPromoting(values: readonly unknown[]): unknown {
+  let kind: NumberKind | undefined;
+  for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value === null) continue;
     const valueKind = numberKindOf(value);
     if (!valueKind) throw new TypeError(`Not a number: ${describeValue(value)}`);
-    kind = promoteNumberKinds(kind, valueKind);
-    total = addAs(kind, total, value);
+    kind = sumKind(kind ?? valueKind, valueKind);
+  }
+  let total: unknown = kind === undefined ? new JavaDouble(0) : castNumber(0, kind);
+  for (let i = 0; kind !== undefined && i < values.length; i++) {
+    if (values[i] !== null) total = addAs(kind, total, castNumber(values[i], kind));
   }
   return total;
+}
+
+/** The static type of `sum`: the element type promoted for large numbers, `Number` kept as it is. */
+function sumType(element: TypingResult): TypingResult {
+  if (element.kind === 'unknown' || element.kind === 'null') return unknownType;
+  if (element.kind === 'union') return unionType(...element.types.map(sumType));
+  if (!isNumberType(element)) return T.Number;
+  const kind = numberKindOfClassName(objTypeOf(element).className);
+  return kind === undefined ? T.Number : Types[sumKind(kind, kind)];
 }
 
 /**
@@ -207,16 +233,13 @@ export function collectionHelper(random: () => number): ClassSpec {
       method('min', [['collection', C]], elementResult, (_t, [c]) => items(c).reduce((a, b) => (a === undefined || compareForSort(b, a) < 0 ? b : a), undefined) ?? null, 'The smallest element', { cost: visitsFirst }),
       method('max', [['collection', C]], elementResult, (_t, [c]) => items(c).reduce((a, b) => (a === undefined || compareForSort(b, a) > 0 ? b : a), undefined) ?? null, 'The largest element', { cost: visitsFirst }),
       method('slice', [['collection', C], ['start', T.Integer], ['stop', T.Integer]], sameList, (_t, [c, start, stop]) => {
+        // Scala's `slice`, as Nussknacker's helper uses it: indexes clamped to the list, an empty list when stop <= start.
         const list = items(c);
-        const from = Number(start);
-        const to = Number(stop);
-        if (from < 0 || to > list.length || from > to) throw new RangeError(`fromIndex: ${from}, toIndex: ${to}, size: ${list.length}`);
-        return built(list.slice(from, to));
-      }, 'Elements from start (inclusive) to stop (exclusive)', { cost: (meter, _t, [, start, stop]) => meter.checkSize(Math.max(0, Number(stop) - Math.max(0, Number(start)) || 0)) }),
-      method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => {
-        const element = elementType(args[0]);
-        return isNumberType(element) ? element : T.Number;
-      }, (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers', { cost: scansFirst, budgetFree: true }),
+        const from = Math.max(0, Number(start));
+        const to = Math.min(list.length, Number(stop));
+        return from < to ? built(list.slice(from, to)) : [];
+      }, 'Elements from start (inclusive) to stop (exclusive), indexes clamped to the list', { cost: (meter, _t, [, start, stop]) => meter.checkSize(Math.max(0, Number(stop) - Math.max(0, Number(start)) || 0)) }),
+      method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => sumType(elementType(args[0])), (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers (Long, Double, BigInteger or BigDecimal; Double 0.0 for an empty list)', { cost: scansFirst, budgetFree: true }),
       method('sortedAsc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort(compareForSort)), 'Sorted in natural ascending order', { cost: sorts }),
       method('sortedDesc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort((a, b) => compareForSort(b, a))), 'Sorted in natural descending order', { cost: sorts }),
       method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], sameList, (_t, [c, field]) => {
