@@ -1,6 +1,9 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassSpec } from '../internal/method-dsl';
-import { chargeValueWalk, commonSupertype, linearScan, isNumberType, listType, mapType, numberKindOfClassName, objTypeOf, recordType, Types, unionType, unknownType, withoutValue, type CostMeter, type NumberKind, type TypingResult } from '@scenaria/typing';
+import {
+  chargeValueWalk, classType, displayType, isNumberType, isSubclassName, JavaClassNames, linearScan, listType, mapType, numberKindOfClassName, objTypeOf, recordType, Types, typesEqual, unionType,
+  unknownType, withoutValue, type CostMeter, type NumberKind, type SingleTypingResult, type TypedClass, type TypingResult,
+} from '@scenaria/typing';
 import { castNumber, JavaDouble, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
 import { addAs } from '../internal/kind-arithmetic';
 import { compareIfComparable, describeValue } from '../internal/spel-values';
@@ -67,10 +70,124 @@ function elementType(type: TypingResult | undefined): TypingResult {
   return withoutValue(cls?.params[0] ?? unknownType);
 }
 
-function listOfCommonElement(args: TypingResult[]): TypingResult {
-  const elements = args.map(elementType);
-  const first = elements[0] ?? unknownType;
-  return listType(elements.slice(1).reduce((acc, element) => commonSupertype(acc, element), first));
+const UNKNOWN_MAP = mapType(unknownType, unknownType);
+const isUnknownMap = (type: TypingResult) => typesEqual(type, UNKNOWN_MAP);
+
+/** The list class of a list type, its known value dropped; undefined for anything else. */
+function listClassOf(type: TypingResult): TypedClass | undefined {
+  const cls = type.kind === 'value' ? type.underlying : type;
+  return cls.kind === 'class' && cls.className === JavaClassNames.List && cls.params.length === 1 ? cls : undefined;
+}
+
+/**
+ * `concat` typed as Nussknacker's ListAdditionTyping: the lists folded pairwise. Records whose common fields agree
+ * merge into one record (values dropped); records that disagree give Unknown elements; a record with an untyped
+ * map gives `Map[Unknown,Unknown]`; equal elements stay; numbers of different classes give Number; anything else
+ * Unknown. A single list keeps its type.
+ */
+function concatType(args: readonly TypingResult[]): TypingResult {
+  if (args.length === 1) return args[0] as TypingResult;
+  const unknownList = listType(unknownType);
+  return args.reduce((acc, next) => {
+    const left = listClassOf(acc);
+    const right = listClassOf(next);
+    return left && right ? listType(concatElements(left.params[0] as TypingResult, right.params[0] as TypingResult)) : unknownList;
+  });
+}
+
+function concatElements(first: TypingResult, second: TypingResult): TypingResult {
+  if (first.kind === 'record' && second.kind === 'record') {
+    for (const [name, type] of first.fields) {
+      const other = second.fields.get(name);
+      if (other !== undefined && !typesEqual(withoutValue(type), withoutValue(other))) return unknownType;
+    }
+    return recordType(new Map([...first.fields, ...second.fields].map(([name, type]) => [name, withoutValue(type)])));
+  }
+  if ((isUnknownMap(first) || first.kind === 'record') && (isUnknownMap(second) || second.kind === 'record')) return UNKNOWN_MAP;
+  if (typesEqual(withoutValue(first), withoutValue(second))) return withoutValue(first);
+  return isNumberType(first) && isNumberType(second) ? T.Number : unknownType;
+}
+
+/**
+ * `merge` typed as Nussknacker's MapMergeTyping, folded pairwise: two records merge into one (later fields win,
+ * known values kept); other maps meet in the more general map class with the generic parameters both agree on;
+ * anything else is `Map[Unknown,Unknown]`.
+ */
+function mergeTypes(args: readonly TypingResult[]): TypingResult {
+  if (args.length === 1) return args[0] as TypingResult;
+  return args.reduce((first, second) => {
+    if (first.kind === 'record' && second.kind === 'record') {
+      const info = first.additionalInfo || second.additionalInfo ? { ...first.additionalInfo, ...second.additionalInfo } : undefined;
+      return recordType(new Map([...first.fields, ...second.fields]), info ? { additionalInfo: info } : {});
+    }
+    if (!isSingle(first) || !isSingle(second)) return UNKNOWN_MAP;
+    return mergedClass(objTypeOf(first), objTypeOf(second));
+  });
+}
+
+const isSingle = (type: TypingResult): type is SingleTypingResult => type.kind !== 'unknown' && type.kind !== 'null' && type.kind !== 'union';
+const asClass = (type: TypingResult | undefined): TypedClass | undefined => (type?.kind === 'class' ? type : undefined);
+const assignable = (to: TypedClass, from: TypedClass) => to.className === from.className || isSubclassName(from.className, to.className);
+
+function mergedClass(first: TypedClass, second: TypedClass): TypingResult {
+  const [k1, v1] = first.params.map(withoutValue).map(asClass);
+  const [k2, v2] = second.params.map(withoutValue).map(asClass);
+  if (k1 && k2 && v1 && v2) return mergedWith(first, second, [mergedWith(k1, k2, mergedParams(k1, k2)), mergedWith(v1, v2, mergedParams(v1, v2))]);
+  if (k1 && k2) return mergedWith(first, second, [mergedWith(k1, k2, mergedParams(k1, k2))]);
+  return mergedWith(first, second, []);
+}
+
+/** The more general of two classes with the given parameters (missing ones Unknown); Unknown when unrelated. */
+function mergedWith(first: TypedClass, second: TypedClass, params: readonly TypingResult[]): TypingResult {
+  const target = assignable(first, second) ? first : assignable(second, first) ? second : undefined;
+  if (target === undefined) return unknownType;
+  if (params.length === 0) return classType(target.className);
+  const expected = Math.max(params.length, classType(target.className).params.length);
+  return classType(target.className, Array.from({ length: expected }, (_, i) => params[i] ?? unknownType));
+}
+
+function mergedParams(first: TypedClass, second: TypedClass): readonly TypingResult[] {
+  const a = first.params.map(withoutValue);
+  const b = second.params.map(withoutValue);
+  if (a.length === b.length && a.every((param, i) => typesEqual(param, b[i] as TypingResult))) return a;
+  if (a.length !== b.length) return [];
+  const merged: TypingResult[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const left = asClass(a[i]);
+    const right = asClass(b[i]);
+    if (!left || !right) return [];
+    merged.push(mergedClass(left, right));
+  }
+  return merged;
+}
+
+/**
+ * `sortedAscBy` typed as Nussknacker's RecordCollectionSortingTyping: a list of records and a literal field name
+ * that names a comparable field of them; anything else is refused at compile time.
+ */
+function sortedByType(args: readonly TypingResult[]): TypingResult | { error: string } {
+  const [list, field] = args;
+  const listClass = list && listClassOf(list);
+  const element = listClass?.params[0];
+  const name = field?.kind === 'value' && field.underlying.className === JavaClassNames.String ? String(field.value) : undefined;
+  if (!listClass || element?.kind !== 'record' || name === undefined) {
+    return { error: `Mismatch parameter types. Found: sortedAscBy(${args.map(displayType).join(', ')}). Required: sortedAscBy(Collection[Map[String,Unknown]], String)` };
+  }
+  const fieldType = element.fields.get(name);
+  const fieldClass = fieldType && withoutValue(fieldType);
+  if (fieldClass?.kind === 'class' && isSubclassName(fieldClass.className, JavaClassNames.Comparable)) return listType(withoutValue(element));
+  if (fieldClass?.kind === 'class' || fieldClass?.kind === 'unknown') {
+    return { error: `Field: ${name} of the type: ${displayType(fieldClass)} isn't comparable (doesn't implement the Comparable interface) and cannot be used for sorting purposes.` };
+  }
+  return { error: `Type: ${displayType(element)} doesn't contain field: ${name}.` };
+}
+
+/** `flatten`: the element type of the outer collection (Nussknacker's ListElementTyping), as a list when it is a collection. */
+function flattenType(args: readonly TypingResult[]): TypingResult {
+  const element = elementType(args[0]);
+  const cls = element.kind === 'class' ? element : undefined;
+  if (cls && (cls.className === JavaClassNames.Set || cls.className === JavaClassNames.Collection)) return listType(cls.params[0] ?? unknownType);
+  return element;
 }
 
 const sameList = (target: TypingResult, args: TypingResult[]) => listType(elementType(args[0]));
@@ -93,16 +210,6 @@ function mergeMaps(maps: unknown[]): Map<unknown, unknown> {
   return built([...result.keys()]) && result;
 }
 
-function mergeTypes(args: TypingResult[]): TypingResult {
-  if (args.every((arg) => arg.kind === 'record')) {
-    const fields = new Map<string, TypingResult>();
-    for (const arg of args) if (arg.kind === 'record') for (const [name, type] of arg.fields) fields.set(name, withoutValue(type));
-    return recordType(fields);
-  }
-  const keys = args.map((arg) => (arg.kind === 'record' ? T.String : (classOf(arg)?.params[0] ?? unknownType)));
-  const values = args.map((arg) => (arg.kind === 'record' ? (arg.objType.params[1] ?? unknownType) : (classOf(arg)?.params[1] ?? unknownType)));
-  return mapType(keys.reduce((a, b) => commonSupertype(a, b)), values.reduce((a, b) => commonSupertype(a, b)));
-}
 
 /**
  * The sum as Nussknacker's helper computes it: the runtime classes of the elements, promoted for large numbers
@@ -224,7 +331,7 @@ export function collectionHelper(random: () => number): ClassSpec {
     description: 'Operations on lists and maps',
     staticMethods: [],
     methods: [
-      method('concat', [['list', L], ['lists...', L]], (_t, args) => listOfCommonElement(args), (_t, args) => built(args.flatMap(items)), 'Concatenates lists', {
+      method('concat', [['list', L], ['lists...', L]], (_t, args) => concatType(args), (_t, args) => built(args.flatMap(items)), 'Concatenates lists', {
         cost: (meter, _t, args) => meter.checkSize(args.reduce<number>((total, list) => total + sizeOf(list), 0)),
       }),
       method('merge', [['map', T.Map()], ['maps...', T.Map()]], (_t, args) => mergeTypes(args), (_t, args) => mergeMaps(args), 'Merges maps; later maps override earlier keys', {
@@ -242,7 +349,7 @@ export function collectionHelper(random: () => number): ClassSpec {
       method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => sumType(elementType(args[0])), (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers (Long, Double, BigInteger or BigDecimal; Double 0.0 for an empty list)', { cost: scansFirst, budgetFree: true }),
       method('sortedAsc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort(compareForSort)), 'Sorted in natural ascending order', { cost: sorts }),
       method('sortedDesc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort((a, b) => compareForSort(b, a))), 'Sorted in natural descending order', { cost: sorts }),
-      method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], sameList, (_t, [c, field]) => {
+      method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], (_t, args) => sortedByType(args), (_t, [c, field]) => {
         const read = (record: unknown) => (record instanceof Map ? (record.get(field) ?? null) : null);
         return built([...items(c)].sort((a, b) => compareForSort(read(a), read(b))));
       }, 'Records sorted by a field (nulls first)', { cost: sorts }),
@@ -261,7 +368,8 @@ export function collectionHelper(random: () => number): ClassSpec {
           meter.chargeString(typeof separator === 'string' ? separator.length * sizeOf(args[0]) : 0);
         },
       }),
-      method('product', [['list1', T.List(T.Map())], ['list2', T.List(T.Map())]], (_t, args) => listType(mergeTypes([elementType(args[0]), elementType(args[1])])), (_t, [a, b]) => {
+      // Untyped in Nussknacker (no typing function): the signature's List[Map[Unknown,Unknown]].
+      method('product', [['list1', T.List(T.Map())], ['list2', T.List(T.Map())]], listType(UNKNOWN_MAP), (_t, [a, b]) => {
         const left = items(a);
         const right = items(b);
         activeBudget().checkSize(left.length * right.length);
@@ -298,7 +406,7 @@ export function collectionHelper(random: () => number): ClassSpec {
         }
         return result;
       }, 'Elements in random order', { cost: copiesFirst }),
-      method('flatten', [['collection', T.Collection(T.Collection())]], (_t, args) => listType(elementType(elementType(args[0]))), (_t, [c]) => built(items(c).flatMap((inner) => items(inner))), 'Flattens one level of nested collections', {
+      method('flatten', [['collection', T.Collection(T.Collection())]], (_t, args) => flattenType(args), (_t, [c]) => built(items(c).flatMap((inner) => items(inner))), 'Flattens one level of nested collections', {
         cost: (meter, _t, [c]) => {
           meter.step(sizeOf(c));
           let total = 0;
