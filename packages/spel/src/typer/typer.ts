@@ -643,8 +643,10 @@ class Typer {
       case '>':
       case '<=':
       case '>=': {
-        if (!this.orderable(left, right)) {
-          this.error('OperatorNotComparableError', `Operator '${op}' used with not comparable types: ${typeName(left)} and ${typeName(right)}`, node.operatorRange);
+        if (!this.numericOrderable(left, right)) {
+          // Nussknacker types the ordering operators as functions of two Numbers: Strings, dates and other
+          // Comparables are refused (`'b' > 'a'`), with its "Wrong part types".
+          this.error('PartTypeError', 'Wrong part types', node.operatorRange);
           return this.record(node, { type: BOOLEAN });
         }
         const folded = fold((a, b) => {
@@ -732,6 +734,12 @@ class Typer {
     const b = classOf(right)?.className;
     if (a === undefined || a !== b) return false;
     return this.context.registry.isSubclass(a, 'java.lang.Comparable');
+  }
+
+  /** Operands of `<`, `>`, `<=`, `>=`: numbers (or Unknown), as Nussknacker types these operators. */
+  private numericOrderable(left: TypingResult, right: TypingResult): boolean {
+    if (left.kind === 'unknown' || right.kind === 'unknown' || left.kind === 'union' || right.kind === 'union') return true;
+    return isNumberType(left) && isNumberType(right);
   }
 
   private unary(node: Extract<AstNode, { kind: 'unary' }>, self: TypingResult | undefined): TypingResult {
