@@ -101,8 +101,8 @@ const valueCases: Array<[string, string, string]> = [
   ['#input.id * 1000', 'Long', 'Long:9007199254740993000'],
   ['#input.score * 2', 'Double', 'Double:15.0'],
   ['#input.amount + 1', 'BigDecimal', 'BigDecimal:11.25'],
-  ['#input.amount * 2', 'BigDecimal', 'BigDecimal:20.5'],
-  ['#input.amount - 0.25', 'BigDecimal', 'BigDecimal:10'],
+  ['#input.amount * 2', 'BigDecimal', 'BigDecimal:20.50'], // Java scales: 2 + 0
+  ['#input.amount - 0.25', 'BigDecimal', 'BigDecimal:10.00'], // max(2, 2): 0.25 converts through its text
   ['#input.amount / 4', 'BigDecimal', 'BigDecimal:2.56'],
   ['#input.amount + #input.score', 'BigDecimal', 'BigDecimal:17.75'],
   ['#input.amount % 3', 'BigDecimal', 'BigDecimal:1.25'],
@@ -401,7 +401,8 @@ const valueCases: Array<[string, string, string]> = [
   ['#input.born.plusDays(1)', 'LocalDate', 'LocalDate:1990-05-18'],
   ['#input.born.isBefore(T(java.time.LocalDate).of(2000, 1, 1))', 'Boolean', 'Boolean:true'],
   ['#input.born.monthValue', 'Integer', 'Integer:5'],
-  ["new java.math.BigDecimal('1.50')", 'BigDecimal', 'BigDecimal:1.5'],
+  ["new java.math.BigDecimal('1.50')", 'BigDecimal', 'BigDecimal:1.50'],
+  ["new java.math.BigDecimal('1.00') / new java.math.BigDecimal('3')", 'BigDecimal', 'BigDecimal:0.33'], // divide(3, max scale 2, HALF_EVEN)
   ["new java.math.BigDecimal('1.25').scale()", 'Integer', 'Integer:2'],
   ["new java.math.BigDecimal('1.50').setScale(1)", 'BigDecimal', 'BigDecimal:1.5'],
   ["new java.math.BigDecimal('2.5').add(new java.math.BigDecimal('0.75'))", 'BigDecimal', 'BigDecimal:3.25'],
