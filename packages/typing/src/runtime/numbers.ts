@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { NumberKind } from '../types/numbers';
 import { JavaRuntimeError } from './errors';
-import { javaScaleOf, withJavaScale } from './decimal-scale';
+import { javaScaleOf, scaleOfDecimalText, withJavaScale } from './decimal-scale';
 import { formatJavaDouble, formatJavaFloat } from './to-string';
 import {
   isJavaBigDecimal,
@@ -157,7 +157,9 @@ export function toBigDecimalValue(value: unknown): Decimal {
     case 'Float': {
       const number = (value as { value: number }).value;
       if (!Number.isFinite(number)) throw new JavaRuntimeError('NumberFormatException', `Cannot convert ${formatJavaDouble(number)} to BigDecimal`);
-      return new ExactDecimal(kind === 'Float' ? formatJavaFloat(number) : formatJavaDouble(number));
+      // Through the Java text, as Spring's NumberUtils converts: `1.0` keeps its scale of 1.
+      const text = kind === 'Float' ? formatJavaFloat(number) : formatJavaDouble(number);
+      return withJavaScale(new ExactDecimal(text), scaleOfDecimalText(text));
     }
     default:
       return new ExactDecimal(toBigIntegerValue(value).toString());
