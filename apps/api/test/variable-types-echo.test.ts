@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '@scenaria/api-contract';
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { DATABASES, startTestServer } from './harness';
 import type { TestServer } from './harness';
@@ -40,7 +41,7 @@ function graph(): ScenarioGraph {
   } as ScenarioGraph;
 }
 
-async function postJson(server: TestServer, route: api.RouteConfig, path: string, body: unknown): Promise<Response> {
+async function postJson(server: TestServer, route: RouteConfig, path: string, body: unknown): Promise<Response> {
   // Raw text, as the front end's axios sends it: nothing here re-encodes the types on the way back.
   return server.fetchRaw(route, path, { method: 'POST', user: 'writer', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
