@@ -180,6 +180,7 @@ describe('helpers of #UTIL, #BASE64, #CONV and #NUMERIC', () => {
     // ConversionUtilsSpec: JSON numbers are the narrowest integer, else a BigDecimal.
     ["#CONV.toJson('1')", 'Integer:1'],
     ["#CONV.toJson('1.234')", 'BigDecimal:1.234'],
+    ["#CONV.toJson('1.230')", 'BigDecimal:1.230'],
     ["#CONV.toJson('[1, \"str\", true]')", 'List:[1, str, true]'],
     ["#CONV.toJson('12345678901')", 'Long:12345678901'],
     // NumericUtilsSpec: Integer, Long, then Double (so a huge integer is a Double).

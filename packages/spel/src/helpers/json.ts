@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { activeBudget } from '../evaluator/budget';
-import { ExactDecimal, javaToString, numberKindOf } from '@scenaria/typing/runtime';
+import { ExactDecimal, javaToString, numberKindOf, scaleOfDecimalText, withJavaScale } from '@scenaria/typing/runtime';
 
 /** Thrown for invalid JSON text. */
 export class JsonSyntaxError extends Error {
@@ -21,7 +21,7 @@ function jsonNumber(text: string, plainInteger: boolean): unknown {
     if (value.gte(INT_RANGE[0]) && value.lte(INT_RANGE[1])) return value.toNumber() | 0;
     if (value.gte(LONG_RANGE[0]) && value.lte(LONG_RANGE[1])) return BigInt(value.toFixed());
   }
-  return value;
+  return withJavaScale(value, scaleOfDecimalText(text));
 }
 
 /**
