@@ -242,3 +242,10 @@ describe('typing of lists, records, ternaries and operators', () => {
     expect(valueOf("new java.math.BigDecimal('1.0') / 4")).toBe('BigDecimal:0.2');
   });
 });
+
+describe('costs of the changed helpers', () => {
+  it('charges a clamped slice by what it builds, not by its stop index', () => {
+    const compiled = compileExpression('#COLLECTION.slice({1, 2, 3}, 0, 2000000000)', { globals, limits: { maxCollectionSize: 10 } });
+    expect(compiled.ok && describeValue(compiled.evaluate({}))).toBe('List:[1, 2, 3]');
+  });
+});

@@ -345,7 +345,10 @@ export function collectionHelper(random: () => number): ClassSpec {
         const from = Math.max(0, Number(start));
         const to = Math.min(list.length, Number(stop));
         return from < to ? built(list.slice(from, to)) : [];
-      }, 'Elements from start (inclusive) to stop (exclusive), indexes clamped to the list', { cost: (meter, _t, [, start, stop]) => meter.checkSize(Math.max(0, Number(stop) - Math.max(0, Number(start)) || 0)) }),
+      }, 'Elements from start (inclusive) to stop (exclusive), indexes clamped to the list', {
+        // The clamped slice's size: a stop far beyond the list builds no more than the list.
+        cost: (meter, _t, [c, start, stop]) => meter.checkSize(Math.max(0, Math.min(sizeOf(c), Number(stop)) - Math.max(0, Number(start)) || 0)),
+      }),
       method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => sumType(elementType(args[0])), (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers (Long, Double, BigInteger or BigDecimal; Double 0.0 for an empty list)', { cost: scansFirst, budgetFree: true }),
       method('sortedAsc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort(compareForSort)), 'Sorted in natural ascending order', { cost: sorts }),
       method('sortedDesc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort((a, b) => compareForSort(b, a))), 'Sorted in natural descending order', { cost: sorts }),
