@@ -555,7 +555,7 @@ class Typer {
     const types = node.items.map((item) => this.type(item, self));
     if (types.length === 0) return this.record(node, { type: listType(unknownType) });
     const element = types.reduce((acc, type) => commonSupertype(acc, type, this.context.registry));
-    const values = types.map(knownValueOf);
+    const values = types.map(knownElementValue);
     const plainElement = withoutValue(element);
     if (values.every((known) => known !== undefined)) {
       return this.record(node, { type: valueType(listType(plainElement), values.map((known) => known!.value)) });
@@ -802,3 +802,17 @@ function javaClassName(value: unknown): string {
   return kind ? `java.lang.${kind}` : 'java.lang.Object';
 }
 
+/**
+ * The known value of an inline list element. A record whose fields are all known counts as known (a Map), as
+ * Nussknacker's records have a value then: `{{k: 'a'}}` is `List[Record{k: String}]({{k=a}})`.
+ */
+function knownElementValue(type: TypingResult): { value: unknown } | undefined {
+  if (type.kind !== 'record') return knownValueOf(type);
+  const map = new Map<string, unknown>();
+  for (const [name, field] of type.fields) {
+    const known = knownElementValue(field);
+    if (known === undefined) return undefined;
+    map.set(name, known.value);
+  }
+  return { value: map };
+}

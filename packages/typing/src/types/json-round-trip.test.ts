@@ -59,6 +59,7 @@ const leaves: TypingResult[] = [
   valueType(T.BigInteger, new JavaBigInteger(123456789012345678901234567890n)),
   valueType(listType(T.Integer), [1, 2]), valueType(listType(T.String), ['a', 'b']), valueType(listType(T.Double), [new JavaDouble(1), new JavaDouble(2.5)]),
   valueType(listType(T.Long), [1n, 2n]), valueType(listType(unknownType), []),
+  valueType(listType(recordType({ k: T.String, n: T.Integer })), [new Map<string, unknown>([['k', 'a'], ['n', 1]])]),
 ];
 
 /** A deterministic generator (so a failure names its seed) of nested types over the leaves. */
