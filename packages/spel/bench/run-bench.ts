@@ -122,7 +122,7 @@ const cases: Case[] = [
     expression: '#COLLECTION.sum(#list)',
     variables: { list: listType(Types.Integer) },
     values: { list: hundred },
-    handWritten: (v) => (v.list as number[]).reduce((a, b) => (a + b) | 0, 0),
+    handWritten: (v) => BigInt((v.list as number[]).reduce((a, b) => a + b, 0)),
   },
   {
     name: '#COLLECTION.sum over 100 Doubles',

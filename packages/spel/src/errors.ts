@@ -19,6 +19,7 @@ export type ExpressionErrorCode =
   | 'OperatorNonNumericError'
   | 'OperatorMismatchTypeError'
   | 'OperatorNotComparableError'
+  | 'PartTypeError'
   | 'BadOperatorConstructionError'
   | 'DivisionByZeroError'
   | 'ModuloZeroError'

@@ -68,14 +68,14 @@ describe('valid scenarios: variable types after each node', () => {
     expect(result.nodeResults.c?.typingInfo.x?.display).toBe('Boolean(true)');
   });
 
-  it('union of two sources clears the context and types the output as the common supertype (Integer, Long -> Long)', () => {
+  it('union of two sources clears the context and types the output as the common supertype (Integer, Long -> Number, as in the original UnionTest)', () => {
     const graph: ScenarioGraph = {
       properties: properties('StreamMetaData'),
       nodes: [generator('a', '1'), generator('b', '2L'), n.join('u', 'union', 'merged', { a: { 'Output expression': '#input' }, b: { 'Output expression': '#input' } }), n.sink('end')],
       edges: [edges.plain('a', 'u'), edges.plain('b', 'u'), edges.plain('u', 'end')],
     };
     const result = expectValid(graph);
-    expect(localVariables(result, 'end')).toEqual({ merged: 'Long' });
+    expect(localVariables(result, 'end')).toEqual({ merged: 'Number' });
     expect(result.nodeResults.u?.typingInfo['Output expression for branch a']?.display).toBe('Integer(1)');
     expect(result.nodeResults.u?.typingInfo['Output expression for branch b']?.display).toBe('Long(2)');
   });

@@ -30,10 +30,14 @@ type PropertiesValidationRequest = z.infer<typeof PropertiesValidationRequestSch
 type ParametersValidationRequest = z.infer<typeof ParametersValidationRequestSchema>;
 type ExpressionSuggestionsRequest = z.infer<typeof ExpressionSuggestionsRequestSchema>;
 
-function decodeTypes(json: Readonly<Record<string, unknown>>, path: string): Record<string, TypingResult> {
+// Classes are checked against the model's whitelist: the types this API sends in `nodeResults` name the model's
+// helper classes (`#COLLECTION`'s), and the original's front end sends them back as they came.
+function decodeTypes(json: Readonly<Record<string, unknown>>, path: string, model: Model): Record<string, TypingResult> {
+  const { registry } = expressionEnvironment(model);
+  const isKnownClass = (name: string) => registry.hasClass(name);
   const entries: [string, TypingResult][] = [];
   for (const [name, value] of Object.entries(json)) {
-    const decoded = typingResultFromJson(value);
+    const decoded = typingResultFromJson(value, { isKnownClass });
     if (!decoded.ok) throw badRequest(`Invalid type of ${name}: ${decoded.errors.map((error) => error.message).join('; ')}`, ['json', path, name]);
     entries.push([name, decoded.value]);
   }
@@ -69,13 +73,13 @@ export class NodeValidationService {
     const { model, processingType } = await this.#scenarioModel(user, name);
     const properties = body.processProperties ?? fromCanonical(await this.scenarios.exportVersion(user, name)).graph.properties;
     const branchVariableTypes = body.branchVariableTypes
-      ? Object.fromEntries(Object.entries(body.branchVariableTypes).map(([branch, types]) => [branch, decodeTypes(types, 'branchVariableTypes')]))
+      ? Object.fromEntries(Object.entries(body.branchVariableTypes).map(([branch, types]) => [branch, decodeTypes(types, 'branchVariableTypes', model)]))
       : undefined;
     const result = validateNode(
       {
         nodeData: body.nodeData,
         processProperties: properties,
-        variableTypes: decodeTypes(body.variableTypes, 'variableTypes'),
+        variableTypes: decodeTypes(body.variableTypes, 'variableTypes', model),
         ...(branchVariableTypes ? { branchVariableTypes } : {}),
         ...(body.outgoingEdges ? { outgoingEdges: body.outgoingEdges } : {}),
         scenarioName: name,
@@ -96,9 +100,9 @@ export class NodeValidationService {
   /** `POST /api/parameters/{processingType}/validate`: each expression typed against its declared type. */
   parameters(user: AuthenticatedUser, processingType: string, body: ParametersValidationRequest) {
     const model = this.#typeModel(user, processingType);
-    const variableTypes = decodeTypes(body.variableTypes, 'variableTypes');
+    const variableTypes = decodeTypes(body.variableTypes, 'variableTypes', model);
     const parameters = body.parameters.map((parameter, index) => {
-      const expected = typingResultFromJson(parameter.typ);
+      const expected = typingResultFromJson(parameter.typ, { isKnownClass: (className) => expressionEnvironment(model).registry.hasClass(className) });
       if (!expected.ok) throw badRequest(`Invalid type of parameter ${parameter.name}`, ['json', 'parameters', index, 'typ']);
       return { name: parameter.name, typ: expected.value, expression: parameter.expression };
     });
@@ -109,7 +113,7 @@ export class NodeValidationService {
   /** `POST /api/parameters/{processingType}/suggestions`: completion at the caret (row and column of the text). */
   suggestions(user: AuthenticatedUser, processingType: string, body: ExpressionSuggestionsRequest) {
     const model = this.#typeModel(user, processingType);
-    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes') };
+    const variables = { ...model.globalVariables, ...decodeTypes(body.variableTypes, 'variableTypes', model) };
     const lines = body.expression.expression.split('\n');
     if (body.caretPosition2d.row >= lines.length) throw badRequest('caretPosition2d.row is beyond the last line', ['json', 'caretPosition2d', 'row']);
     const cursor = lines.slice(0, body.caretPosition2d.row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(body.caretPosition2d.column, lines[body.caretPosition2d.row]!.length);

@@ -45,7 +45,14 @@ export function staticKindOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): St
 export function constantValueOf(nodes: Map<AstNode, NodeTyping>, node: AstNode): unknown {
   const type = nodes.get(node)?.type;
   if (!type || type.kind !== 'value' || !isPure(node)) return undefined;
-  return knownValueOf(type)?.value;
+  const value = knownValueOf(type)?.value;
+  // A list of records is known to the typer (for display) but built afresh: a Map shared between evaluations
+  // could be changed by whoever receives it.
+  return holdsMap(value) ? undefined : value;
+}
+
+function holdsMap(value: unknown): boolean {
+  return value instanceof Map || (Array.isArray(value) && value.some(holdsMap));
 }
 
 /** Nodes whose value depends on nothing but their children (safe to replace by a known value). */

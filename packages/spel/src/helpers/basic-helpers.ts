@@ -49,11 +49,12 @@ export function convHelper(): ClassSpec {
 export function utilHelper(random: () => number): ClassSpec {
   return helper('util', 'General utilities', [
     method('uuid', [], T.String, () => randomUuid(random), 'A random UUID'),
-    // Java's String.split on the linear-time engine; the parts are counted (and refused past the limit) first.
-    method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => javaSplit(String(text), String(regexp)), 'Splits text around matches of a regular expression', {
+    // Java's String.split with limit -1, as Nussknacker's helper calls it (trailing empty strings kept), on the
+    // linear-time engine; the parts are counted (and refused past the limit) first.
+    method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => javaSplit(String(text), String(regexp), -1), 'Splits text around matches of a regular expression; trailing empty strings are kept', {
       cost: (meter, _t, [text, regexp]) => {
         chargeMatch(meter, text, regexp);
-        if (typeof text === 'string' && typeof regexp === 'string') meter.checkSize(countSplitParts(text, regexp, 0, meter.limits.maxCollectionSize + 1));
+        if (typeof text === 'string' && typeof regexp === 'string') meter.checkSize(countSplitParts(text, regexp, -1, meter.limits.maxCollectionSize + 1));
       },
     }),
   ]);
@@ -120,8 +121,8 @@ function utf8Decode(bytes: number[]): string {
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
-/** Base64 of the UTF-8 bytes of a text (padding kept, as Java's encoders do). */
-export function base64Encode(text: string, alphabet = STANDARD): string {
+/** Base64 of the UTF-8 bytes of a text, with `=` padding unless `padding` is false. */
+export function base64Encode(text: string, alphabet = STANDARD, padding = true): string {
   const bytes = utf8Encode(text);
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {
@@ -131,7 +132,7 @@ export function base64Encode(text: string, alphabet = STANDARD): string {
     out += i + 1 < bytes.length ? alphabet[(chunk >> 6) & 63]! : '=';
     out += i + 2 < bytes.length ? alphabet[chunk & 63]! : '=';
   }
-  return out;
+  return padding ? out : out.replace(/=+$/, '');
 }
 
 /** Decodes base64 to UTF-8 text; fails on characters outside the alphabet. */
@@ -178,7 +179,7 @@ export function base64Helper(): ClassSpec {
   return helper('base64', 'Base64 of UTF-8 text', [
     method('encode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text)), 'Base64 of the UTF-8 bytes', { cost: encodeCost }),
     method('decode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text)), 'UTF-8 text of base64', { cost: decodeCost }),
-    method('urlSafeEncode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text), URL_SAFE), 'URL-safe base64 of the UTF-8 bytes', { cost: encodeCost }),
+    method('urlSafeEncode', [['text', T.String]], T.String, (_t, [text]) => base64Encode(String(text), URL_SAFE, false), 'URL-safe base64 of the UTF-8 bytes, without padding', { cost: encodeCost }),
     method('urlSafeDecode', [['base64', T.String]], T.String, (_t, [text]) => base64Decode(String(text), URL_SAFE), 'UTF-8 text of URL-safe base64', { cost: decodeCost }),
   ]);
 }

@@ -1,7 +1,10 @@
 import { activeBudget } from '../evaluator/budget';
 import type { ClassSpec } from '../internal/method-dsl';
-import { chargeValueWalk, commonSupertype, linearScan, isNumberType, listType, mapType, recordType, unknownType, withoutValue, type CostMeter, type NumberKind, type TypingResult } from '@scenaria/typing';
-import { JavaDouble, javaToString, numberKindOf, promoteNumberKinds, spelEquals } from '@scenaria/typing/runtime';
+import {
+  chargeValueWalk, classType, displayType, isNumberType, isSubclassName, JavaClassNames, linearScan, listType, mapType, numberKindOfClassName, objTypeOf, recordType, Types, typesEqual, unionType,
+  unknownType, withoutValue, type CostMeter, type NumberKind, type SingleTypingResult, type TypedClass, type TypingResult,
+} from '@scenaria/typing';
+import { castNumber, JavaDouble, javaToString, numberKindOf, spelEquals } from '@scenaria/typing/runtime';
 import { addAs } from '../internal/kind-arithmetic';
 import { compareIfComparable, describeValue } from '../internal/spel-values';
 import { T, method } from '../internal/method-dsl';
@@ -67,10 +70,124 @@ function elementType(type: TypingResult | undefined): TypingResult {
   return withoutValue(cls?.params[0] ?? unknownType);
 }
 
-function listOfCommonElement(args: TypingResult[]): TypingResult {
-  const elements = args.map(elementType);
-  const first = elements[0] ?? unknownType;
-  return listType(elements.slice(1).reduce((acc, element) => commonSupertype(acc, element), first));
+const UNKNOWN_MAP = mapType(unknownType, unknownType);
+const isUnknownMap = (type: TypingResult) => typesEqual(type, UNKNOWN_MAP);
+
+/** The list class of a list type, its known value dropped; undefined for anything else. */
+function listClassOf(type: TypingResult): TypedClass | undefined {
+  const cls = type.kind === 'value' ? type.underlying : type;
+  return cls.kind === 'class' && cls.className === JavaClassNames.List && cls.params.length === 1 ? cls : undefined;
+}
+
+/**
+ * `concat` typed as Nussknacker's ListAdditionTyping: the lists folded pairwise. Records whose common fields agree
+ * merge into one record (values dropped); records that disagree give Unknown elements; a record with an untyped
+ * map gives `Map[Unknown,Unknown]`; equal elements stay; numbers of different classes give Number; anything else
+ * Unknown. A single list keeps its type.
+ */
+function concatType(args: readonly TypingResult[]): TypingResult {
+  if (args.length === 1) return args[0] as TypingResult;
+  const unknownList = listType(unknownType);
+  return args.reduce((acc, next) => {
+    const left = listClassOf(acc);
+    const right = listClassOf(next);
+    return left && right ? listType(concatElements(left.params[0] as TypingResult, right.params[0] as TypingResult)) : unknownList;
+  });
+}
+
+function concatElements(first: TypingResult, second: TypingResult): TypingResult {
+  if (first.kind === 'record' && second.kind === 'record') {
+    for (const [name, type] of first.fields) {
+      const other = second.fields.get(name);
+      if (other !== undefined && !typesEqual(withoutValue(type), withoutValue(other))) return unknownType;
+    }
+    return recordType(new Map([...first.fields, ...second.fields].map(([name, type]) => [name, withoutValue(type)])));
+  }
+  if ((isUnknownMap(first) || first.kind === 'record') && (isUnknownMap(second) || second.kind === 'record')) return UNKNOWN_MAP;
+  if (typesEqual(withoutValue(first), withoutValue(second))) return withoutValue(first);
+  return isNumberType(first) && isNumberType(second) ? T.Number : unknownType;
+}
+
+/**
+ * `merge` typed as Nussknacker's MapMergeTyping, folded pairwise: two records merge into one (later fields win,
+ * known values kept); other maps meet in the more general map class with the generic parameters both agree on;
+ * anything else is `Map[Unknown,Unknown]`.
+ */
+function mergeTypes(args: readonly TypingResult[]): TypingResult {
+  if (args.length === 1) return args[0] as TypingResult;
+  return args.reduce((first, second) => {
+    if (first.kind === 'record' && second.kind === 'record') {
+      const info = first.additionalInfo || second.additionalInfo ? { ...first.additionalInfo, ...second.additionalInfo } : undefined;
+      return recordType(new Map([...first.fields, ...second.fields]), info ? { additionalInfo: info } : {});
+    }
+    if (!isSingle(first) || !isSingle(second)) return UNKNOWN_MAP;
+    return mergedClass(objTypeOf(first), objTypeOf(second));
+  });
+}
+
+const isSingle = (type: TypingResult): type is SingleTypingResult => type.kind !== 'unknown' && type.kind !== 'null' && type.kind !== 'union';
+const asClass = (type: TypingResult | undefined): TypedClass | undefined => (type?.kind === 'class' ? type : undefined);
+const assignable = (to: TypedClass, from: TypedClass) => to.className === from.className || isSubclassName(from.className, to.className);
+
+function mergedClass(first: TypedClass, second: TypedClass): TypingResult {
+  const [k1, v1] = first.params.map(withoutValue).map(asClass);
+  const [k2, v2] = second.params.map(withoutValue).map(asClass);
+  if (k1 && k2 && v1 && v2) return mergedWith(first, second, [mergedWith(k1, k2, mergedParams(k1, k2)), mergedWith(v1, v2, mergedParams(v1, v2))]);
+  if (k1 && k2) return mergedWith(first, second, [mergedWith(k1, k2, mergedParams(k1, k2))]);
+  return mergedWith(first, second, []);
+}
+
+/** The more general of two classes with the given parameters (missing ones Unknown); Unknown when unrelated. */
+function mergedWith(first: TypedClass, second: TypedClass, params: readonly TypingResult[]): TypingResult {
+  const target = assignable(first, second) ? first : assignable(second, first) ? second : undefined;
+  if (target === undefined) return unknownType;
+  if (params.length === 0) return classType(target.className);
+  const expected = Math.max(params.length, classType(target.className).params.length);
+  return classType(target.className, Array.from({ length: expected }, (_, i) => params[i] ?? unknownType));
+}
+
+function mergedParams(first: TypedClass, second: TypedClass): readonly TypingResult[] {
+  const a = first.params.map(withoutValue);
+  const b = second.params.map(withoutValue);
+  if (a.length === b.length && a.every((param, i) => typesEqual(param, b[i] as TypingResult))) return a;
+  if (a.length !== b.length) return [];
+  const merged: TypingResult[] = [];
+  for (let i = 0; i < a.length; i++) {
+    const left = asClass(a[i]);
+    const right = asClass(b[i]);
+    if (!left || !right) return [];
+    merged.push(mergedClass(left, right));
+  }
+  return merged;
+}
+
+/**
+ * `sortedAscBy` typed as Nussknacker's RecordCollectionSortingTyping: a list of records and a literal field name
+ * that names a comparable field of them; anything else is refused at compile time.
+ */
+function sortedByType(args: readonly TypingResult[]): TypingResult | { error: string } {
+  const [list, field] = args;
+  const listClass = list && listClassOf(list);
+  const element = listClass?.params[0];
+  const name = field?.kind === 'value' && field.underlying.className === JavaClassNames.String ? String(field.value) : undefined;
+  if (!listClass || element?.kind !== 'record' || name === undefined) {
+    return { error: `Mismatch parameter types. Found: sortedAscBy(${args.map(displayType).join(', ')}). Required: sortedAscBy(Collection[Map[String,Unknown]], String)` };
+  }
+  const fieldType = element.fields.get(name);
+  const fieldClass = fieldType && withoutValue(fieldType);
+  if (fieldClass?.kind === 'class' && isSubclassName(fieldClass.className, JavaClassNames.Comparable)) return listType(withoutValue(element));
+  if (fieldClass?.kind === 'class' || fieldClass?.kind === 'unknown') {
+    return { error: `Field: ${name} of the type: ${displayType(fieldClass)} isn't comparable (doesn't implement the Comparable interface) and cannot be used for sorting purposes.` };
+  }
+  return { error: `Type: ${displayType(element)} doesn't contain field: ${name}.` };
+}
+
+/** `flatten`: the element type of the outer collection (Nussknacker's ListElementTyping), as a list when it is a collection. */
+function flattenType(args: readonly TypingResult[]): TypingResult {
+  const element = elementType(args[0]);
+  const cls = element.kind === 'class' ? element : undefined;
+  if (cls && (cls.className === JavaClassNames.Set || cls.className === JavaClassNames.Collection)) return listType(cls.params[0] ?? unknownType);
+  return element;
 }
 
 const sameList = (target: TypingResult, args: TypingResult[]) => listType(elementType(args[0]));
@@ -93,48 +210,43 @@ function mergeMaps(maps: unknown[]): Map<unknown, unknown> {
   return built([...result.keys()]) && result;
 }
 
-function mergeTypes(args: TypingResult[]): TypingResult {
-  if (args.every((arg) => arg.kind === 'record')) {
-    const fields = new Map<string, TypingResult>();
-    for (const arg of args) if (arg.kind === 'record') for (const [name, type] of arg.fields) fields.set(name, withoutValue(type));
-    return recordType(fields);
-  }
-  const keys = args.map((arg) => (arg.kind === 'record' ? T.String : (classOf(arg)?.params[0] ?? unknownType)));
-  const values = args.map((arg) => (arg.kind === 'record' ? (arg.objType.params[1] ?? unknownType) : (classOf(arg)?.params[1] ?? unknownType)));
-  return mapType(keys.reduce((a, b) => commonSupertype(a, b)), values.reduce((a, b) => commonSupertype(a, b)));
-}
 
 /**
- * The sum as Nussknacker folds it: the total starts as Integer 0 and each element promotes it (an Integer prefix
- * wraps as int before a Long widens it; nulls are skipped). A list whose first element is an Integer, a Long or a
- * Double is summed raw in that kind (an int32 number, a bigint, a double; the first element already promotes the
- * total to its kind; a Long total also takes Integers) unless an element needs another kind; then, and for other
- * first elements, the sum starts over on the general promotion. Each kind has a loop of its own, so each sees one
- * kind of list and V8 specialises it on that.
+ * The sum as Nussknacker's helper computes it: the runtime classes of the elements, promoted for large numbers
+ * (Byte, Short, Integer and Long sum as Long; Float and Double as Double; BigInteger as BigInteger; any BigDecimal,
+ * Doubles or Floats with integral numbers as Double), pick the class every element is converted to; an empty list
+ * is Double 0.0 (its class cannot be known). Nulls are skipped. A list whose first element is an Integer, a Long
+ * or a Double is summed in a loop of its own for that kind, so V8 specialises each on one kind of list; an
+ * element of another kind sends the list to the general path.
  */
 function sumNumbers(values: readonly unknown[]): unknown {
   const first = values[0];
-  const total = typeof first === 'number' ? sumIntegers(values) : first instanceof JavaDouble ? sumDoubles(values) : typeof first === 'bigint' ? sumLongs(values) : undefined;
-  return total ?? sumPromoting(values, 0, 'Integer', 0);
+  const total =
+    typeof first === 'number' ? sumIntegers(values) : first instanceof JavaDouble ? sumDoubles(values) : typeof first === 'bigint' ? sumLongs(values) : undefined;
+  return total ?? sumPromoting(values);
 }
+
+/** Integers summed exactly in a double while the total cannot pass 2^53 (2^22 elements of at most 2^31). */
+const MAX_EXACT_INTEGER_SUM_LENGTH = 1 << 22;
 
 /**
- * An Integer sum, undefined at an element of a wider kind. `reduce` with the reducer written at the call: V8
- * inlines both with the loop specialised on the array's element kind, about twice as fast as an indexed loop here.
- * A reducer defined apart is not inlined once a bundler turns its module-level `const` into a `var` (esbuild
- * does), which makes it ten times slower.
+ * A sum of Integers as a Long, undefined at an element of another kind. `reduce` with the reducer written at the
+ * call: V8 inlines both with the loop specialised on the array's element kind, about twice as fast as an indexed
+ * loop here. A reducer defined apart is not inlined once a bundler turns its module-level `const` into a `var`
+ * (esbuild does), which makes it ten times slower.
  */
-function sumIntegers(values: readonly unknown[]): number | undefined {
-  let wider = false;
+function sumIntegers(values: readonly unknown[]): bigint | undefined {
+  if (values.length > MAX_EXACT_INTEGER_SUM_LENGTH) return undefined;
+  let other = false;
   const total = values.reduce<number>((sum, value) => {
-    if (typeof value === 'number') return (sum + value) | 0;
-    if (value !== null) wider = true;
+    if (typeof value === 'number') return sum + value;
+    if (value !== null) other = true;
     return sum;
   }, 0);
-  return wider ? undefined : total;
+  return other ? undefined : BigInt(total);
 }
 
-/** A Long sum (Integers widened), undefined at an element of a wider kind. */
+/** A Long sum (Integers widened), undefined at an element of another kind. */
 function sumLongs(values: readonly unknown[]): bigint | undefined {
   let total = 0n;
   for (let i = 0; i < values.length; i++) {
@@ -163,17 +275,38 @@ function sumDoubles(values: readonly unknown[]): JavaDouble | undefined {
   return new JavaDouble(total);
 }
 
-/** A sum from element `from` on, promoting the total at runtime element by element. */
-function sumPromoting(values: readonly unknown[], from: number, kind: NumberKind, total: unknown): unknown {
-  for (let i = from; i < values.length; i++) {
+/** The class a sum of two classes is computed in (Nussknacker's promotion for large numbers). */
+function sumKind(a: NumberKind, b: NumberKind): NumberKind {
+  if (a === 'BigDecimal' || b === 'BigDecimal') return 'BigDecimal';
+  const floating = (kind: NumberKind) => kind === 'Double' || kind === 'Float';
+  if (floating(a) || floating(b)) return 'Double';
+  return a === 'BigInteger' || b === 'BigInteger' ? 'BigInteger' : 'Long';
+}
+
+/** The general sum: the target class of all elements first, then every element converted to it. */
+function sumPromoting(values: readonly unknown[]): unknown {
+  let kind: NumberKind | undefined;
+  for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (value === null) continue;
     const valueKind = numberKindOf(value);
     if (!valueKind) throw new TypeError(`Not a number: ${describeValue(value)}`);
-    kind = promoteNumberKinds(kind, valueKind);
-    total = addAs(kind, total, value);
+    kind = sumKind(kind ?? valueKind, valueKind);
+  }
+  let total: unknown = kind === undefined ? new JavaDouble(0) : castNumber(0, kind);
+  for (let i = 0; kind !== undefined && i < values.length; i++) {
+    if (values[i] !== null) total = addAs(kind, total, castNumber(values[i], kind));
   }
   return total;
+}
+
+/** The static type of `sum`: the element type promoted for large numbers, `Number` kept as it is. */
+function sumType(element: TypingResult): TypingResult {
+  if (element.kind === 'unknown' || element.kind === 'null') return unknownType;
+  if (element.kind === 'union') return unionType(...element.types.map(sumType));
+  if (!isNumberType(element)) return T.Number;
+  const kind = numberKindOfClassName(objTypeOf(element).className);
+  return kind === undefined ? T.Number : Types[sumKind(kind, kind)];
 }
 
 /**
@@ -198,7 +331,7 @@ export function collectionHelper(random: () => number): ClassSpec {
     description: 'Operations on lists and maps',
     staticMethods: [],
     methods: [
-      method('concat', [['list', L], ['lists...', L]], (_t, args) => listOfCommonElement(args), (_t, args) => built(args.flatMap(items)), 'Concatenates lists', {
+      method('concat', [['list', L], ['lists...', L]], (_t, args) => concatType(args), (_t, args) => built(args.flatMap(items)), 'Concatenates lists', {
         cost: (meter, _t, args) => meter.checkSize(args.reduce<number>((total, list) => total + sizeOf(list), 0)),
       }),
       method('merge', [['map', T.Map()], ['maps...', T.Map()]], (_t, args) => mergeTypes(args), (_t, args) => mergeMaps(args), 'Merges maps; later maps override earlier keys', {
@@ -207,19 +340,19 @@ export function collectionHelper(random: () => number): ClassSpec {
       method('min', [['collection', C]], elementResult, (_t, [c]) => items(c).reduce((a, b) => (a === undefined || compareForSort(b, a) < 0 ? b : a), undefined) ?? null, 'The smallest element', { cost: visitsFirst }),
       method('max', [['collection', C]], elementResult, (_t, [c]) => items(c).reduce((a, b) => (a === undefined || compareForSort(b, a) > 0 ? b : a), undefined) ?? null, 'The largest element', { cost: visitsFirst }),
       method('slice', [['collection', C], ['start', T.Integer], ['stop', T.Integer]], sameList, (_t, [c, start, stop]) => {
+        // Scala's `slice`, as Nussknacker's helper uses it: indexes clamped to the list, an empty list when stop <= start.
         const list = items(c);
-        const from = Number(start);
-        const to = Number(stop);
-        if (from < 0 || to > list.length || from > to) throw new RangeError(`fromIndex: ${from}, toIndex: ${to}, size: ${list.length}`);
-        return built(list.slice(from, to));
-      }, 'Elements from start (inclusive) to stop (exclusive)', { cost: (meter, _t, [, start, stop]) => meter.checkSize(Math.max(0, Number(stop) - Math.max(0, Number(start)) || 0)) }),
-      method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => {
-        const element = elementType(args[0]);
-        return isNumberType(element) ? element : T.Number;
-      }, (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers', { cost: scansFirst, budgetFree: true }),
+        const from = Math.max(0, Number(start));
+        const to = Math.min(list.length, Number(stop));
+        return from < to ? built(list.slice(from, to)) : [];
+      }, 'Elements from start (inclusive) to stop (exclusive), indexes clamped to the list', {
+        // The clamped slice's size: a stop far beyond the list builds no more than the list.
+        cost: (meter, _t, [c, start, stop]) => meter.checkSize(Math.max(0, Math.min(sizeOf(c), Number(stop)) - Math.max(0, Number(start)) || 0)),
+      }),
+      method('sum', [['numbers', T.Collection(T.Number)]], (_t, args) => sumType(elementType(args[0])), (_t, args) => sumNumbers(items(args[0])), 'Sum of the numbers (Long, Double, BigInteger or BigDecimal; Double 0.0 for an empty list)', { cost: scansFirst, budgetFree: true }),
       method('sortedAsc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort(compareForSort)), 'Sorted in natural ascending order', { cost: sorts }),
       method('sortedDesc', [['collection', C]], sameList, (_t, [c]) => built([...items(c)].sort((a, b) => compareForSort(b, a))), 'Sorted in natural descending order', { cost: sorts }),
-      method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], sameList, (_t, [c, field]) => {
+      method('sortedAscBy', [['collection', T.Collection(T.Map(T.String, unknownType))], ['fieldName', T.String]], (_t, args) => sortedByType(args), (_t, [c, field]) => {
         const read = (record: unknown) => (record instanceof Map ? (record.get(field) ?? null) : null);
         return built([...items(c)].sort((a, b) => compareForSort(read(a), read(b))));
       }, 'Records sorted by a field (nulls first)', { cost: sorts }),
@@ -238,7 +371,8 @@ export function collectionHelper(random: () => number): ClassSpec {
           meter.chargeString(typeof separator === 'string' ? separator.length * sizeOf(args[0]) : 0);
         },
       }),
-      method('product', [['list1', T.List(T.Map())], ['list2', T.List(T.Map())]], (_t, args) => listType(mergeTypes([elementType(args[0]), elementType(args[1])])), (_t, [a, b]) => {
+      // Untyped in Nussknacker (no typing function): the signature's List[Map[Unknown,Unknown]].
+      method('product', [['list1', T.List(T.Map())], ['list2', T.List(T.Map())]], listType(UNKNOWN_MAP), (_t, [a, b]) => {
         const left = items(a);
         const right = items(b);
         activeBudget().checkSize(left.length * right.length);
@@ -275,7 +409,7 @@ export function collectionHelper(random: () => number): ClassSpec {
         }
         return result;
       }, 'Elements in random order', { cost: copiesFirst }),
-      method('flatten', [['collection', T.Collection(T.Collection())]], (_t, args) => listType(elementType(elementType(args[0]))), (_t, [c]) => built(items(c).flatMap((inner) => items(inner))), 'Flattens one level of nested collections', {
+      method('flatten', [['collection', T.Collection(T.Collection())]], (_t, args) => flattenType(args), (_t, [c]) => built(items(c).flatMap((inner) => items(inner))), 'Flattens one level of nested collections', {
         cost: (meter, _t, [c]) => {
           meter.step(sizeOf(c));
           let total = 0;

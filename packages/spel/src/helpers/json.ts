@@ -1,16 +1,32 @@
 import type { Decimal } from 'decimal.js';
 import { activeBudget } from '../evaluator/budget';
-import { JavaBigInteger, JavaDouble, javaToString, numberKindOf } from '@scenaria/typing/runtime';
+import { ExactDecimal, javaToString, numberKindOf, scaleOfDecimalText, withJavaScale } from '@scenaria/typing/runtime';
 
 /** Thrown for invalid JSON text. */
 export class JsonSyntaxError extends Error {
   override readonly name = 'JsonSyntaxError';
 }
 
+const INT_RANGE = [new ExactDecimal(-2147483648), new ExactDecimal(2147483647)] as const;
+const LONG_RANGE = [new ExactDecimal('-9223372036854775808'), new ExactDecimal('9223372036854775807')] as const;
+
 /**
- * Parses JSON into Java-like runtime values: objects become Maps (so `__proto__` is just a key), integral
- * numbers Integer/Long/BigInteger by size, fractional numbers Double, exactly like a JVM JSON decoder.
- * Hand-written because JSON.parse loses precision on large integers.
+ * A JSON number as Nussknacker's decoder reads it: a whole number as the narrowest of Integer and Long that holds
+ * it (`1.0` and `1e3` are whole), anything else a BigDecimal (`1.234`, integers beyond Long), never a Double.
+ */
+function jsonNumber(text: string, plainInteger: boolean): unknown {
+  if (plainInteger && text.length < 10) return Number(text) | 0;
+  const value = new ExactDecimal(text);
+  if (value.isInteger()) {
+    if (value.gte(INT_RANGE[0]) && value.lte(INT_RANGE[1])) return value.toNumber() | 0;
+    if (value.gte(LONG_RANGE[0]) && value.lte(LONG_RANGE[1])) return BigInt(value.toFixed());
+  }
+  return withJavaScale(value, scaleOfDecimalText(text));
+}
+
+/**
+ * Parses JSON into Java-like runtime values: objects become Maps (so `__proto__` is just a key), numbers as
+ * {@link jsonNumber} reads them. Hand-written because JSON.parse loses precision on large integers.
  */
 export function parseJson(text: string): unknown {
   let pos = 0;
@@ -92,13 +108,7 @@ export function parseJson(text: string): unknown {
     const match = /^-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(pos, pos + 400));
     if (!match) return error('Unexpected character');
     pos += match[0].length;
-    if (match[1] === undefined && match[2] === undefined) {
-      const big = BigInt(match[0]);
-      if (big >= -2147483648n && big <= 2147483647n) return Number(big);
-      if (big >= -(1n << 63n) && big < 1n << 63n) return big;
-      return new JavaBigInteger(big);
-    }
-    return new JavaDouble(Number(match[0]));
+    return jsonNumber(match[0], match[1] === undefined && match[2] === undefined);
   };
   const string = (): string => {
     pos++;

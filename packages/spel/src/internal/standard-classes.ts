@@ -1,5 +1,5 @@
 import { chargeLiteralReplace, chargeValueWalk, isNumberType, knownValueOf, textSteps, unknownType, withoutValue, type CostMeter, type MethodDefinition, type NumberKind, type TypingResult } from '@scenaria/typing';
-import { convertValueTo, ExactDecimal, JavaBigInteger, javaToString, spelEquals, toBigDecimalValue, toDoubleValue } from '@scenaria/typing/runtime';
+import { convertValueTo, ExactDecimal, JavaBigInteger, javaToString, scaleOfDecimalText, spelEquals, toBigDecimalValue, toDoubleValue, withJavaScale } from '@scenaria/typing/runtime';
 import { conversionResultType, resolveConversionTarget } from './conversions';
 import { method, T, type ClassSpec } from './method-dsl';
 import { describeValue } from './spel-values';
@@ -161,10 +161,10 @@ function bigNumberClass(className: string, kind: NumberKind, constructors: Metho
 
 const bigDecimalClass = bigNumberClass('java.math.BigDecimal', 'BigDecimal', [
   method('<init>', [['text', T.String]], T.BigDecimal, (_t, [text]) => {
-    const converted = convertValueTo(str(text), 'java.math.BigDecimal');
-    if (!converted.ok) throw new ConversionError(`Character array is missing "exponent" mark 'e' or 'E': ${str(text)}`);
-      return converted.value;
-    }, 'A BigDecimal from its text form'),
+    // Java's constructor reads the text exactly (unlike `toNumber`, which goes through a double first).
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(str(text))) throw new ConversionError(`Character array is missing "exponent" mark 'e' or 'E': ${str(text)}`);
+    return withJavaScale(new ExactDecimal(str(text)), scaleOfDecimalText(str(text)));
+  }, 'A BigDecimal from its text form'),
   method('<init>', [['value', T.Integer]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from an integer'),
   method('<init>', [['value', T.Long]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from a long'),
   method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDoubleValue(value)), 'A BigDecimal from a double'),

@@ -555,7 +555,7 @@ class Typer {
     const types = node.items.map((item) => this.type(item, self));
     if (types.length === 0) return this.record(node, { type: listType(unknownType) });
     const element = types.reduce((acc, type) => commonSupertype(acc, type, this.context.registry));
-    const values = types.map(knownValueOf);
+    const values = types.map(knownElementValue);
     const plainElement = withoutValue(element);
     if (values.every((known) => known !== undefined)) {
       return this.record(node, { type: valueType(listType(plainElement), values.map((known) => known!.value)) });
@@ -643,8 +643,10 @@ class Typer {
       case '>':
       case '<=':
       case '>=': {
-        if (!this.orderable(left, right)) {
-          this.error('OperatorNotComparableError', `Operator '${op}' used with not comparable types: ${typeName(left)} and ${typeName(right)}`, node.operatorRange);
+        if (!this.numericOrderable(left, right)) {
+          // Nussknacker types the ordering operators as functions of two Numbers: Strings, dates and other
+          // Comparables are refused (`'b' > 'a'`), with its "Wrong part types".
+          this.error('PartTypeError', 'Wrong part types', node.operatorRange);
           return this.record(node, { type: BOOLEAN });
         }
         const folded = fold((a, b) => {
@@ -734,6 +736,12 @@ class Typer {
     return this.context.registry.isSubclass(a, 'java.lang.Comparable');
   }
 
+  /** Operands of `<`, `>`, `<=`, `>=`: numbers (or Unknown), as Nussknacker types these operators. */
+  private numericOrderable(left: TypingResult, right: TypingResult): boolean {
+    if (left.kind === 'unknown' || right.kind === 'unknown' || left.kind === 'union' || right.kind === 'union') return true;
+    return isNumberType(left) && isNumberType(right);
+  }
+
   private unary(node: Extract<AstNode, { kind: 'unary' }>, self: TypingResult | undefined): TypingResult {
     const operand = this.type(node.operand, self);
     if (node.operator === '!') {
@@ -794,3 +802,17 @@ function javaClassName(value: unknown): string {
   return kind ? `java.lang.${kind}` : 'java.lang.Object';
 }
 
+/**
+ * The known value of an inline list element. A record whose fields are all known counts as known (a Map), as
+ * Nussknacker's records have a value then: `{{k: 'a'}}` is `List[Record{k: String}]({{k=a}})`.
+ */
+function knownElementValue(type: TypingResult): { value: unknown } | undefined {
+  if (type.kind !== 'record') return knownValueOf(type);
+  const map = new Map<string, unknown>();
+  for (const [name, field] of type.fields) {
+    const known = knownElementValue(field);
+    if (known === undefined) return undefined;
+    map.set(name, known.value);
+  }
+  return { value: map };
+}

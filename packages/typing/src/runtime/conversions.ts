@@ -1,11 +1,11 @@
 import { isSubclassName, type ClassHierarchy } from '../types/class-hierarchy';
 import { JavaClassNames } from '../types/java-classes';
-import { castNumber, ExactDecimal, expandDecimal, numberKindOf, toBigDecimalValue, toDoubleValue } from './numbers';
+import { castNumber, expandDecimal, numberKindOf, toBigDecimalValue, toDoubleValue } from './numbers';
 import type { NumberKind } from '../types/numbers';
 import { convertStringTo } from './string-conversions';
 import { javaToString } from './to-string';
 import { javaClassOf } from './type-of-value';
-import { JAVA_LIMITS, JavaBigInteger, JavaDouble } from './values';
+import { JAVA_LIMITS, JavaDouble } from './values';
 
 const N = JavaClassNames;
 
@@ -33,23 +33,25 @@ const INTEGRAL_RANGES: Partial<Record<NumberKind, readonly [bigint, bigint]>> = 
 };
 
 /**
- * Text as a number the way Nussknacker's `toNumber` reads it: the narrowest of Integer, Long, Double,
- * BigDecimal, BigInteger that holds it. Returns undefined for text that is not a number.
+ * Text as a number the way Nussknacker's `toNumber` reads it: the first of `Integer.parseInt`,
+ * `Long.parseLong` and `Double.parseDouble` that accepts it (BigDecimal and BigInteger come after Double, which
+ * accepts every decimal text, so they are never reached). An integer beyond Long is therefore a Double
+ * (`12345678901234567890` -> `1.2345678901234567E19`) and one beyond Double's range is Infinity, as in Java.
+ * Returns undefined for text that is not a number.
  */
 export function parseNarrowestNumber(text: string): unknown {
-  const trimmed = text.trim();
-  if (/^[+-]?\d+$/.test(trimmed)) {
-    const value = BigInt(trimmed);
+  // parseInt and parseLong take no surrounding blanks; parseDouble trims them (every char up to U+0020).
+  if (/^[+-]?\d+$/.test(text)) {
+    const value = BigInt(text);
     if (value >= BigInt(JAVA_LIMITS.INT_MIN) && value <= BigInt(JAVA_LIMITS.INT_MAX)) return Number(value);
     if (value >= JAVA_LIMITS.LONG_MIN && value <= JAVA_LIMITS.LONG_MAX) return value;
-    return new JavaBigInteger(value);
   }
-  if (/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed)) {
-    const double = Number(trimmed);
-    if (Number.isFinite(double)) return new JavaDouble(double);
-    return new ExactDecimal(trimmed);
-  }
-  return undefined;
+  const trimmed = text.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '');
+  const match = /^([+-]?)(?:(NaN)|(Infinity)|((?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)[fFdD]?)$/.exec(trimmed);
+  if (match === null) return undefined;
+  if (match[2] !== undefined) return new JavaDouble(Number.NaN);
+  const magnitude = match[3] !== undefined ? Number.POSITIVE_INFINITY : Number(match[4]);
+  return new JavaDouble(match[1] === '-' ? -magnitude : magnitude);
 }
 
 /** A number converted to another number class; integral targets fail on overflow (after truncation). */

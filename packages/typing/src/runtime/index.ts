@@ -39,6 +39,8 @@ export {
   javaBigInteger,
   javaBigDecimal,
 } from './values';
+/** Java's scale of BigDecimals, which decimal.js does not keep. */
+export { withJavaScale, javaScaleOf, scaleOfDecimalText } from './decimal-scale';
 /** Java exceptions raised by runtime operations. */
 export { JavaRuntimeError, isJavaRuntimeError } from './errors';
 /** Codes of Java runtime errors. */

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { NumberKind } from '../types/numbers';
 import { JavaRuntimeError } from './errors';
+import { javaScaleOf, scaleOfDecimalText, withJavaScale } from './decimal-scale';
 import { formatJavaDouble, formatJavaFloat } from './to-string';
 import {
   isJavaBigDecimal,
@@ -156,7 +157,9 @@ export function toBigDecimalValue(value: unknown): Decimal {
     case 'Float': {
       const number = (value as { value: number }).value;
       if (!Number.isFinite(number)) throw new JavaRuntimeError('NumberFormatException', `Cannot convert ${formatJavaDouble(number)} to BigDecimal`);
-      return new ExactDecimal(kind === 'Float' ? formatJavaFloat(number) : formatJavaDouble(number));
+      // Through the Java text, as Spring's NumberUtils converts: `1.0` keeps its scale of 1.
+      const text = kind === 'Float' ? formatJavaFloat(number) : formatJavaDouble(number);
+      return withJavaScale(new ExactDecimal(text), scaleOfDecimalText(text));
     }
     default:
       return new ExactDecimal(toBigIntegerValue(value).toString());
@@ -298,14 +301,14 @@ function floatingOp(op: Operator, a: number, b: number): number {
 /** Unscaled value and scale of a decimal (`1.25` -> 125n, 2). decimal.js keeps no trailing zeros. */
 export function decimalParts(value: Decimal): { unscaled: bigint; scale: number } {
   expandDecimal(value);
-  const scale = Math.max(0, value.decimalPlaces());
+  const scale = javaScaleOf(value);
   const unscaled = BigInt(new ExactDecimal(value).times(new ExactDecimal(10).pow(scale)).toFixed());
   return { unscaled, scale };
 }
 
 function fromParts(unscaled: bigint, scale: number): Decimal {
   // Built from text: dividing by 10^scale would make decimal.js work at its (huge) precision.
-  return new ExactDecimal(`${unscaled.toString()}e${-scale}`);
+  return withJavaScale(new ExactDecimal(`${unscaled.toString()}e${-scale}`), scale);
 }
 
 /** Java's RoundingMode, in the order of the legacy `BigDecimal.ROUND_*` int constants (0..7). */
@@ -372,8 +375,7 @@ export function bigDecimalSetScale(value: Decimal, scale: number, mode: JavaRoun
 
 /**
  * SpEL's BigDecimal division: `left.divide(right, max(left.scale, right.scale), HALF_EVEN)`, so
- * `1 / 3` with BigDecimals of scale 0 is `0` and `1.0 / 3` (scale 1) is `0.3`. Because decimal.js drops
- * trailing zeros, scales are those of the shortest form (`1.50` counts as scale 1).
+ * `1 / 3` with BigDecimals of scale 0 is `0`, `1.0 / 3` (scale 1) is `0.3` and `1.00 / 3` is `0.33`.
  */
 export function bigDecimalDivide(left: Decimal, right: Decimal): Decimal {
   const scale = Math.max(decimalParts(left).scale, decimalParts(right).scale);
@@ -384,12 +386,13 @@ function bigDecimalOp(op: Operator, a: Decimal, b: Decimal): Decimal {
   // The result takes the precision of the left operand's constructor: it must be the exact one.
   const left = isExactDecimal(a) ? a : new ExactDecimal(a);
   switch (op) {
+    // Java's scales: the larger one for a sum or difference, their total for a product.
     case '+':
-      return left.plus(b);
+      return withJavaScale(left.plus(b), Math.max(javaScaleOf(a), javaScaleOf(b)));
     case '-':
-      return left.minus(b);
+      return withJavaScale(left.minus(b), Math.max(javaScaleOf(a), javaScaleOf(b)));
     case '*':
-      return guardDecimal(left.times(b));
+      return withJavaScale(guardDecimal(left.times(b)), javaScaleOf(a) + javaScaleOf(b));
     case '/':
       return bigDecimalDivide(a, b);
     case '%':

@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { javaScaleOf } from './decimal-scale';
 import {
   isJavaBigDecimal,
   isJavaBigInteger,
@@ -68,16 +69,17 @@ export function formatJavaFloat(value: number): string {
 }
 
 /**
- * Java `BigDecimal.toString()` for the value. decimal.js does not keep trailing zeros, so the scale is the
- * number of significant fractional digits (`1.50` prints `1.5`); otherwise the layout follows Java: plain
+ * Java `BigDecimal.toString()` for the value, with its Java scale (`1.00` keeps its zeros when it was built
+ * with them); otherwise the layout follows Java: plain
  * unless the adjusted exponent is below -6, then `1E-7`, `1.5E-8`.
  */
 export function formatJavaBigDecimal(value: Decimal): string {
-  if (value.isZero()) return '0';
+  const scale = javaScaleOf(value);
+  if (value.isZero()) return scale === 0 ? '0' : scale <= 6 ? `0.${'0'.repeat(scale)}` : `0E-${scale}`;
   const adjustedExponent = value.e;
   // Plain digits up to a thousand places; beyond, Java's `E+` form (what Java prints for a negative scale), so
   // that printing `1e999999999` does not build a billion-character string.
-  if (adjustedExponent >= -6 && adjustedExponent < PLAIN_BIG_DECIMAL_DIGITS) return value.toFixed();
+  if (adjustedExponent >= -6 && adjustedExponent < PLAIN_BIG_DECIMAL_DIGITS) return scale > value.decimalPlaces() ? value.toFixed(scale) : value.toFixed();
   const sign = value.isNegative() ? '-' : '';
   const { digits } = splitExponential(value.abs().toExponential());
   const mantissa = digits.length > 1 ? `${digits[0]}.${digits.slice(1)}` : digits;

@@ -21,7 +21,7 @@ describe('typeOfValue', () => {
     ['Character has no known value', new JavaCharacter('c'), 'Character'],
     ['long string is cut in display', 'a fairly long text value', 'String(a fairly lon...)'],
     ['list of ints', [1, 2, 3], 'List[Integer]'],
-    ['list of mixed numbers', [1, 2n], 'List[Long]'],
+    ['list of mixed numbers', [1, 2n], 'List[Number]'],
     ['list of mixed kinds', [1, 'a'], 'List[Unknown]'],
     ['empty list', [], 'List[Unknown]'],
     ['map with string keys is a record', new Map<string, unknown>([['b', 'x'], ['a', 1]]), 'Record{a: Integer(1), b: String(x)}'],

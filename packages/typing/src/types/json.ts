@@ -195,6 +195,24 @@ function requireSingle(type: TypingResult, path: readonly (string | number)[]): 
   return type;
 }
 
+/**
+ * The value of a TypedObjectWithValue. A list's elements are read as its element class when that is a plain
+ * class: JSON has one kind of number, and `List[Double]({1.0})` must not come back as a list of Integers.
+ */
+function decodeKnownValue(underlying: TypedClass, json: unknown, path: readonly (string | number)[]): unknown {
+  const element = underlying.params[0];
+  if (underlying.className === JavaClassNames.List && Array.isArray(json) && element?.kind === 'class' && element.params.length === 0) {
+    return json.map((item, i) => (item === null ? null : decodeValue(element.className, item, [...path, i])));
+  }
+  return decodeValue(underlying.className, json, path);
+}
+
+function decodeValue(className: string, json: unknown, path: readonly (string | number)[]): unknown {
+  const decoded = decodeValueForClass(className, json);
+  if (!decoded.ok) throw new TypingDecodeFailure('InvalidTypingResult', decoded.errors[0]?.message ?? 'Invalid value', path);
+  return decoded.value;
+}
+
 function decode(json: unknown, path: readonly (string | number)[], options: DecodeOptions): TypingResult {
   const object = asObject(json, path);
   switch (object.type) {
@@ -207,9 +225,7 @@ function decode(json: unknown, path: readonly (string | number)[], options: Deco
     case 'TypedObjectWithValue': {
       const underlying = requireClass(decodeClass(object, path, options), path);
       if (!Object.hasOwn(object, 'value')) throw new TypingDecodeFailure('InvalidTypingResult', 'TypedObjectWithValue needs a value', [...path, 'value']);
-      const decoded = decodeValueForClass(underlying.className, object.value);
-      if (!decoded.ok) throw new TypingDecodeFailure('InvalidTypingResult', decoded.errors[0]?.message ?? 'Invalid value', [...path, 'value']);
-      return valueType(underlying, decoded.value);
+      return valueType(underlying, decodeKnownValue(underlying, object.value, [...path, 'value']));
     }
     case 'TypedObjectTypingResult': {
       const fields = asObject(object.fields, [...path, 'fields']);

@@ -1,5 +1,5 @@
 import { builtinClassHierarchy, isSubclassName, type ClassHierarchy } from './class-hierarchy';
-import { isNumberType, promoteNumbers } from './numbers';
+import { isNumberType } from './numbers';
 import { JavaClassNames } from './java-classes';
 import {
   classType,
@@ -19,9 +19,8 @@ import {
 /**
  * The common supertype used for inline lists, the ternary operator and record value types (the
  * original's "Default" finder): identical types stay; Null gives way to the other side (dropping its known
- * value); equal known values stay, different ones are dropped; numbers promote (`Integer`, `Long` ->
- * `Long`); records keep their common fields with the supertypes of the field types (semantics of the
- * reference); a record meets a class, and a dictionary anything, through its runtime class; a class and its
+ * value); equal known values stay, different ones are dropped; two different number classes give `Number`;
+ * records keep the fields of both sides, common ones with the supertypes of the field types; a record meets a class, and a dictionary anything, through its runtime class; a class and its
  * subclass give the superclass; anything else is Unknown (never a union; see {@link commonSupertypeOrUnion}).
  */
 export function commonSupertype(a: TypingResult, b: TypingResult, hierarchy: ClassHierarchy = builtinClassHierarchy): TypingResult {
@@ -47,11 +46,14 @@ function singleSupertype(a: SingleTypingResult, b: SingleTypingResult, hierarchy
   if (b.kind === 'tagged') return commonSupertype(a, b.underlying, hierarchy);
   if (a.kind === 'dict' || b.kind === 'dict') return classSupertype(objTypeOf(a), objTypeOf(b), hierarchy);
   if (a.kind === 'record' && b.kind === 'record') {
+    // Every field of either side, as the original's loose finder keeps them (a record may lack an optional
+    // field the other has): a field of one side stays as it is, a common one gets the supertype of both.
     const fields: [string, TypingResult][] = [];
     for (const [name, field] of a.fields) {
       const other = b.fields.get(name);
-      if (other !== undefined) fields.push([name, commonSupertype(field, other, hierarchy)]);
+      fields.push([name, other === undefined ? field : commonSupertype(field, other, hierarchy)]);
     }
+    for (const [name, field] of b.fields) if (!a.fields.has(name)) fields.push([name, field]);
     return recordTypeWithObjType(fields, recordObjType(fields.map(([, type]) => type), hierarchy));
   }
   // A record meets a class through its runtime class (a Map).
@@ -59,7 +61,8 @@ function singleSupertype(a: SingleTypingResult, b: SingleTypingResult, hierarchy
 }
 
 function classSupertype(a: TypedClass, b: TypedClass, hierarchy: ClassHierarchy): TypingResult {
-  if (isNumberType(a) && isNumberType(b)) return promoteNumbers(a, b) ?? unknownType;
+  // Two number classes meet in their common superclass, Number (`c ? 12 : 23.0` is Number): no promotion here.
+  if (a.className !== b.className && isNumberType(a) && isNumberType(b)) return Types.Number;
   if (a.className === b.className) return classType(a.className, mergeParams(a, b, hierarchy));
   if (isSubclassName(a.className, b.className, hierarchy)) return b.params.length === a.params.length ? classType(b.className, mergeParams(a, b, hierarchy)) : b;
   if (isSubclassName(b.className, a.className, hierarchy)) return a.params.length === b.params.length ? classType(a.className, mergeParams(a, b, hierarchy)) : a;

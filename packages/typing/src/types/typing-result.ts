@@ -264,7 +264,7 @@ const MAX_VALUE_DISPLAY = 15;
 
 /**
  * The human-readable form shown by the designer, exactly as Nussknacker prints it:
- * `Integer`, `List[Integer]`, `Map[String,Integer]` (no space), `Array[String]`, `Integer(5)` (values longer
+ * `Integer`, `List[Integer]`, `Map[String,Integer]` (no space), `Array[String]`, `Integer(5)`, `List[Integer]({1, 2})` (values longer
  * than 15 characters cut to 12 plus `...`), `Record{a: Integer, b: String}` and `A | B` (both sorted),
  * `Dict(id=x)`, `String @ tag`, `Unknown`, `Null`.
  */
@@ -277,7 +277,8 @@ export function displayType(type: TypingResult): string {
     case 'record':
       return `Record{${[...type.fields].map(([name, field]) => `${name}: ${displayType(field)}`).sort(compareCodeUnits).join(', ')}}`;
     case 'value': {
-      const text = javaToString(type.value);
+      // A list prints its elements in braces, as SpEL writes it (`List[Integer]({1, 2})`); anything else as Java prints it.
+      const text = Array.isArray(type.value) ? `{${type.value.map(javaToString).join(', ')}}` : javaToString(type.value);
       const shortened = text.length <= MAX_VALUE_DISPLAY ? text : `${text.slice(0, MAX_VALUE_DISPLAY - 3)}...`;
       return `${displayType(type.underlying)}(${shortened})`;
     }

@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import { javaCompare, javaEquals } from '../../runtime/compare';
 import { JavaRuntimeError } from '../../runtime/errors';
+import { javaScaleOf } from '../../runtime/decimal-scale';
 import {
   bigDecimalDivideToScale,
   bigDecimalSetScale,
@@ -415,7 +416,7 @@ const bigDecimalClass: ClassDefinitionInput = {
     method('negate', [], T.BigDecimal, (d: Decimal) => new ExactDecimal(d).neg()),
     method('abs', [], T.BigDecimal, (d: Decimal) => javaAbs(d)),
     method('signum', [], T.Integer, (d: Decimal) => (d.isZero() ? 0 : d.isNegative() ? -1 : 1)),
-    method('scale', [], T.Integer, (d: Decimal) => Math.max(0, d.decimalPlaces())),
+    method('scale', [], T.Integer, (d: Decimal) => javaScaleOf(d)),
     method('precision', [], T.Integer, (d: Decimal) => (d.isZero() ? 1 : d.precision(true))),
     method('unscaledValue', [], T.BigInteger, (d: Decimal) => new JavaBigInteger(decimalParts(d).unscaled)),
     method('setScale', [param('newScale', T.Integer)], T.BigDecimal, (d: Decimal, args: readonly unknown[]) => bigDecimalSetScale(d, intArg(args, 0), 'UNNECESSARY')),
