@@ -16,6 +16,7 @@ import { WINDOWS_TOPIC, expectedWindows, managerSettings, records, windowResult,
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
 
 async function publish(db: EmbeddedDatabase, input: readonly TopicRecordInput[]): Promise<void> {
+  await migrate(db);
   for (let at = 0; at < input.length; at += 5_000) {
     const published = await publishToTopic(db, 'transactions', input.slice(at, at + 5_000));
     if (!published.ok) throw new Error(JSON.stringify(published.errors));
@@ -142,7 +143,6 @@ describe.each(DATABASES)('keyed state of a streaming job on %s', (kind) => {
     try {
       const location = directory ?? (other?.url as string);
       const before = open();
-      await migrate(before.db);
       await publish(before.db, input);
       await before.close();
       // Killed once some windows are out and most are not: windows are open in its state at that moment.

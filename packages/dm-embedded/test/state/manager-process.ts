@@ -14,7 +14,7 @@ const [location, mode] = process.argv.slice(2) as [string, 'deploy' | 'resume'];
 const isPostgres = location.startsWith('postgres:');
 const client = isPostgres ? postgres(location, { max: 3, onnotice: () => undefined }) : new PGlite(location);
 const db = (isPostgres ? drizzlePostgres(client as postgres.Sql) : drizzlePglite(client as PGlite)) as unknown as EmbeddedDatabase;
-const manager = await createEmbeddedDeploymentManager({ db, models: testModels(), isolation: 'none', port: null, ...managerSettings }, dependencies());
+const manager = await createEmbeddedDeploymentManager({ db, models: testModels(), isolation: 'none', port: null, migrate: false, ...managerSettings }, dependencies());
 if (mode === 'deploy') {
   const scenario = windowScenario('windows');
   const deployed = await manager.processCommand({
