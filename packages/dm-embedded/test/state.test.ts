@@ -181,4 +181,40 @@ describe.each(DATABASES)('keyed state of a streaming job on %s', (kind) => {
     await second.idle();
     expect(await windowsOf(setup.database.db)).toEqual(expected);
   }, 120_000);
+
+  it('a savepoint holds the windows: deploying from it later emits again exactly the windows that followed it', async () => {
+    const input = records(2_000, { stepMs: 250 });
+    const expected = expectedWindows(input);
+    await publish(setup.database.db, input);
+    const manager = await setup.createManager(managerSettings);
+    const user = { id: 'a', username: 'a' };
+    await deploy(manager);
+    await eventually(async () => expect((await windowsOf(setup.database.db)).length).toBeGreaterThanOrEqual(5));
+    const stopped = await manager.processCommand({ type: 'stopScenario', scenarioName: 'windows', savepointDir: null, user });
+    if (!stopped.ok) throw new Error(JSON.stringify(stopped.errors));
+    const atSavepoint = (await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).length;
+    expect(atSavepoint).toBeLessThan(expected.length);
+
+    // Deployed again without the savepoint, the job continues from its committed state to the end.
+    await deploy(manager);
+    await consumed(setup.database.db, input.length);
+    await manager.idle();
+    const whole = (await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).map(windowResult);
+    expect([...whole].sort()).toEqual(expected);
+    expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'windows', user })).ok).toBe(true);
+
+    // From the savepoint: its offsets and its windows, not those the job ended with.
+    const restored = await manager.processCommand({
+      type: 'runDeployment',
+      processVersion: processVersion('windows', 2),
+      deploymentData: deploymentData('d2'),
+      scenario: windowScenario('windows'),
+      updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromCustomSavepoint', savepointPath: stopped.value.savepointPath } },
+    });
+    expect(restored.ok).toBe(true);
+    await eventually(async () => expect((await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).length).toBe(whole.length * 2 - atSavepoint));
+    await manager.idle();
+    const again = (await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).map(windowResult).slice(whole.length);
+    expect(again).toEqual(whole.slice(atSavepoint));
+  }, 120_000);
 });
