@@ -69,6 +69,8 @@ export async function createEmbeddedDeploymentManager(
     host: options.host,
     pollIntervalMs: options.pollIntervalMs,
     batchSize: options.batchSize,
+    maxOutOfOrdernessMs: options.maxOutOfOrdernessMs,
+    idleTimeoutMs: options.idleTimeoutMs,
     countsFlushIntervalMs: options.countsFlushIntervalMs,
     syncIntervalMs: options.syncIntervalMs,
     runnerLeaseMs: options.runnerLeaseMs,
@@ -88,6 +90,7 @@ export async function createEmbeddedDeploymentManager(
   const liveOptions: LiveScenarioOptions = {
     models: options.models ?? defaultEmbeddedModels(),
     now: () => scheduler.now(),
+    eventTime: { maxOutOfOrdernessMs: settings.maxOutOfOrdernessMs, idleTimeoutMs: settings.idleTimeoutMs },
     ...(options.runtimes ? { runtimes: options.runtimes } : {}),
     ...(options.fragments ? { fragments: options.fragments } : {}),
   };

@@ -9,6 +9,13 @@ export const EmbeddedManagerSettingsSchema = z.object({
   pollIntervalMs: z.number().int().positive().default(500),
   /** Records read and committed per transaction. */
   batchSize: z.number().int().positive().default(100),
+  /**
+   * How far behind the latest record of a topic a record may come and still fall in its window: the
+   * watermark is the highest event time read minus this (Nussknacker's `defaultMaxOutOfOrdernessMillis`).
+   */
+  maxOutOfOrdernessMs: z.number().int().min(0).default(60_000),
+  /** A topic source without records for this long stops holding windows back (Nussknacker's `kafka.idleTimeout`). */
+  idleTimeoutMs: z.number().int().positive().default(180_000),
   /** How often request-response counters are written to the database. */
   countsFlushIntervalMs: z.number().int().positive().default(1_000),
   /** How often the manager picks up deployments made or canceled by other managers over the same database. */

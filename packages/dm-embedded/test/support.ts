@@ -20,6 +20,8 @@ export const DATABASES: ('pglite' | 'postgres')[] = process.env['DATABASE_URL'] 
 /** A database for one test environment. `reopen` gives a second handle on the same data (a restart). */
 export interface TestDatabase {
   db: EmbeddedDatabase;
+  /** PostgreSQL: the database's URL, for another process to open it. */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -40,6 +42,7 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
   const client = postgres(url.toString(), { max: 5, onnotice: () => undefined });
   return {
     db: drizzlePostgres(client) as unknown as EmbeddedDatabase,
+    url: url.toString(),
     async dispose() {
       await client.end({ timeout: 5 });
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

@@ -45,6 +45,10 @@ export type {
 } from './components/component-runtime';
 /** Implementations of the default model's components and the value of `#AGG`. */
 export { aggregateHelperValue, defaultComponentRuntimes } from './components/default-runtimes';
+/** Keyed state of stateful nodes, event time and watermarks (see README: "State and event time"). */
+export { createMemoryStateStore } from './state/keyed-state';
+export type { DueTimer, KeyedStateStore, MaybePromise, NodeState, StateChanges, StateCodec, StateEntry, StateSnapshot, WatermarkState } from './state/keyed-state';
+export type { EventTimeOptions } from './state/event-time';
 /** The aggregate of a window's values for an `#AGG` aggregator. */
 export { aggregateValues } from './components/aggregators';
 

@@ -12,6 +12,10 @@ import { recordFailure } from './compile/steps';
 import type { ExpressionCompilerFactory, GlobalVariable } from './expression/expression-compiler';
 import type { InvocationScope } from './runtime/context';
 import type { ExecutionListener } from './runtime/listener';
+import { EventTime } from './state/event-time';
+import type { EventTimeOptions } from './state/event-time';
+import { createMemoryStateStore } from './state/keyed-state';
+import type { KeyedStateStore, StateChanges, StateSnapshot } from './state/keyed-state';
 
 /** What compiling a scenario needs besides the scenario. */
 export interface CompileScenarioOptions {
@@ -31,6 +35,10 @@ export interface CompileScenarioOptions {
   services?: Partial<RuntimeServices>;
   /** Observes the run (the test-results collector). */
   listener?: ExecutionListener;
+  /** Where stateful nodes keep their keyed state; a fresh in-memory store when absent. */
+  state?: KeyedStateStore;
+  /** How record timestamps make the watermark that closes windows and releases delays. */
+  eventTime?: EventTimeOptions;
 }
 
 /** Options of feeding one record. */
@@ -56,10 +64,21 @@ export interface CompiledScenario {
    * promise only when some node (a service, a custom component) went asynchronous.
    */
   processRecord(sourceId: string, record: unknown, options?: RecordOptions): InvocationScope | Promise<InvocationScope>;
-  /** The bounded input ended: stateful nodes emit what they hold (closing windows, delayed records). */
+  /** The bounded input ended: the watermark goes to the end of time, so every window closes and every delay ends. */
   flush(): Promise<InvocationScope>;
-  /** Live runs: lets stateful nodes emit what became due at `now`; answers what that produced. */
+  /**
+   * Live runs: processing time is `now`. Sources quiet for the idle timeout stop holding the watermark back;
+   * what that made due is emitted and answered. Windows never close on this time itself.
+   */
   advanceTime(now: number): Promise<InvocationScope>;
+  /** The event-time watermark (`-Infinity` before any record). */
+  watermark(): number;
+  /** Continues from a snapshot (a restart, a takeover, a savepoint): keyed state, timers and watermark. */
+  restoreState(snapshot: StateSnapshot): Promise<void>;
+  /** The state entries changed since the previous call and the watermark: what a host commits with a batch. */
+  takeStateChanges(): StateChanges;
+  /** All of the state and the watermark. */
+  snapshotState(): Promise<StateSnapshot>;
 }
 
 /** Outcome of compiling a scenario. */
@@ -92,6 +111,7 @@ function metaVariable(scenario: CanonicalProcess, labels: readonly string[]): Gl
 export function compileScenario(scenario: CanonicalProcess, options: CompileScenarioOptions): CompileScenarioResult {
   const globals = { ...options.globalVariables, meta: metaVariable(scenario, options.scenarioLabels ?? []) };
   const services: RuntimeServices = { clock: options.services?.clock ?? { now: () => Date.now() }, ...options.services };
+  const time: { current?: EventTime; timerDue: boolean } = { timerDue: false };
   const env: CompileEnvironment = {
     scenarioName: scenario.metaData.id,
     scenarioProperties: scenario.metaData.additionalFields.properties ?? {},
@@ -102,6 +122,11 @@ export function compileScenario(scenario: CanonicalProcess, options: CompileScen
     typeForClassName: (name) => typeForClassName(name),
     services,
     listener: options.listener,
+    state: options.state ?? createMemoryStateStore(),
+    watermark: () => time.current?.watermark ?? Number.NEGATIVE_INFINITY,
+    timerSet(at) {
+      if (at <= (time.current?.watermark ?? Number.NEGATIVE_INFINITY)) time.timerDue = true;
+    },
   };
   let graph: CompiledGraph;
   try {
@@ -110,10 +135,11 @@ export function compileScenario(scenario: CanonicalProcess, options: CompileScen
     if (error instanceof CompilationFailed) return { ok: false, errors: [error.issue] };
     throw error;
   }
-  return { ok: true, value: runnable(scenario.metaData.id, graph, env) };
+  time.current = new EventTime(graph.sources.map((source) => source.nodeId), options.eventTime ?? {}, services.clock.now());
+  return { ok: true, value: runnable(scenario.metaData.id, graph, env, time as { current: EventTime; timerDue: boolean }) };
 }
 
-function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnvironment): CompiledScenario {
+function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnvironment, time: { current: EventTime; timerDue: boolean }): CompiledScenario {
   const sources = new Map(graph.sources.map((source, index) => [source.nodeId, { source, idPrefix: `${scenarioName}-${index}-`, counter: 0 }]));
   // Emissions of a flush or a time step are collected in one scope of their own, which the call returns.
   const runStateful = async (action: (node: CompiledGraph['statefulNodes'][number], emit: Emit) => void | Promise<void>) => {
@@ -127,6 +153,37 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
       }
     }
     return scope;
+  };
+  const timed = new Map(graph.statefulNodes.map((node) => [node.nodeId, node]));
+  // Fires every timer the watermark reached, in time order, until none is left (a timer may set further ones).
+  const fireTimers = async (scope: InvocationScope) => {
+    time.timerDue = false;
+    for (;;) {
+      const due = await env.state.takeDueTimers(time.current.watermark);
+      if (due.length === 0) break;
+      for (const timer of due) {
+        const node = timed.get(timer.nodeId);
+        if (!node?.instance.onTimer) continue;
+        const emit: Emit = (context, value) => node.emit(derivedContext(context, { scope }), value);
+        try {
+          await node.instance.onTimer(timer.key, timer.time, emit);
+        } catch (error) {
+          recordFailure(node.nodeId, sourceContext(`${scenarioName}-${node.nodeId}`, null, timer.time, scope), error, env.listener);
+        }
+      }
+    }
+  };
+  // After a record: when the watermark moved (or a node set a timer it already passed) and a timer is due, fire.
+  const afterRecord = (sourceId: string, eventTime: number, scope: InvocationScope): void | Promise<void> => {
+    const moved = time.current.onRecord(sourceId, eventTime, env.services.clock.now());
+    if (!moved && !time.timerDue) return undefined;
+    const next = env.state.nextTimer();
+    if (next instanceof Promise) return next.then((at) => (at !== undefined && at <= time.current.watermark ? fireTimers(scope) : undefined));
+    if (next === undefined || next > time.current.watermark) {
+      time.timerDue = false;
+      return undefined;
+    }
+    return fireTimers(scope);
   };
   return {
     scenarioName,
@@ -149,9 +206,28 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
       }
       const scope = createScope(original, input);
       const pending = entry.source.step(sourceContext(contextId, input, eventTime, scope));
-      return pending === undefined ? scope : pending.then(() => scope);
+      if (pending !== undefined) return pending.then(() => afterRecord(sourceId, eventTime, scope)).then(() => scope);
+      const timers = afterRecord(sourceId, eventTime, scope);
+      return timers === undefined ? scope : timers.then(() => scope);
     },
-    flush: () => runStateful((node, emit) => node.instance.flush?.(emit)),
-    advanceTime: (now) => runStateful((node, emit) => node.instance.advanceTime?.(now, emit)),
+    async flush() {
+      const scope = await runStateful((node, emit) => node.instance.flush?.(emit));
+      time.current.endOfInput();
+      await fireTimers(scope);
+      return scope;
+    },
+    async advanceTime(now) {
+      const scope = await runStateful((node, emit) => node.instance.advanceTime?.(now, emit));
+      if (time.current.onProcessingTime(now) || time.timerDue) await fireTimers(scope);
+      return scope;
+    },
+    watermark: () => time.current.watermark,
+    async restoreState(snapshot) {
+      await env.state.restore(snapshot);
+      time.current.restore(snapshot.time, env.services.clock.now());
+      time.timerDue = false;
+    },
+    takeStateChanges: () => env.state.takeChanges(time.current.state()),
+    snapshotState: async () => env.state.snapshot(time.current.state()),
   };
 }

@@ -1,4 +1,4 @@
-import type { InvocationScope } from '@scenaria/engine';
+import type { InvocationScope, StateSnapshot } from '@scenaria/engine';
 import type { LiveScenario } from './live-scenario';
 import { toRunOutcome } from './run-outcome';
 import type { RunOutcome } from './run-outcome';
@@ -20,8 +20,10 @@ export interface ScenarioExecutor {
   processRequest(sourceId: string, input: unknown, now: number): Promise<RunOutcome>;
   /** Runs what an event generator makes when it fires at `firedAt`, then moves time to `now`. */
   generate(nodeId: string, firedAt: number, now: number): Promise<RunOutcome>;
-  /** Moves the scenario's time to `now`. */
+  /** Moves the scenario's processing time to `now` (idle sources stop holding the watermark back). */
   advanceTime(now: number): Promise<RunOutcome>;
+  /** Replaces the scenario's keyed state and watermark with the committed ones (start, takeover, a lost commit). */
+  restoreState(snapshot: StateSnapshot, now: number): Promise<void>;
   /** Stops it; work asked afterwards is refused. */
   close(): Promise<void>;
 }
@@ -31,7 +33,8 @@ export type ExecutorWork =
   | { kind: 'records'; sourceId: string; records: readonly SourceRecord[]; now: number }
   | { kind: 'request'; sourceId: string; input: unknown; now: number }
   | { kind: 'generate'; nodeId: string; firedAt: number; now: number }
-  | { kind: 'advance'; now: number };
+  | { kind: 'advance'; now: number }
+  | { kind: 'restore'; snapshot: StateSnapshot; now: number };
 
 /** Does one piece of work on a compiled scenario; shared by the worker thread and the in-process executor. */
 export async function performWork(live: LiveScenario, work: ExecutorWork): Promise<RunOutcome> {
@@ -54,8 +57,14 @@ export async function performWork(live: LiveScenario, work: ExecutorWork): Promi
     case 'advance':
       scopes.push(await compiled.advanceTime(work.now));
       break;
+    case 'restore':
+      // Nothing ran: the counters keep their deltas for the next outcome.
+      await compiled.restoreState(work.snapshot);
+      return { topicWrites: [], logs: [], response: undefined, errors: [], counts: [] };
   }
-  return toRunOutcome(scopes, live.counters);
+  const outcome = toRunOutcome(scopes, live.counters);
+  if (live.kind === 'streaming') outcome.state = compiled.takeStateChanges();
+  return outcome;
 }
 
 /**
@@ -73,6 +82,7 @@ export function createInProcessExecutor(live: LiveScenario): ScenarioExecutor {
     processRequest: (sourceId, input, now) => run({ kind: 'request', sourceId, input, now }),
     generate: (nodeId, firedAt, now) => run({ kind: 'generate', nodeId, firedAt, now }),
     advanceTime: (now) => run({ kind: 'advance', now }),
+    restoreState: async (snapshot, now) => void (await run({ kind: 'restore', snapshot, now })),
     async close() {
       isClosed = true;
     },

@@ -55,6 +55,7 @@ export function createScenarioRunners(options: {
     },
     startTimeoutMs: WORKER_START_TIMEOUT_MS,
     now: liveOptions.now(),
+    eventTime: liveOptions.eventTime,
   });
   return {
     isolated,

@@ -2,7 +2,7 @@ import { componentsById, defaultModel, processingModeOfMetaDataType } from '@sce
 import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
 import { aggregateHelperValue, compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '@scenaria/engine';
-import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, ExecutionListener, SourceInstance } from '@scenaria/engine';
+import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, SourceInstance } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { validateTopicName } from '../topics/topic-store';
 import { NodeCounters } from './node-counters';
@@ -21,6 +21,8 @@ export interface LiveScenarioOptions {
   /** Fragments by id, inlined where used. */
   fragments?: (fragmentId: string) => CanonicalProcess | undefined;
   now(): number;
+  /** How record timestamps make the watermark (out-of-orderness bound, idle timeout). */
+  eventTime?: EventTimeOptions;
 }
 
 /** A record a sink wrote to a topic; it keeps the event time of the record it came from. */
@@ -89,6 +91,7 @@ export function engineOptions(kind: ScenarioKind, options: LiveScenarioOptions):
     expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
     additionalVariableValues: { AGG: aggregateHelperValue },
     services: { clock: { now: options.now } },
+    ...(options.eventTime ? { eventTime: options.eventTime } : {}),
     ...(options.fragments ? { fragments: options.fragments } : {}),
   };
 }

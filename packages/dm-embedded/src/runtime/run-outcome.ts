@@ -1,4 +1,4 @@
-import type { InvocationScope } from '@scenaria/engine';
+import type { InvocationScope, StateChanges } from '@scenaria/engine';
 import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
 import { TopicWrite } from './live-scenario';
 import type { NodeCount, NodeCounters } from './node-counters';
@@ -18,6 +18,8 @@ export interface RunOutcome {
   errors: { nodeId: string; contextId: string; message: string }[];
   /** Node counters since the previous outcome of the same scenario. */
   counts: [string, NodeCount][];
+  /** Streaming: the keyed state the work changed and the watermark, to commit with the outputs. */
+  state?: StateChanges;
 }
 
 /** Turns the engine's scopes into an outcome; takes the counters' deltas, so each record is counted once. */

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';
 import { consumerOffsets } from '../storage/schema';
+import { hasStateChanges, loadState, writeStateChanges } from '../storage/state-store';
 import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
 import type { ScenarioExecutor } from './executor';
 import type { LiveScenario } from './live-scenario';
@@ -61,11 +62,15 @@ export class StreamingJob {
   private readonly plannedPolls = new Map<string, { due: number; task: ScheduledTask }>();
   private readonly queuedPolls = new Set<string>();
   private unsubscribe: (() => void) | undefined;
+  // The watermark state last committed (JSON), so a batch that moved nothing needs no transaction.
+  private committedTime: string | undefined;
 
   constructor(private readonly options: StreamingJobOptions) {}
 
   start(): void {
     const { live, db } = this.options;
+    // Before any record: the keyed state and watermark committed with the offsets the polls continue from.
+    this.enqueue(() => this.restoreState());
     const topics = new Set(live.topicSources.map((s) => s.topic));
     this.unsubscribe = onTopicAppend(db, (topic) => {
       if (!topics.has(topic)) return;
@@ -155,6 +160,12 @@ export class StreamingJob {
     });
   }
 
+  private async restoreState(): Promise<void> {
+    const snapshot = await loadState(this.options.db, this.options.scenarioName);
+    this.committedTime = JSON.stringify(snapshot.time);
+    await this.options.executor.restoreState(snapshot, this.options.scheduler.now());
+  }
+
   private async pollOnce(nodeId: string): Promise<boolean> {
     const { db, live, executor, batchSize, scenarioName, scheduler } = this.options;
     const source = live.topicSources.find((s) => s.nodeId === nodeId);
@@ -219,15 +230,21 @@ export class StreamingJob {
       }
       addCounts(deltas, outcome.counts);
     }
+    const states = outcomes.flatMap((outcome) => (outcome.state ? [outcome.state] : []));
+    const changesState = states.some((state) => hasStateChanges(state, this.committedTime));
     // Idle polls find nothing to write: no transaction for them.
-    if (!mustCommit && writes.size === 0 && deltas.size === 0) return true;
+    if (!mustCommit && !changesState && writes.size === 0 && deltas.size === 0) return true;
     try {
       await db.transaction(async (tx) => {
         if (!(await this.options.isStillRunner(tx))) throw new RunnerLost(`${scenarioName} is run elsewhere or was canceled`);
         await inside(tx);
         for (const [topic, records] of writes) await appendToTopic(tx, topic, records);
         await addNodeCounts(tx, externalId, deltas);
+        // The state the batch left goes with its offsets and outputs: a restart resumes windows where these stop.
+        for (const state of states) await writeStateChanges(tx, scenarioName, state);
       });
+      const last = states[states.length - 1];
+      if (last) this.committedTime = JSON.stringify(last.time);
     } catch (error) {
       if (error instanceof RunnerLost) {
         logger.info('Streaming job handed over', { scenarioName, reason: error.message });
@@ -238,6 +255,8 @@ export class StreamingJob {
       }
       if (error instanceof OffsetConflict) {
         logger.warn('Batch committed elsewhere; skipped', { scenarioName, reason: error.message });
+        // The scenario's state took in a batch that was not committed here: back to what was.
+        await this.restoreState();
         return false;
       }
       throw error;

@@ -3,6 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { consumerGroupOf } from '../runtime/streaming-job';
 import type { Queryable } from './database';
 import { consumerOffsets, savepoints } from './schema';
+import { loadState, replaceState } from './state-store';
 
 const SAVEPOINT_PREFIX = 'scenaria-embedded:savepoint/';
 
@@ -36,13 +37,16 @@ export async function makeSavepoint(
     const group = consumerGroupOf(deployment.scenarioName, source.nodeId);
     return rows.filter((row) => row.consumerGroup === group).map((row) => ({ sourceNodeId: source.nodeId, topic: row.topic, nextOffset: Number(row.nextOffset) }));
   });
-  await db.insert(savepoints).values({ id, scenarioName: deployment.scenarioName, externalId: deployment.externalId, offsets, createdAt: now });
+  // Read in the caller's transaction, under the deployment's lock: the state the same commit as the offsets left.
+  const state = await loadState(db, deployment.scenarioName);
+  await db.insert(savepoints).values({ id, scenarioName: deployment.scenarioName, externalId: deployment.externalId, offsets, state, createdAt: now });
   return `${SAVEPOINT_PREFIX}${id}`;
 }
 
 /**
- * Sets a scenario's source offsets to those of a savepoint (inside the deploying transaction); the
- * savepoint may come from another scenario, matched by source node id. False when there is no such savepoint.
+ * Sets a scenario's source offsets, keyed state and watermark to those of a savepoint (inside the deploying
+ * transaction); the savepoint may come from another scenario, matched by node id. False when there is no such
+ * savepoint.
  */
 export async function restoreSavepoint(tx: Queryable, savepointPath: string, scenarioName: string): Promise<boolean> {
   if (!savepointPath.startsWith(SAVEPOINT_PREFIX)) return false;
@@ -55,5 +59,6 @@ export async function restoreSavepoint(tx: Queryable, savepointPath: string, sce
       .values({ consumerGroup, topic: offset.topic, nextOffset: offset.nextOffset })
       .onConflictDoUpdate({ target: [consumerOffsets.consumerGroup, consumerOffsets.topic], set: { nextOffset: offset.nextOffset } });
   }
+  await replaceState(tx, scenarioName, savepoint.state);
   return true;
 }

@@ -1,3 +1,5 @@
+import type { JsonValue } from '@scenaria/typing/runtime';
+import type { StateSnapshot, WatermarkState } from '@scenaria/engine';
 import { bigint, bigserial, index, jsonb, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
@@ -85,5 +87,32 @@ export const savepoints = dmSchema.table('savepoints', {
   externalId: text('external_id').notNull(),
   /** `[{ sourceNodeId, topic, nextOffset }]`. */
   offsets: jsonb('offsets').$type<{ sourceNodeId: string; topic: string; nextOffset: number }[]>().notNull(),
+  /** The keyed state and watermark of the scenario's stateful nodes, committed with those offsets (null: none kept). */
+  state: jsonb('state').$type<StateSnapshot>(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+});
+
+/**
+ * The keyed state of a scenario's stateful nodes (windows, sessions, delayed records): one row per node and
+ * record key, written in the transaction that commits the batch's offsets and outputs. It belongs to the
+ * scenario, as its consumer offsets do, so a redeploy, a restart and a takeover continue with both.
+ */
+export const keyedState = dmSchema.table(
+  'keyed_state',
+  {
+    scenarioName: text('scenario_name').notNull(),
+    nodeId: text('node_id').notNull(),
+    key: text('key').notNull(),
+    /** The node's encoded value for the key; null when the key only has timers. */
+    value: jsonb('value').$type<JsonValue>(),
+    /** Event times at which the node wants to hear of the key again (window ends, delays). */
+    timers: jsonb('timers').$type<number[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scenarioName, table.nodeId, table.key] })],
+);
+
+/** A scenario's event time (per-source highest event time and watermark), committed with its keyed state. */
+export const scenarioWatermarks = dmSchema.table('scenario_watermarks', {
+  scenarioName: text('scenario_name').primaryKey(),
+  time: jsonb('time').$type<WatermarkState>().notNull(),
 });

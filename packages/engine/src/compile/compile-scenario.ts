@@ -19,6 +19,7 @@ import type { ComponentRuntime, CustomInstance, Emit, JoinInstance, SourceInstan
 import type { CompiledExpression } from '../expression/expression-compiler';
 import type { RuntimeContext } from '../runtime/context';
 import { derivedContext, freshContext, setVariable, withOnlyVariables, withVariable } from '../runtime/context';
+import type { NodeState, StateCodec } from '../state/keyed-state';
 import type { CompileEnvironment } from './environment';
 import { compileNodeExpression, declaredType } from './expressions';
 import { CompilationFailed } from './issues';
@@ -308,7 +309,7 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
       if (clears) return next(withOnlyVariables(context, outputVar ? { [outputVar]: value } : {}, context.parent));
       return next(outputVar ? withVariable(context, outputVar, value) : context);
     };
-    if (instance.flush || instance.advanceTime) graph.statefulNodes.push({ nodeId: id, instance, emit });
+    if (instance.flush || instance.advanceTime || instance.onTimer) graph.statefulNodes.push({ nodeId: id, instance, emit });
     return nodeStep(id, listener, (context) => {
       // What a record triggers (also windows it closes for earlier records) belongs to that record's outputs.
       const emitHere: Emit = (emitted, value) => emit(emitted.scope === context.scope ? emitted : derivedContext(emitted, { scope: context.scope }), value);
@@ -394,6 +395,20 @@ export function compileGraph(scenario: CanonicalProcess, env: CompileEnvironment
       scenarioProperties: env.scenarioProperties,
       services: env.services,
       globalContext: () => freshContext(`${env.scenarioName}-${nodeId}`, env.services.clock.now()),
+      keyedState<V>(codec: StateCodec<V>): NodeState<V> {
+        const state = env.state.forNode(nodeId, codec);
+        return {
+          get: (key) => state.get(key),
+          put: (key, value) => state.put(key, value),
+          delete: (key) => state.delete(key),
+          setTimer(key, time) {
+            state.setTimer(key, time);
+            env.timerSet(time);
+          },
+          deleteTimer: (key, time) => state.deleteTimer(key, time),
+        };
+      },
+      watermark: env.watermark,
     };
   }
 

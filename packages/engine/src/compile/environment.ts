@@ -3,6 +3,7 @@ import type { TypingResult } from '@scenaria/typing';
 import type { ComponentRuntimeRegistry, RuntimeServices } from '../components/component-runtime';
 import type { ExpressionCompiler } from '../expression/expression-compiler';
 import type { ExecutionListener } from '../runtime/listener';
+import type { KeyedStateStore } from '../state/keyed-state';
 
 /** What every part of the compiler reads: the model and the expression compiler (which knows the globals). */
 export interface CompileEnvironment {
@@ -16,4 +17,10 @@ export interface CompileEnvironment {
   typeForClassName(className: string): TypingResult;
   services: RuntimeServices;
   listener: ExecutionListener | undefined;
+  /** Where stateful nodes keep their keyed state. */
+  state: KeyedStateStore;
+  /** The scenario's watermark now. */
+  watermark(): number;
+  /** A node set a timer (the run fires it at once when the watermark is already past it). */
+  timerSet(time: number): void;
 }

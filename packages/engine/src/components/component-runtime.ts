@@ -1,6 +1,7 @@
 import type { ComponentDefinition } from '@scenaria/components';
 import type { TypingResult } from '@scenaria/typing';
 import type { RuntimeContext } from '../runtime/context';
+import type { NodeState, StateCodec } from '../state/keyed-state';
 
 /** Time as the engine sees it; injected so windows and delays are testable. */
 export interface EngineClock {
@@ -40,6 +41,13 @@ export interface ComponentInstanceArgs {
   services: RuntimeServices;
   /** A fresh context holding only the globals (for sources that make their own records). */
   globalContext(): RuntimeContext;
+  /**
+   * The node's keyed state in the scenario's store, its values encoded with `codec` at rest. Stateful
+   * components keep their state only here, so it survives restarts and moves with savepoints.
+   */
+  keyedState<V>(codec: StateCodec<V>): NodeState<V>;
+  /** The scenario's event-time watermark now (`-Infinity` before any record). */
+  watermark(): number;
 }
 
 /** Passes a context on, with the node's output value when it has an output variable. */
@@ -70,8 +78,10 @@ export interface CustomInstance {
   process(context: RuntimeContext, values: Readonly<Record<string, unknown>>, emit: Emit): void | Promise<void>;
   /** Bounded input ended (end of test data): emit what is held back (closing windows, delayed records). */
   flush?(emit: Emit): void | Promise<void>;
-  /** Time passed (live runs): emit what became due. */
+  /** Processing time passed (live runs): emit what became due. Windows and delays use `onTimer` instead. */
   advanceTime?(now: number, emit: Emit): void | Promise<void>;
+  /** A timer the node set on its keyed state became due: the watermark reached `time`. */
+  onTimer?(key: string, time: number, emit: Emit): void | Promise<void>;
 }
 
 /** A join: receives records from named branches. */

@@ -7,7 +7,7 @@ import type { RuntimeContext } from '../runtime/context';
 
 import type { ComponentInstanceArgs, ComponentRuntime, ComponentRuntimeRegistry, Emit, LazyParameter } from './component-runtime';
 import { createComponentRuntimeRegistry } from './component-runtime';
-import { sessionAggregate, slidingAggregate, tumblingAggregate } from './windows';
+import { delayRecords, sessionAggregate, slidingAggregate, tumblingAggregate } from './windows';
 
 /** Reads JSON text (or takes already parsed JSON) and decodes it into runtime values. */
 function decodeJsonRecord(record: unknown): unknown {
@@ -178,24 +178,11 @@ const runtimes: Record<string, ComponentRuntime> = {
   'custom-delay': {
     kind: 'custom',
     create(args) {
-      const delayMs = toMillis(args.constants['delay'], 'delay');
-      // Released in due order; equal delays keep the arrival order, hence the order per key.
-      const held: { due: number; context: RuntimeContext }[] = [];
-      const release = async (emit: Emit, upTo: number) => {
-        while (held.length > 0 && (held[0] as { due: number }).due <= upTo) {
-          const { context } = held.shift() as { context: RuntimeContext };
-          await emit(context);
-        }
-      };
-      return {
-        process(context) {
-          lazy(args, 'key').evaluate(context);
-          held.push({ due: context.eventTime + delayMs, context });
-          held.sort((a, b) => a.due - b.due);
-        },
-        advanceTime: (now, emit) => release(emit, now),
-        flush: (emit) => release(emit, Number.POSITIVE_INFINITY),
-      };
+      const key = lazy(args, 'key');
+      return delayRecords(args, toMillis(args.constants['delay'], 'delay'), (context) => {
+        const value = key.evaluate(context);
+        return value === null || value === undefined ? '' : String(value);
+      });
     },
   },
   'service-http': {

@@ -1,5 +1,5 @@
 import type { DeploymentIssue, ScenarioTestData } from '@scenaria/deployment-sdk';
-import type { ComponentRuntime } from '@scenaria/engine';
+import type { ComponentRuntime, EventTimeOptions } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { ExecutorWork } from '../executor';
 import type { EmbeddedModels } from '../live-scenario';
@@ -34,6 +34,7 @@ export interface ScenarioWorkerData {
   fragments: Map<string, CanonicalProcess>;
   setup: WorkerSetup | undefined;
   now: number;
+  eventTime: EventTimeOptions | undefined;
 }
 
 /** Messages to a worker. */

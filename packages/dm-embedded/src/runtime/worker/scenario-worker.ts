@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { DeploymentIssue, ScenarioTestData } from '@scenaria/deployment-sdk';
+import type { EventTimeOptions } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { isWorkerFailure, ScenarioUnavailable, WorkerFailure } from '../../errors';
 import type { ExecutorWork, ScenarioExecutor } from '../executor';
@@ -23,6 +24,7 @@ export interface ScenarioWorkerOptions {
   /** Time a worker may take to start and compile the scenario. */
   startTimeoutMs: number;
   now: number;
+  eventTime: EventTimeOptions | undefined;
 }
 
 // Omit over each member of the union (a plain Omit keeps only the keys all members share).
@@ -66,7 +68,7 @@ class ScenarioWorkerThread {
   /** Starts a worker and waits until it has compiled the scenario. */
   static async start(mode: 'live' | 'test', options: ScenarioWorkerOptions): Promise<{ ok: true; thread: ScenarioWorkerThread } | { ok: false; errors: DeploymentIssue[] }> {
     const script = await locateWorkerScript(options.setup);
-    const workerData: ScenarioWorkerData = { mode, scenario: options.scenario, fragments: options.fragments, setup: options.setup, now: options.now };
+    const workerData: ScenarioWorkerData = { mode, scenario: options.scenario, fragments: options.fragments, setup: options.setup, now: options.now, eventTime: options.eventTime };
     const worker = new Worker(script.url, { workerData, resourceLimits: options.limits, stdout: false, stderr: false });
     const thread = new ScenarioWorkerThread(worker);
     const first = await new Promise<FromWorkerMessage | { type: 'failure'; failure: WorkerFailure }>((resolve) => {
@@ -161,6 +163,7 @@ export async function createWorkerExecutor(
       processRequest: (sourceId, input, now) => run({ kind: 'request', sourceId, input, now }, requestTimeoutMs),
       generate: (nodeId, firedAt, now) => run({ kind: 'generate', nodeId, firedAt, now }, batchTimeoutMs),
       advanceTime: (now) => run({ kind: 'advance', now }, batchTimeoutMs),
+      restoreState: async (snapshot, now) => void (await run({ kind: 'restore', snapshot, now }, batchTimeoutMs)),
       async close() {
         isClosed = true;
         await thread.terminate();

@@ -22,6 +22,7 @@ export async function runScenarioWorker(setup: WorkerSetupModule | undefined): P
     models: environment.models ?? defaultEmbeddedModels(),
     now: () => now,
     fragments: (fragmentId) => data.fragments.get(fragmentId),
+    ...(data.eventTime ? { eventTime: data.eventTime } : {}),
     ...(environment.runtimes ? { runtimes: environment.runtimes } : {}),
   };
 
