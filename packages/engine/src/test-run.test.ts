@@ -150,4 +150,18 @@ describe('generateTestData', () => {
     const refused = generateTestData(reading.value, 3);
     expect(refused.ok ? [] : refused.errors.map((e) => e.code)).toEqual(['CannotGenerateTestData']);
   });
+
+  it("takes a Kafka source's records from the newest records of its topic, each once, and says when the topic is empty", () => {
+    const reading = compileScenario(scenario('r', nodes), modelOptions());
+    if (!reading.ok) throw new Error('did not compile');
+    const topic = reading.value.sources[0]?.instance.readsTopic;
+    expect(topic).toEqual(expect.any(String));
+    const samples = new Map([[topic!, [{ value: { amount: 5 }, timestamp: 1000 }, { value: { amount: 7 } }]]]);
+    expect(generateTestData(reading.value, 5, samples)).toEqual({
+      ok: true,
+      value: { records: [{ sourceId: 'source', record: { amount: 5 }, timestamp: 1000 }, { sourceId: 'source', record: { amount: 7 } }] },
+    });
+    const empty = generateTestData(reading.value, 5, new Map([[topic!, []]]));
+    expect(empty.ok ? [] : empty.errors.map((e) => e.message)).toEqual([`No test data to generate: topic '${topic}' holds no records`]);
+  });
 });
