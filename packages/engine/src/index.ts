@@ -53,3 +53,5 @@ export { compareContextIds, createTestResultsCollector } from './collector/test-
 export type { TestResultsCollector, TestResultsLimits } from './collector/test-results-collector';
 export { generateTestData, parseTestData, runScenarioTest } from './test-run';
 export type { TestDataIssue } from './test-run';
+/** Compile options of a model with the default runtimes (what the designer's test runs use). */
+export { defaultEngineOptions } from './default-options';
