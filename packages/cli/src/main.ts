@@ -1,3 +1,4 @@
+import { DIFF_HELP, diffCommand } from './commands/diff';
 import { migrateCommand, MIGRATE_HELP } from './commands/migrate';
 import { PULL_HELP, PUSH_HELP, pullCommand, pushCommand } from './commands/pull-push';
 import { TEST_HELP, testCommand } from './commands/test';
@@ -9,6 +10,7 @@ import { EXIT, UsageError } from './io';
 const COMMANDS: Record<string, { run: (args: string[], io: CliIo) => Promise<number>; help: string; summary: string }> = {
   validate: { run: validateCommand, help: VALIDATE_HELP, summary: 'validate scenario files against the default model or a designer' },
   test: { run: testCommand, help: TEST_HELP, summary: 'run scenario test suites, with coverage and JUnit XML' },
+  diff: { run: diffCommand, help: DIFF_HELP, summary: 'compare two scenario files as the designer compares versions' },
   pull: { run: pullCommand, help: PULL_HELP, summary: 'export a scenario from a designer to a file' },
   push: { run: pushCommand, help: PUSH_HELP, summary: 'save a scenario file on a designer with a comment' },
   migrate: { run: migrateCommand, help: MIGRATE_HELP, summary: 'copy a scenario from one designer to another' },
@@ -23,7 +25,7 @@ ${Object.entries(COMMANDS)
   .map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`)
   .join('\n')}
 
-Run "scenaria <command> --help" for a command's options.
+Run "scenaria <command> --help" (or "scenaria help <command>") for a command's options.
 
 Exit codes: 0 ok, 1 failures (invalid scenarios, failing tests, differences, a designer's refusal), 2 usage or input error.`;
 }
@@ -35,6 +37,11 @@ Exit codes: 0 ok, 1 failures (invalid scenarios, failing tests, differences, a d
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
+  const helped = name === 'help' && args[0] !== undefined ? COMMANDS[args[0]] : undefined;
+  if (helped) {
+    io.stdout(`${helped.help}\n`);
+    return EXIT.ok;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${mainHelp()}\n`);
     return name === undefined ? EXIT.usage : EXIT.ok;

@@ -20,12 +20,17 @@ describe('scenaria --help and usage errors', () => {
     const main = await runScenaria(['--help'], { cwd: work });
     expect(main.code).toBe(0);
     expect(main.stdout).toMatch(/Exit codes: 0 ok, 1 failures.*2 usage or input error/);
-    for (const command of ['validate', 'test', 'pull', 'push', 'migrate']) {
+    for (const command of ['validate', 'test', 'diff', 'pull', 'push', 'migrate']) {
       const help = await runScenaria([command, '--help'], { cwd: work });
       expect(help.code, command).toBe(0);
       expect(help.stdout, command).toContain(`Usage: scenaria ${command}`);
       expect(help.stdout, command).toMatch(/Exit codes: 0 .*, 1 .*, 2 usage/);
     }
+  });
+
+  test('help <command> prints the command\'s help', async () => {
+    const help = await runScenaria(['help', 'diff'], { cwd: work });
+    expect([help.code, help.stdout]).toEqual([0, expect.stringContaining('Usage: scenaria diff <a.json> <b.json>')]);
   });
 
   test('no command, an unknown command or an unknown flag exit with 2', async () => {
@@ -131,5 +136,42 @@ tests:
     const suite = write('bad.test.yaml', 'scenario: x.json\ntests:\n  - name: a\n    inputs: {}\n    expect: { sinks: 3 }\n');
     const run = await runScenaria(['test', suite], { cwd: work });
     expect([run.code, run.stderr]).toEqual([2, expect.stringContaining('tests.0.expect.sinks')]);
+  });
+});
+
+describe('scenaria diff', () => {
+  type Node = { id: string; additionalFields?: { layoutData?: { x: number; y: number } }; expression?: { expression: string }; value?: { expression: string } };
+  const original = join(examples, 'example-transactions.json');
+
+  test('moving nodes is no difference: exit 0', async () => {
+    const moved = exampleJson() as unknown as { nodes: Node[] };
+    for (const node of moved.nodes) node.additionalFields = { ...node.additionalFields, layoutData: { x: 500, y: 900 } };
+    const run = await runScenaria(['diff', original, write('moved.json', JSON.stringify(moved))], { cwd: work });
+    expect([run.code, run.stdout]).toEqual([0, 'no differences\n']);
+  });
+
+  test('changed, added and removed nodes and edges are listed with their fields: exit 1', async () => {
+    // Canonical JSON nests its edges: replacing the last node replaces the edge to it too.
+    const changed = exampleJson() as unknown as { nodes: Node[] };
+    changed.nodes.find((node) => node.id === 'fee')!.value!.expression = '#input.amount * 0.02';
+    changed.nodes = changed.nodes.filter((node) => node.id !== 'log');
+    changed.nodes.push({ id: 'audit', type: 'Sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: { language: 'spel', expression: '#fee' } }] } } as Node);
+    const run = await runScenaria(['diff', original, write('changed.json', JSON.stringify(changed))], { cwd: work });
+    expect(run.code).toBe(1);
+    const printed = run.stdout.split('\n');
+    expect(printed).toContain('~ node fee');
+    expect(printed).toContain('    value.expression: "#input.amount * 0.01" -> "#input.amount * 0.02"');
+    expect(printed).toContain(`- node log (only in ${original})`);
+    expect(printed).toContain('+ node audit (only in changed.json)');
+    expect(printed).toContain(`- edge fee -> log (only in ${original})`);
+    expect(printed).toContain('+ edge fee -> audit (only in changed.json)');
+    expect(printed).toContain('5 difference(s)');
+    const json = await runScenaria(['diff', '--json', original, 'changed.json'], { cwd: work });
+    expect(Object.values(JSON.parse(json.stdout)).map((d) => (d as { type: string }).type).sort()).toEqual(['EdgeNotPresentInCurrent', 'EdgeNotPresentInOther', 'NodeDifferent', 'NodeNotPresentInCurrent', 'NodeNotPresentInOther']);
+  });
+
+  test('one file only is a usage error', async () => {
+    const run = await runScenaria(['diff', original], { cwd: work });
+    expect([run.code, run.stderr]).toEqual([2, expect.stringContaining('diff takes two scenario files')]);
   });
 });
