@@ -95,6 +95,18 @@ tests:
   });
 });
 
+describe('hostile scenarios are bounded by the engine', () => {
+  test('an expression that would build a huge string fails its record with the engine's limit, and the run ends', async () => {
+    const graph = JSON.parse(fixture('payments.json')) as { nodes: { id: string; value?: { expression: string } }[] };
+    graph.nodes.find((node) => node.id === 'fee')!.value!.expression = "'x'.repeat(2000000000)";
+    const parsed = parseScenarioFile(JSON.stringify(graph), 'payments');
+    if (!parsed.ok) throw new Error('fixture');
+    const report = await runTestSuite(suite(), parsed.value);
+    expect(report.tests[0]?.status).toBe('failed');
+    expect(report.tests[0]?.messages).toContainEqual('errors: a record failed in fee: String of 2000000000 characters exceeds the limit of 10000000');
+  });
+});
+
 describe('parseTestSuite', () => {
   test('names the field of a bad suite and refuses duplicate names', () => {
     const parsed = parseTestSuite('scenario: a.json\ntests:\n  - { name: a, inputs: {}, expect: {} }\n  - { name: a, inputs: {}, expect: { sinks: 3 } }\n');
