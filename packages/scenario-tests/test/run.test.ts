@@ -96,7 +96,7 @@ tests:
 });
 
 describe('hostile scenarios are bounded by the engine', () => {
-  test('an expression that would build a huge string fails its record with the engine's limit, and the run ends', async () => {
+  test('an expression that would build a huge string fails its record with the engine limit, and the run ends', async () => {
     const graph = JSON.parse(fixture('payments.json')) as { nodes: { id: string; value?: { expression: string } }[] };
     graph.nodes.find((node) => node.id === 'fee')!.value!.expression = "'x'.repeat(2000000000)";
     const parsed = parseScenarioFile(JSON.stringify(graph), 'payments');
