@@ -55,3 +55,4 @@ export { generateTestData, parseTestData, runScenarioTest } from './test-run';
 export type { TestDataIssue } from './test-run';
 /** Compile options of a model with the default runtimes (what the designer's test runs use). */
 export { defaultEngineOptions } from './default-options';
+export type { DefaultEngineOptions } from './default-options';
