@@ -40,6 +40,8 @@ describe.each(DATABASES)('the scenaria CLI against a designer (%s)', (kind) => {
     expect(exported.ok && exported.data).toEqual(pulled);
     // The README's CI example: the suite committed beside the committed scenario file tests what the designer holds.
     expect(JSON.parse(readFileSync(resolve(CLI_PACKAGE, 'examples/example-transactions.json'), 'utf8'))).toEqual(pulled);
+    const fragment = await scenaria(['pull', 'example-positive-amount', '--designer', primary.baseUrl, '--out', '-']);
+    expect(JSON.parse(readFileSync(resolve(CLI_PACKAGE, 'examples/example-positive-amount.json'), 'utf8'))).toEqual(JSON.parse(fragment.stdout));
     copyFileSync(resolve(CLI_PACKAGE, 'examples/example-transactions.test.yaml'), join(work, 'example-transactions.test.yaml'));
     const tested = await scenaria(['test', 'example-transactions.test.yaml', '--junit', 'junit.xml']);
     expect([tested.code, tested.stdout]).toEqual([0, expect.stringContaining('3 passed, 0 failed, 0 errors')]);

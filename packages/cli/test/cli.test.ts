@@ -132,6 +132,19 @@ tests:
     expect(run.stdout).toContain('branch coverage of example-transactions is below 50%');
   });
 
+  test('a JSON suite of a scenario using a fragment runs with --fragment and is an error without it', async () => {
+    const fixtures = resolve(CLI_PACKAGE, 'test/fixtures');
+    const fragment = join(examples, 'example-positive-amount.json');
+    const run = await runScenaria(['test', 'positive.test.json', '--fragment', fragment], { cwd: fixtures });
+    expect([run.code, run.stderr]).toEqual([0, '']);
+    expect(run.stdout).toContain('PASS positive amounts pass the fragment');
+    expect(run.stdout).toMatch(/nodes: +3\/3 \(100\.0%\)\n +edges: +2\/2/);
+    const without = await runScenaria(['test', 'positive.test.json'], { cwd: fixtures });
+    expect([without.code, without.stdout]).toEqual([1, expect.stringContaining('ERROR positive amounts pass the fragment\n      positive only: Unknown fragment example-positive-amount')]);
+    const valid = await runScenaria(['validate', 'positive.json', '--fragment', fragment], { cwd: fixtures });
+    expect([valid.code, valid.stdout]).toEqual([0, 'positive.json: valid\n']);
+  });
+
   test('a malformed suite exits with 2 naming the field', async () => {
     const suite = write('bad.test.yaml', 'scenario: x.json\ntests:\n  - name: a\n    inputs: {}\n    expect: { sinks: 3 }\n');
     const run = await runScenaria(['test', suite], { cwd: work });
