@@ -23,7 +23,7 @@ export function show(value: unknown): string {
 export function differences(expected: unknown, actual: unknown, path = ''): string[] {
   const found: string[] = [];
   const walk = (want: unknown, got: unknown, at: string) => {
-    if (found.length >= MAX_DIFFERENCES) return;
+    if (found.length > MAX_DIFFERENCES) return;
     const where = at || '(value)';
     if (typeof want === 'number' && typeof got === 'number') {
       if (!numbersEqual(want, got)) found.push(`${where}: expected ${show(want)}, got ${show(got)}`);
@@ -34,7 +34,7 @@ export function differences(expected: unknown, actual: unknown, path = ''): stri
         if (index >= want.length) found.push(`${at}[${index}]: unexpected ${show(got[index])}`);
         else if (index >= got.length) found.push(`${at}[${index}]: expected ${show(want[index])}, got nothing`);
         else walk(want[index], got[index], `${at}[${index}]`);
-        if (found.length >= MAX_DIFFERENCES) return;
+        if (found.length > MAX_DIFFERENCES) return;
       }
       return;
     }
@@ -50,5 +50,6 @@ export function differences(expected: unknown, actual: unknown, path = ''): stri
     if (want !== got) found.push(`${where}: expected ${show(want)}, got ${show(got)}`);
   };
   walk(expected, actual, path);
-  return found.slice(0, MAX_DIFFERENCES);
+  if (found.length <= MAX_DIFFERENCES) return found;
+  return [...found.slice(0, MAX_DIFFERENCES), `${path || '(value)'}: more differences left out`];
 }

@@ -165,10 +165,12 @@ export async function runTestSuite(suite: TestSuite, scenario: ScenarioFile, opt
   const tests: TestCaseReport[] = [];
   const kind = kindOf(scenario.canonical);
   const fragments = options.fragments ?? {};
+  // Compiled once per suite; each test only swaps in its mocked services.
+  const base = kind ? defaultEngineOptions(options.modelFor?.(kind) ?? defaultModel(kind), { fragments: (id) => fragments[id] }) : undefined;
   for (const test of suite.tests) {
     const records = recordsOf(test);
     const report = (status: TestCaseReport['status'], messages: string[]) => tests.push({ name: test.name, status, messages, records: records.length });
-    if (!kind) {
+    if (!base) {
       report('error', [`Cannot run a scenario of type ${scenario.canonical.metaData.additionalFields.metaDataType}`]);
       continue;
     }
@@ -177,12 +179,7 @@ export async function runTestSuite(suite: TestSuite, scenario: ScenarioFile, opt
       report('error', problems);
       continue;
     }
-    const model = options.modelFor?.(kind) ?? defaultModel(kind);
-    const engineOptions = defaultEngineOptions(model, {
-      fragments: (id) => fragments[id],
-      runtimes: (defaults) => withMocks(defaults, test.mocks),
-    });
-    const outcome = await runScenarioTest(scenario.canonical, { records }, engineOptions);
+    const outcome = await runScenarioTest(scenario.canonical, { records }, { ...base, runtimes: withMocks(base.runtimes, test.mocks) });
     if (!outcome.ok) {
       report('error', outcome.errors.map((issue) => `${issue.nodeId ? `${issue.nodeId}: ` : ''}${issue.message}`));
       continue;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { MAX_RECORDS_PER_TEST, formatReport, parseScenarioFile, parseTestSuite, runTestSuite, toJUnitXml } from '../src/index';
+import { MAX_RECORDS_PER_TEST, differences, formatReport, parseScenarioFile, parseTestSuite, runTestSuite, toJUnitXml } from '../src/index';
 import type { TestSuite } from '../src/index';
 
 const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url)), 'utf8');
@@ -104,6 +104,15 @@ describe('hostile scenarios are bounded by the engine', () => {
     const report = await runTestSuite(suite(), parsed.value);
     expect(report.tests[0]?.status).toBe('failed');
     expect(report.tests[0]?.messages).toContainEqual('errors: a record failed in fee: String of 2000000000 characters exceeds the limit of 10000000');
+  });
+});
+
+describe('differences', () => {
+  test('paths, tolerance of doubles, missing and unexpected fields, and a cap on the lines', () => {
+    expect(differences({ a: 0.30000000000000004, b: [1, 2] }, { a: 0.1 * 3, b: [1], c: 'x' }, 'out')).toEqual(['out.b[1]: expected 2, got nothing', 'out.c: unexpected "x"']);
+    const many = differences(Array.from({ length: 30 }, (_, i) => i), Array.from({ length: 30 }, (_, i) => i + 1), 'list');
+    expect(many).toHaveLength(21);
+    expect(many.at(-1)).toBe('list: more differences left out');
   });
 });
 
