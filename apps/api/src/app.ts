@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import { isApiError } from './errors';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
+import { compareRoutes } from './routes/compare-routes';
 import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
 import { mountMetrics } from './routes/metrics';
@@ -39,6 +40,7 @@ import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
 import { TopicService } from './services/topics';
 import { createScenarioValidator } from './services/validator';
+import { VersionCompareService } from './services/version-compare';
 
 /** What the server is built from; tests pass their own database and configuration. */
 export interface AppDependencies {
@@ -112,6 +114,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', appRoutes(config, scenarios));
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
+  app.route('/', compareRoutes(new VersionCompareService(scenarios)));
   app.route('/', definitionRoutes(config, models, scenarios));
   app.route('/', deploymentRoutes(deployments, testing, new TopicService(deps.db)));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));

@@ -10,6 +10,7 @@ import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
+import { versionCompareSuite } from './suites/version-compare';
 
 // The same suite on every database: a real HTTP server on port 0 over PGlite, and over PostgreSQL when
 // DATABASE_URL is set (a fresh database per run, dropped at the end).
@@ -39,5 +40,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   nodeValidationSuite(current);
   modelConfigSuite(current);
   migrationSuite(current);
+  versionCompareSuite(current);
   routeTableWalk(current);
 });

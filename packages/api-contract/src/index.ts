@@ -22,6 +22,9 @@ export {
   getProcessDefinitionData,
 } from './routes/scenarios';
 
+/** Version compare: the differences between two versions of a scenario. */
+export { compareScenarioVersions } from './routes/compare';
+
 /** Routes of the activity log: activities, comments, attachments, their legacy paths, finished actions. */
 export {
   listActivities,
@@ -135,6 +138,8 @@ export {
   ProcessPropertiesSchema,
   ProcessStateSchema,
   ResultsWithCountsSchema,
+  ScenarioComparisonSchema,
+  ScenarioDifferenceSchema,
   ScenarioGraphSchema,
   TypingResultJsonSchema,
   UIParameterSchema,
@@ -153,6 +158,8 @@ export type {
   ProcessDefinitionData,
   ProcessState,
   ResultsWithCounts,
+  ScenarioComparison,
+  ScenarioDifference,
   ScenarioGraph,
   TypingResultJson,
   UIParameter,

@@ -154,3 +154,26 @@ export { checkNewEdge } from './structure/connect';
 export { uniqueNodeId, newNodeId } from './editing/ids';
 export { copySelection, pasteSelection, removeNodes, renameNode, serializeSelection, parseSelection } from './editing/clipboard';
 export type { GraphSelection, PasteOptions } from './editing/clipboard';
+
+/** Version compare in Nussknacker's shape, blind to canvas positions, and the field diff of one element. */
+export {
+  NodeNotPresentInOtherSchema,
+  NodeNotPresentInCurrentSchema,
+  NodeDifferentSchema,
+  EdgeNotPresentInOtherSchema,
+  EdgeNotPresentInCurrentSchema,
+  EdgeDifferentSchema,
+  PropertiesDifferentSchema,
+  ScenarioDifferenceSchema,
+  ScenarioComparisonSchema,
+} from './schemas/scenario-difference';
+export type { ScenarioDifference, ScenarioDifferenceType, ScenarioComparison } from './schemas/scenario-difference';
+export {
+  compareScenarios,
+  fieldDifferences,
+  withoutLayout,
+  nodeDifferenceKey,
+  edgeDifferenceKey,
+  PROPERTIES_DIFFERENCE_KEY,
+} from './compare/compare-scenarios';
+export type { FieldDifference } from './compare/compare-scenarios';

@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import * as activityRoutes from './activities';
 import * as appRoutes from './app';
+import * as compareRoutes from './compare';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
 import * as migrationRoutes from './migration';
@@ -31,6 +32,7 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(scenarioRoutes),
   ...routesOf(activityRoutes),
   ...routesOf(appRoutes),
+  ...routesOf(compareRoutes),
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
   ...routesOf(migrationRoutes),

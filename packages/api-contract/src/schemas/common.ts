@@ -39,6 +39,8 @@ export const VersionIdParamSchema = z.coerce
   .number()
   .int()
   .positive()
+  // Versions are stored as 32-bit integers: a larger id would fail in the database instead of being bad input.
+  .max(2_147_483_647)
   .openapi({ param: { name: 'versionId', in: 'path' }, example: 1, type: 'integer' });
 
 /** Query flags are sent as the strings "true" / "false"; anything else is bad input. */

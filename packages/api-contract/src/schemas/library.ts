@@ -17,6 +17,8 @@ import {
   NodeDataSchema,
   ProcessAdditionalFieldsSchema,
   ProcessPropertiesSchema,
+  ScenarioComparisonSchema,
+  ScenarioDifferenceSchema,
   ScenarioGraphSchema,
 } from '@scenaria/graph';
 import { JsonValueSchema, TypingResultJsonSchema } from '@scenaria/typing';
@@ -39,6 +41,8 @@ function named<T extends z.ZodType>(schema: T, name: string): T {
  */
 export const libraryComponents = {
   ScenarioGraph: ScenarioGraphSchema,
+  ScenarioComparison: ScenarioComparisonSchema,
+  ScenarioDifference: ScenarioDifferenceSchema,
   NodeData: NodeDataSchema,
   Edge: EdgeSchema,
   Expression: ExpressionSchema,
@@ -78,6 +82,8 @@ export {
   ProcessPropertiesSchema,
   ProcessStateSchema,
   ResultsWithCountsSchema,
+  ScenarioComparisonSchema,
+  ScenarioDifferenceSchema,
   ScenarioGraphSchema,
   TypingResultJsonSchema,
   UIParameterSchema,
@@ -86,6 +92,6 @@ export {
 };
 export type { ProcessDefinitionData, UIParameter } from '@scenaria/components';
 export type { NodeCount, ProcessAction, ProcessState, ResultsWithCounts, UIStatusDefinition } from '@scenaria/deployment-sdk';
-export type { CanonicalProcess, Edge, NodeData, ScenarioGraph } from '@scenaria/graph';
+export type { CanonicalProcess, Edge, NodeData, ScenarioComparison, ScenarioDifference, ScenarioGraph } from '@scenaria/graph';
 export type { TypingResultJson } from '@scenaria/typing';
 export type { NodeValidationError, NodeValidationResponse, ValidationResult } from '@scenaria/validation';

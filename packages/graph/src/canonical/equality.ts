@@ -24,7 +24,8 @@ function isEmptyObject(value: unknown): boolean {
   return value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
 }
 
-function normalize(value: unknown): unknown {
+/** A value with sorted keys, nulls and decoding defaults dropped: what comparisons of scenario parts see. */
+export function normalize(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalize);
   if (value === null || typeof value !== 'object') return value;
   const result: Record<string, unknown> = {};
@@ -36,6 +37,14 @@ function normalize(value: unknown): unknown {
     result[key] = normalized;
   }
   return result;
+}
+
+/**
+ * The same key for any part of a scenario (a node, an edge, the properties): JSON text with sorted keys,
+ * nulls and decoding defaults dropped. Version compare uses it so that `null` and absent are no change.
+ */
+export function jsonComparisonKey(value: unknown): string {
+  return JSON.stringify(normalize(value)) ?? 'undefined';
 }
 
 /**
