@@ -24,5 +24,12 @@ export function migrationRoutes(migration: MigrationService, remote: RemoteEnvir
     return c.body(null, 200);
   });
 
+  router.openapi(contract.compareWithRemoteEnvironment, async (c) => c.json(await remote.compareEnvironment(c.get('user')), 200));
+
+  router.openapi(contract.compareWithRemoteVersion, async (c) => {
+    const { scenarioName, versionId, remoteVersionId } = c.req.valid('param');
+    return c.json(await remote.compareVersion(c.get('user'), scenarioName, versionId, remoteVersionId), 200);
+  });
+
   return router;
 }

@@ -1,5 +1,16 @@
 import * as contract from '@scenaria/api-contract';
-import type { ApiClient, ApiResult, MigrateScenarioRequest, RouteInput, RouteOutput, ScenarioVersion } from '@scenaria/api-contract';
+import type {
+  ApiClient,
+  ApiResult,
+  EnvironmentComparisonResult,
+  MigrateScenarioRequest,
+  RouteInput,
+  RouteOutput,
+  ScenarioComparison,
+  ScenarioGraph,
+  ScenarioVersion,
+} from '@scenaria/api-contract';
+import { compareScenarios } from '@scenaria/graph';
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import type { AuthenticatedUser } from '../auth/users';
@@ -13,6 +24,10 @@ import type { ScenarioService } from './scenarios';
 export type RemoteFetch = typeof fetch;
 
 class ResponseTooLarge extends Error {}
+
+// How many scenarios the whole-environment compare asks the remote for at once: a large designer must not
+// open one connection per scenario.
+const COMPARE_CONCURRENCY = 4;
 
 // Reads at most `limit` bytes of a body, so a remote cannot make this server buffer an unbounded answer.
 async function boundedBody(response: Response, limit: number): Promise<Uint8Array> {
@@ -136,6 +151,50 @@ export class RemoteEnvironmentService {
     }
     const details = remote.parse(contract.ScenarioWithDetailsSchema, result.data, 'the scenario');
     return details.history ?? [];
+  }
+
+  /** A version here ("current") against a version there ("other"), as the version compare reports them. */
+  async compareVersion(user: AuthenticatedUser, name: string, versionId: number, remoteVersionId: number): Promise<ScenarioComparison> {
+    const details = await this.scenarios.details(user, name, { versionId, skipValidate: true });
+    const remote = this.remote();
+    const other = await this.remoteGraph(remote, name, remoteVersionId);
+    if (!other) throw notFound(`Scenario ${name} in version ${remoteVersionId} not found on remote environment ${remote.name}`);
+    return compareScenarios(details.scenarioGraph!, other);
+  }
+
+  /** Every readable, non-archived scenario here against its latest version there; only those that differ. */
+  async compareEnvironment(user: AuthenticatedUser): Promise<EnvironmentComparisonResult> {
+    const remote = this.remote();
+    const local = await this.scenarios.list(user, { isArchived: false }, { withGraph: true, withState: false });
+    const results: EnvironmentComparisonResult['processDifferences'] = [];
+    for (let start = 0; start < local.length; start += COMPARE_CONCURRENCY) {
+      const batch = local.slice(start, start + COMPARE_CONCURRENCY);
+      const compared = await Promise.all(
+        batch.map(async (record) => {
+          const other = await this.remoteGraph(remote, record.name);
+          if (!other) return { name: record.name, presentOnOther: false, differences: {} };
+          return { name: record.name, presentOnOther: true, differences: compareScenarios(record.scenarioGraph!, other) };
+        }),
+      );
+      results.push(...compared.filter((entry) => !entry.presentOnOther || Object.keys(entry.differences).length > 0));
+    }
+    return { processDifferences: results };
+  }
+
+  // The remote's graph of a scenario (its latest version, or a given one); undefined when it has none.
+  private async remoteGraph(remote: RemoteEnvironment, name: string, versionId?: number): Promise<ScenarioGraph | undefined> {
+    const query = { skipValidateAndResolve: 'true' };
+    const result =
+      versionId === undefined
+        ? await remote.call(contract.getScenario, { params: { scenarioName: name }, query })
+        : await remote.call(contract.getScenarioVersion, { params: { scenarioName: name, versionId }, query });
+    if (!result.ok) {
+      if (result.status === 404) return undefined;
+      throw remote.refused(result, `give ${name}`);
+    }
+    const graph = remote.parse(contract.ScenarioWithDetailsSchema, result.data, 'the scenario').scenarioGraph;
+    if (!graph) throw badGateway(`Remote environment ${remote.name} answered ${name} without its graph`);
+    return graph;
   }
 
   /** Sends a version of a scenario to the remote; needs Write here, and the remote checks its own user. */

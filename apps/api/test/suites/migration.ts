@@ -308,5 +308,44 @@ export function migrationSuite(server: () => TestServer): void {
       const activities = await server().call('reader', api.listActivities, { params: { scenarioName: name } });
       expect(activities.ok && activities.data.activities.map((activity) => activity.type)).toEqual(['SCENARIO_CREATED', 'SCENARIO_MODIFIED']);
     });
+
+    test('compare with the secondary environment: one version, and the whole environment', async () => {
+      const name = 'from-staging';
+      // Migrated as version 2 there; version 3 here moves the source (layout only), changes the marker and
+      // the description (a property).
+      const same = await source.call('reader', api.compareWithRemoteVersion, { params: { scenarioName: name, versionId: 2, remoteVersionId: 2 } });
+      expect(same.ok && same.data).toEqual({});
+      const edited = streamingGraph('edited');
+      edited.nodes[0] = { ...edited.nodes[0]!, additionalFields: { description: null, layoutData: { x: 300, y: 40 } } } as ScenarioGraph['nodes'][number];
+      const saved = await source.call('writer', api.updateScenario, { params: { scenarioName: name }, json: { scenarioGraph: edited, scenarioLabels: ['promoted'] } });
+      expect(saved.ok && saved.data.processVersionId).toBe(3);
+      const changed = await source.call('reader', api.compareWithRemoteVersion, { params: { scenarioName: name, versionId: 3, remoteVersionId: 2 } });
+      expect(changed.ok && Object.keys(changed.data).sort()).toEqual(["Node 'marker'", 'Properties']);
+      expect(changed.ok && changed.data["Node 'marker'"]?.type).toBe('NodeDifferent');
+
+      expectError(
+        await source.call('reader', api.compareWithRemoteVersion, { params: { scenarioName: name, versionId: 3, remoteVersionId: 9 } }),
+        404,
+        'Scenario from-staging in version 9 not found on remote environment production',
+      );
+      expectError(await source.call('outsider', api.compareWithRemoteVersion, { params: { scenarioName: name, versionId: 3, remoteVersionId: 2 } }), 403);
+      await expectGuarded(source, api.compareWithRemoteVersion, { params: { scenarioName: name, versionId: 3, remoteVersionId: 2 } });
+      const badVersion = await source.fetchRaw(api.compareWithRemoteVersion, `/api/remoteEnvironment/${name}/3/compare/x`, { user: 'reader' });
+      expect(badVersion.status).toBe(400);
+
+      const environment = await source.call('reader', api.compareWithRemoteEnvironment);
+      expect(environment.ok).toBe(true);
+      if (!environment.ok) return;
+      const byName = new Map(environment.data.processDifferences.map((entry) => [entry.name, entry]));
+      expect(byName.get(name)?.presentOnOther).toBe(true);
+      expect(Object.keys(byName.get(name)?.differences ?? {}).sort()).toEqual(["Node 'marker'", 'Properties']);
+      expect(byName.get('refused-by-remote')).toEqual({ name: 'refused-by-remote', presentOnOther: false, differences: {} });
+      // Same graph on both sides: not listed.
+      expect(byName.has('fragment-from-staging')).toBe(false);
+      await expectGuarded(source, api.compareWithRemoteEnvironment, {});
+
+      const down = await startSource(secondary('http://127.0.0.1:1', 'writer'));
+      expectError(await down.call('reader', api.compareWithRemoteEnvironment), 502, /not reachable/);
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ScenarioNameParamSchema, ScenarioPathSchema, VersionIdParamSchema } from '../schemas/common';
-import { MigrateScenarioRequestSchema, MigrationApiVersionSchema } from '../schemas/migration';
+import { EnvironmentComparisonResultSchema, MigrateScenarioRequestSchema, MigrationApiVersionSchema } from '../schemas/migration';
+import { ScenarioComparisonSchema } from '../schemas/library';
 import { ScenarioVersionSchema } from '../schemas/scenario';
 import { defineRoute, jsonContent } from './define';
 
@@ -59,6 +60,42 @@ export const migrateToRemoteEnvironment = defineRoute(
     summary: 'Migrate a version of the scenario to the secondary environment (OUTGOING_MIGRATION here)',
     request: { params: z.object({ scenarioName: ScenarioNameParamSchema, versionId: VersionIdParamSchema }) },
     responses: { 200: { description: 'Migrated' } },
+  },
+  [404, 502, 504],
+);
+
+/**
+ * `GET /api/remoteEnvironment/{scenarioName}/{versionId}/compare/{remoteVersionId}`: a version here against a
+ * version on the secondary environment, in the shape of the version compare (node positions do not count).
+ */
+export const compareWithRemoteVersion = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/remoteEnvironment/{scenarioName}/{versionId}/compare/{remoteVersionId}',
+    tags: remoteTags,
+    summary: 'Differences between a version here ("current") and a version on the secondary environment ("other")',
+    request: {
+      params: z.object({
+        scenarioName: ScenarioNameParamSchema,
+        versionId: VersionIdParamSchema,
+        remoteVersionId: VersionIdParamSchema.openapi({ param: { name: 'remoteVersionId', in: 'path' } }),
+      }),
+    },
+    responses: { 200: { description: 'Differences by key', content: jsonContent(ScenarioComparisonSchema) } },
+  },
+  [404, 502, 504],
+);
+
+/** `GET /api/remoteEnvironment/compare`: every readable scenario here against its latest version there. */
+export const compareWithRemoteEnvironment = defineRoute(
+  'authenticated',
+  {
+    method: 'get',
+    path: '/api/remoteEnvironment/compare',
+    tags: remoteTags,
+    summary: 'Scenarios that differ from (or are missing on) the secondary environment',
+    responses: { 200: { description: 'The differing scenarios', content: jsonContent(EnvironmentComparisonResultSchema) } },
   },
   [404, 502, 504],
 );

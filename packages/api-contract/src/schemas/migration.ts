@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { validateScenarioName } from '@scenaria/graph';
 import { ProcessingModeSchema } from './common';
-import { ScenarioGraphSchema } from './library';
+import { ScenarioComparisonSchema, ScenarioGraphSchema } from './library';
 
 // A migrated scenario keeps its name on the target, so the name rules of `@scenaria/graph` hold for it too.
 const MigratedScenarioNameSchema = z.string().superRefine((name, context) => {
@@ -50,3 +50,19 @@ export const MigrationApiVersionSchema = z
   .object({ version: z.number().int().positive() })
   .openapi('MigrationApiVersion', { example: { version: CURRENT_MIGRATION_API_VERSION } });
 export type MigrationApiVersion = z.infer<typeof MigrationApiVersionSchema>;
+
+/** How one scenario here differs from the secondary environment's latest version of it. */
+export const ProcessDifferenceSchema = z
+  .object({
+    name: z.string(),
+    /** Whether the secondary environment has the scenario at all. */
+    presentOnOther: z.boolean(),
+    differences: ScenarioComparisonSchema,
+  })
+  .openapi('ProcessDifference');
+
+/** Answer of `GET /api/remoteEnvironment/compare`: only the scenarios that differ (or are missing there). */
+export const EnvironmentComparisonResultSchema = z
+  .object({ processDifferences: z.array(ProcessDifferenceSchema) })
+  .openapi('EnvironmentComparisonResult');
+export type EnvironmentComparisonResult = z.infer<typeof EnvironmentComparisonResultSchema>;
