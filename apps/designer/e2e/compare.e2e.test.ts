@@ -78,8 +78,9 @@ describe('version compare', () => {
     const storedOrders = stored.scenarioGraph.nodes.find((n) => n.id === 'orders');
     expect(storedOrders?.additionalFields.layoutData.x).not.toBe(300);
 
-    // Pick the previous version from the version history.
-    await page.getByTestId('compare-select').selectOption('2');
+    // Pick the previous version in the version history of the activity panel.
+    await page.getByRole('tab', { name: 'Activity' }).click();
+    await page.getByTestId('compare-version-2').click();
     await page.waitForURL(/\/scenarios\/orders\/compare\?version=3&with=2$/);
     await eventually(() => page.getByTestId('canvas-node').count()).toBe(5);
 

@@ -41,7 +41,7 @@ describe('compareCanvas', () => {
       ['new sink', 'diff-added'],
       ['old sink', 'diff-removed'],
     ]);
-    expect(canvas.edges.map((edge) => [edge.source, edge.target, edge.class?.split(' ').at(-1)])).toEqual([
+    expect(canvas.edges.map((edge) => [edge.source, edge.target, String(edge.class).split(' ').at(-1)])).toEqual([
       ['in', 'check', 'diff-unchanged'],
       ['check', 'new sink', 'diff-added'],
       ['check', 'old sink', 'diff-removed'],
