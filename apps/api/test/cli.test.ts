@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { exportScenario, getScenario, listActivities } from '@scenaria/api-contract';
+import { exportScenario, getScenario, listActivities, updateScenario } from '@scenaria/api-contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCliBinary, CLI_PACKAGE } from '../../../packages/cli/test/build-binary';
 import { runScenaria } from '../../../packages/cli/test/run-cli';
@@ -91,25 +91,40 @@ describe.each(DATABASES)('the scenaria CLI against a designer (%s)', (kind) => {
     expect(details.ok && [details.data.processCategory, details.data.labels]).toEqual(['Default', ['from-git']]);
   });
 
-  test('migrate copies a request-response scenario and a fragment to another designer, with category and comment', async () => {
+  test('migrate hands a request-response scenario and a fragment to the target POST /api/migrate, with labels, recorded there', async () => {
+    const labelled = await primary.call('admin', getScenario, { params: { scenarioName: 'example-greeting' } });
+    if (!labelled.ok || !labelled.data.scenarioGraph) throw new Error('example-greeting missing');
+    await primary.call('admin', updateScenario, { params: { scenarioName: 'example-greeting' }, json: { scenarioGraph: labelled.data.scenarioGraph, scenarioLabels: ['greeting'] } });
+    const toSecondary = { SCENARIA_FROM_USER: 'admin', SCENARIA_FROM_PASSWORD: 'admin', SCENARIA_TO_USER: 'writer', SCENARIA_TO_PASSWORD: 'writer' };
     for (const name of ['example-greeting', 'example-positive-amount']) {
-      const run = await scenaria(['migrate', name, '--from', primary.baseUrl, '--to', secondary.baseUrl], {
-        SCENARIA_FROM_USER: 'admin',
-        SCENARIA_FROM_PASSWORD: 'admin',
-        SCENARIA_TO_USER: 'writer',
-        SCENARIA_TO_PASSWORD: 'writer',
-      });
+      const run = await scenaria(['migrate', name, '--from', primary.baseUrl, '--to', secondary.baseUrl, '--source-environment', 'test-primary'], toSecondary);
       expect([run.code, run.stderr], name).toEqual([0, '']);
+      expect(run.stdout, name).toContain('(request version 2)');
       const [before, after] = await Promise.all([
         primary.call('admin', getScenario, { params: { scenarioName: name } }),
         secondary.call('admin', getScenario, { params: { scenarioName: name } }),
       ]);
       if (!before.ok || !after.ok) throw new Error(`${name} missing`);
-      expect([after.data.processCategory, after.data.isFragment, after.data.scenarioGraph]).toEqual([before.data.processCategory, before.data.isFragment, before.data.scenarioGraph]);
+      expect([after.data.processCategory, after.data.isFragment, after.data.labels, after.data.scenarioGraph]).toEqual([
+        before.data.processCategory,
+        before.data.isFragment,
+        before.data.labels,
+        before.data.scenarioGraph,
+      ]);
       const activities = await secondary.call('admin', listActivities, { params: { scenarioName: name } });
-      const comments = activities.ok ? activities.data.activities.map((activity) => activity.comment?.content) : [];
-      expect(comments).toContainEqual({ status: 'AVAILABLE', value: `Migrated from ${primary.baseUrl}, version ${before.data.processVersionId}` });
+      const incoming = activities.ok ? activities.data.activities.find((activity) => activity.type === 'INCOMING_MIGRATION') : undefined;
+      expect(incoming?.additionalFields).toEqual(
+        expect.arrayContaining([
+          { name: 'sourceEnvironment', value: 'test-primary' },
+          { name: 'sourceUser', value: 'admin' },
+          { name: 'sourceScenarioVersionId', value: String(before.data.processVersionId) },
+        ]),
+      );
     }
+    const greeting = await secondary.call('admin', getScenario, { params: { scenarioName: 'example-greeting' } });
+    expect(greeting.ok && greeting.data.labels).toEqual(['greeting']);
+    const refused = await scenaria(['migrate', 'example-greeting', '--from', primary.baseUrl, '--to', secondary.baseUrl], { ...toSecondary, SCENARIA_TO_USER: 'reader', SCENARIA_TO_PASSWORD: 'reader' });
+    expect([refused.code, refused.stderr]).toEqual([1, expect.stringMatching(/migrating example-greeting to .*: 401 /)]);
   });
 
   test('validate --designer validates against the designer model of the scenario', async () => {

@@ -87,8 +87,8 @@ export interface SaveOptions {
 }
 
 /**
- * Saves a graph on a designer, creating the scenario first when the designer lacks it. Shared by push and
- * migrate, so both save exactly as the designer's own "Save" does (a new version only when the graph changed).
+ * Saves a graph on a designer, creating the scenario first when the designer lacks it, exactly as the designer's
+ * own "Save" does (a new version only when the graph changed).
  */
 export async function saveOnDesigner(client: ApiClient, url: string, scenario: ScenarioToSave, options: SaveOptions): Promise<{ created: boolean; versionId: number; isNewVersion: boolean }> {
   let created = false;
