@@ -17,6 +17,7 @@ import { compareRoutes } from './routes/compare-routes';
 import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
 import { mountMetrics } from './routes/metrics';
+import { migrationRoutes } from './routes/migration-routes';
 import { nodeValidationRoutes } from './routes/node-validation-routes';
 import { documentBodyChecks, requestLimits } from './routes/request-limits';
 import { mountDocs } from './routes/docs';
@@ -30,8 +31,10 @@ import { DeploymentManagers } from './services/deployment-managers';
 import type { DeploymentManagerOverrides } from './services/deployment-managers';
 import { DeploymentService } from './services/deployments';
 import type { ActionListener } from './services/deployments';
+import { MigrationService } from './services/migration';
 import { ModelRegistry } from './services/models';
 import { NodeValidationService } from './services/node-validation';
+import { RemoteEnvironmentService } from './services/remote-environment';
 import { TestingService } from './services/testing';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
@@ -116,6 +119,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', definitionRoutes(config, models, scenarios));
   app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
+  app.route('/', migrationRoutes(new MigrationService(context, scenarios), new RemoteEnvironmentService(context, scenarios)));
   mountMetrics(app, managers, config, authenticator);
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));

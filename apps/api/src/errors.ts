@@ -1,5 +1,5 @@
 /** Status codes the API answers for expected failures. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 504;
 
 /**
  * An expected failure of a request (missing scenario, action not allowed in this state ...). Services throw
@@ -27,6 +27,11 @@ export const payloadTooLarge = (message: string) => new ApiError(413, message);
 /** 403. */
 export const forbidden = (message = 'The supplied authentication is not authorized to access this resource') =>
   new ApiError(403, message);
+
+/** 502: a server this one called (a remote environment) failed or refused; the message names it. */
+export const badGateway = (message: string) => new ApiError(502, message);
+/** 504: a server this one called did not answer in time. */
+export const gatewayTimeout = (message: string) => new ApiError(504, message);
 
 /** Checks the kind rather than the class, so a second copy of this module still matches. */
 export function isApiError(error: unknown): error is ApiError {

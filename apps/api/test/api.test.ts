@@ -5,6 +5,7 @@ import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
+import { migrationSuite } from './suites/migration';
 import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
@@ -38,6 +39,7 @@ describe.each(DATABASES)('API on %s', (kind) => {
   deploymentSuite(current);
   nodeValidationSuite(current);
   modelConfigSuite(current);
+  migrationSuite(current);
   versionCompareSuite(current);
   routeTableWalk(current);
 });

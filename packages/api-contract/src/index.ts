@@ -100,6 +100,26 @@ export {
   ComponentUsagesSchema,
 } from './routes/node-validation';
 
+/** Migration between designers and the secondary (remote) environment. */
+export {
+  compareWithRemoteEnvironment,
+  compareWithRemoteVersion,
+  getMigrationApiVersion,
+  listRemoteScenarioVersions,
+  migrateScenario,
+  migrateToRemoteEnvironment,
+} from './routes/migration';
+export {
+  CURRENT_MIGRATION_API_VERSION,
+  EnvironmentComparisonResultSchema,
+  ProcessDifferenceSchema,
+  MigrateScenarioRequestSchema,
+  MigrateScenarioRequestV1Schema,
+  MigrateScenarioRequestV2Schema,
+  MigrationApiVersionSchema,
+} from './schemas/migration';
+export type { EnvironmentComparisonResult, MigrateScenarioRequest, MigrateScenarioRequestV2, MigrationApiVersion } from './schemas/migration';
+
 /** Every route, fixed paths before the parameterised paths they would otherwise be taken for. */
 export { allRoutes } from './routes/all';
 

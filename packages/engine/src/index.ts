@@ -58,3 +58,6 @@ export type { TestResultsCollector, TestResultsLimits } from './collector/test-r
 export { generateTestData, parseTestData, runScenarioTest } from './test-run';
 export type { TopicSample } from './test-run';
 export type { TestDataIssue } from './test-run';
+/** Compile options of a model with the default runtimes (what the designer's test runs use). */
+export { defaultEngineOptions } from './default-options';
+export type { DefaultEngineOptions } from './default-options';

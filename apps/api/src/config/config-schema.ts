@@ -111,6 +111,28 @@ export const RequestLimitsSchema = z.object({
 });
 export type RequestLimits = z.infer<typeof RequestLimitsSchema>;
 
+/**
+ * The secondary environment (Nussknacker's `secondaryEnvironment`): another designer that scenarios are compared
+ * with and migrated to, signed in as `user`. `targetEnvironmentId` names it in activities. With
+ * `passUsernameInMigration` the migrating user's name travels as `Remote[name]` and the target records its
+ * versions under it; without, under `user`. `useLegacyCreateScenarioApi` migrates through the scenario routes
+ * (create, then save) for a target without `/api/migrate`. Every call gives up after `requestTimeoutMs`, and an
+ * answer larger than `maxResponseBytes` is refused, so a slow or hostile remote cannot hold a request.
+ */
+export const SecondaryEnvironmentConfigSchema = z.object({
+  user: z.string().min(1),
+  password: z.string(),
+  targetEnvironmentId: z.string().min(1),
+  passUsernameInMigration: z.boolean().default(true),
+  remoteConfig: z.object({
+    uri: z.url({ protocol: /^https?$/ }),
+    useLegacyCreateScenarioApi: z.boolean().default(false),
+    requestTimeoutMs: z.number().int().positive().max(600_000).default(10_000),
+    maxResponseBytes: z.number().int().positive().default(50 * 1024 * 1024),
+  }),
+});
+export type SecondaryEnvironmentConfig = z.infer<typeof SecondaryEnvironmentConfigSchema>;
+
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
@@ -137,6 +159,7 @@ export const ServerConfigSchema = z.object({
   metrics: MetricsConfigSchema.prefault({}),
   securityHeaders: SecurityHeadersConfigSchema.prefault({}),
   requestLimits: RequestLimitsSchema.prefault({}),
+  secondaryEnvironment: SecondaryEnvironmentConfigSchema.optional(),
 });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 /** The configuration as written in the file, before defaults. */

@@ -55,6 +55,15 @@ export interface ScenarioListFilter {
   names?: string[] | undefined;
 }
 
+/**
+ * How a change is recorded when it is not a plain edit: a migration names the version's author as the source
+ * environment sent it (Nussknacker takes it without the Impersonate right), and a save writes its own activity.
+ */
+export interface ChangeRecording {
+  author: string;
+  activity?: { type: 'INCOMING_MIGRATION'; user: string; additionalFields: { name: string; value: string }[] };
+}
+
 /** What a save brings. */
 export interface SaveRequest {
   scenarioGraph: ScenarioGraph;
@@ -134,7 +143,7 @@ export class ScenarioService {
   }
 
   /** The processing type for a new scenario, inferred from whatever part of (category, mode, engine) is given. */
-  private resolveProcessingType(user: AuthenticatedUser, request: CreateScenarioRequest): { processingType: string; category: string } {
+  resolveProcessingType(user: AuthenticatedUser, request: CreateScenarioRequest): { processingType: string; category: string } {
     const config = this.context.config;
     const candidates = Object.entries(config.current.processingTypes).filter(([name, type]) => {
       const info = processingInfo(config, name);
@@ -166,12 +175,12 @@ export class ScenarioService {
   }
 
   /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */
-  async create(user: AuthenticatedUser, request: CreateScenarioRequest, graph?: ScenarioGraph): Promise<CreateScenarioResponse> {
+  async create(user: AuthenticatedUser, request: CreateScenarioRequest, graph?: ScenarioGraph, recording?: ChangeRecording): Promise<CreateScenarioResponse> {
     const problem = nameProblems(request.name);
     if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['name']);
     const { processingType, category } = this.resolveProcessingType(user, request);
     const initial = graph ?? this.initialGraph(processingType, request.isFragment);
-    const createdBy = actingName(user, category, request.forwardedUserName);
+    const createdBy = recording?.author ?? actingName(user, category, request.forwardedUserName);
     const now = this.context.now();
     return this.db.transaction(async (tx) => {
       const inserted = await tx
@@ -352,7 +361,13 @@ export class ScenarioService {
    * Saves a graph. A new version is written only when the canonical form differs from the latest one; the
    * scenario row is locked for the transaction, so concurrent saves each get the next number in turn.
    */
-  async save(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<UpdateScenarioResponse> {
+  async save(
+    user: AuthenticatedUser,
+    name: string,
+    request: SaveRequest,
+    forwardedUserName?: string,
+    recording?: ChangeRecording,
+  ): Promise<UpdateScenarioResponse> {
     const row = await this.requireScenario(user, name, 'Write');
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
@@ -385,7 +400,7 @@ export class ScenarioService {
     const canonical = toCanonical(request.scenarioGraph, { id: name });
     const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    const userName = actingName(user, row.category, forwardedUserName);
+    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const result = await this.db.transaction(async (tx) => {
       const locked = await this.lockScenario(tx, row.id);
       if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
@@ -403,7 +418,10 @@ export class ScenarioService {
         const unique = [...new Set(labels)];
         if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
       }
-      if (isNewVersion || comment) {
+      if (recording?.activity) {
+        const { type, user: activityUser, additionalFields } = recording.activity;
+        await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
+      } else if (isNewVersion || comment) {
         await tx.insert(scenarioActivities).values({
           scenarioId: locked.id,
           type: 'SCENARIO_MODIFIED',

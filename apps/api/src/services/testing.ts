@@ -1,14 +1,6 @@
 import type { NodeValidationError, ResultsWithCountsResponse, UIParameter } from '@scenaria/api-contract';
-import { componentsById } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
-import {
-  aggregateHelperValue,
-  compileScenario,
-  createSpelCompilerFactory,
-  defaultComponentRuntimes,
-  generateTestData,
-  parseTestData,
-} from '@scenaria/engine';
+import { compileScenario, defaultEngineOptions, generateTestData, parseTestData } from '@scenaria/engine';
 import type { CompileScenarioOptions, TopicSample } from '@scenaria/engine';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
@@ -71,13 +63,7 @@ export class TestingService {
   }
 
   #compileOptions(model: Model, fragments: ReadonlyMap<string, CanonicalProcess>): Omit<CompileScenarioOptions, 'listener'> {
-    return {
-      components: componentsById(model, { isFragment: false }),
-      runtimes: defaultComponentRuntimes(),
-      expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig }),
-      additionalVariableValues: { AGG: aggregateHelperValue },
-      fragments: (id) => fragments.get(id),
-    };
+    return defaultEngineOptions(model, { fragments: (id) => fragments.get(id) });
   }
 
   async #run(prepared: PreparedTest, text: string): Promise<ResultsWithCountsResponse> {

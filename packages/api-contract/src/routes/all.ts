@@ -4,6 +4,7 @@ import * as appRoutes from './app';
 import * as compareRoutes from './compare';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
+import * as migrationRoutes from './migration';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
 
@@ -34,4 +35,5 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(compareRoutes),
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
+  ...routesOf(migrationRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));

@@ -1,7 +1,7 @@
-import { componentsById, defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
+import { defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
 import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
-import { aggregateHelperValue, compileScenario, createSpelCompilerFactory, defaultComponentRuntimes } from '@scenaria/engine';
+import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, SourceInstance } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { validateTopicName } from '../topics/topic-store';
@@ -84,16 +84,12 @@ function durationMillis(value: unknown): number | undefined {
  * deployment would; live runs wrap its runtimes.
  */
 export function engineOptions(kind: ScenarioKind, options: LiveScenarioOptions): Omit<CompileScenarioOptions, 'listener'> {
-  const model = options.models[kind];
-  return {
-    components: componentsById(model, { isFragment: false }),
-    runtimes: defaultComponentRuntimes().with(options.runtimes ?? {}),
-    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, globals: { clock: options.now } }),
-    additionalVariableValues: { AGG: aggregateHelperValue },
-    services: { clock: { now: options.now } },
-    ...(options.eventTime ? { eventTime: options.eventTime } : {}),
+  const compileOptions = defaultEngineOptions(options.models[kind], {
+    runtimes: (defaults) => defaults.with(options.runtimes ?? {}),
+    now: options.now,
     ...(options.fragments ? { fragments: options.fragments } : {}),
-  };
+  });
+  return options.eventTime ? { ...compileOptions, eventTime: options.eventTime } : compileOptions;
 }
 
 const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });

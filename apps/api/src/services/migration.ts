@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { MigrateScenarioRequest, ValidationResult } from '@scenaria/api-contract';
+import { isSaveBlocked, validateScenarioLabels } from '@scenaria/validation';
+import { hasPermission } from '../auth/users';
+import type { AuthenticatedUser } from '../auth/users';
+import { scenarios as scenarioTable } from '../db/schema';
+import { ApiError, badRequest } from '../errors';
+import type { ServiceContext } from './context';
+import type { ScenarioService } from './scenarios';
+
+// Nussknacker answers a migration by a user without Write with 401 and this text (InsufficientPermission).
+const insufficientPermission = (user: AuthenticatedUser) =>
+  new ApiError(401, `The supplied user [${user.username}] is not authorized to access this resource`);
+
+/** Nussknacker's InvalidScenario text: global, properties, then per-node errors. */
+function invalidScenarioMessage(result: ValidationResult): string {
+  const blocking = <T extends { errorType: string }>(errors: T[]) => errors.filter((error) => error.errorType !== 'SaveAllowed');
+  const messages = [
+    ...blocking(result.errors.globalErrors.map((entry) => entry.error)).map((error) => error.message),
+    ...blocking(result.errors.processPropertiesErrors).map((error) => error.message),
+    ...Object.entries(result.errors.invalidNodes).flatMap(([node, errors]) => {
+      const shown = blocking(errors);
+      return shown.length > 0 ? [`${node} - ${shown.map((error) => error.message).join(', ')}`] : [];
+    }),
+  ];
+  return `Cannot migrate, following errors occurred: ${messages.join(', ')}`;
+}
+
+/**
+ * The receiving side of a migration (`POST /api/migrate`): checks the user's Write right in the category, the
+ * processing type, the labels and the graph before anything is written, creates a missing scenario, then saves
+ * the graph as a new version with an INCOMING_MIGRATION activity.
+ */
+export class MigrationService {
+  constructor(
+    private readonly context: ServiceContext,
+    private readonly scenarios: ScenarioService,
+  ) {}
+
+  async migrate(user: AuthenticatedUser, request: MigrateScenarioRequest): Promise<void> {
+    // Version 1 carries no labels: read as version 2 it saves with none, as Nussknacker's adapter does.
+    const labels = request.version === 2 ? request.scenarioLabels : [];
+    const sourceVersionId = request.version === 2 ? (request.sourceScenarioVersionId ?? undefined) : undefined;
+    const name = request.processName;
+    if (!hasPermission(user, request.processCategory, 'Write')) throw insufficientPermission(user);
+    const { processingType, category } = this.scenarios.resolveProcessingType(user, {
+      name,
+      isFragment: request.isFragment,
+      category: request.processCategory,
+      processingMode: request.processingMode,
+      engineSetupName: request.engineSetupName,
+    });
+
+    const labelProblems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
+    if (labelProblems.length > 0) {
+      const text = labelProblems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ');
+      throw badRequest(`Invalid scenario labels: ${text}`, ['scenarioLabels']);
+    }
+    const validator = this.context.validateScenario;
+    if (validator) {
+      const result = await validator({
+        name,
+        graph: request.scenarioGraph,
+        isFragment: request.isFragment,
+        processingType,
+        category,
+        labels,
+        fragments: await this.scenarios.fragmentGraphs(processingType),
+        skipNodeResults: true,
+      });
+      if (isSaveBlocked(result)) throw badRequest(invalidScenarioMessage(result), ['scenarioGraph']);
+    }
+
+    const environment = this.context.config.current.environment;
+    const [existing] = await this.context.db.select().from(scenarioTable).where(eq(scenarioTable.name, name));
+    if (existing) {
+      if (existing.isArchived) {
+        throw badRequest(
+          `Cannot migrate, scenario ${name} is archived on ${environment}. You have to unarchive scenario on ${environment} in order to migrate.`,
+        );
+      }
+      if (!hasPermission(user, existing.category, 'Write')) throw insufficientPermission(user);
+    } else {
+      await this.scenarios.create(
+        user,
+        { name, isFragment: request.isFragment, category, processingMode: request.processingMode, engineSetupName: request.engineSetupName },
+        undefined,
+        { author: request.remoteUserName },
+      );
+    }
+
+    const additionalFields = [
+      { name: 'sourceEnvironment', value: request.sourceEnvironmentId },
+      { name: 'sourceUser', value: request.remoteUserName },
+      { name: 'targetEnvironment', value: environment },
+      ...(sourceVersionId !== undefined ? [{ name: 'sourceScenarioVersionId', value: String(sourceVersionId) }] : []),
+    ];
+    await this.scenarios.save(user, name, { scenarioGraph: request.scenarioGraph, scenarioLabels: labels }, undefined, {
+      author: request.remoteUserName,
+      activity: { type: 'INCOMING_MIGRATION', user: user.username, additionalFields },
+    });
+  }
+}

@@ -1,0 +1,3 @@
+import { isomorphicConfig } from '@scenaria/eslint-config';
+
+export default isomorphicConfig;
