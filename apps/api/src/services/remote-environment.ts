@@ -170,7 +170,7 @@ export class RemoteEnvironmentService {
 }
 
 /** The request in the newest version the remote reads (Nussknacker's adaptDown: version 1 drops the labels). */
-function adaptDown(request: Extract<MigrateScenarioRequest, { version: 2 }>, remoteVersion: number, remoteName: string): MigrateScenarioRequest {
+export function adaptDown(request: Extract<MigrateScenarioRequest, { version: 2 }>, remoteVersion: number, remoteName: string): MigrateScenarioRequest {
   if (remoteVersion >= 2) return request;
   if (remoteVersion === 1) {
     const { scenarioLabels: _labels, sourceScenarioVersionId: _source, ...rest } = request;
