@@ -77,6 +77,9 @@ export function migrationSuite(server: () => TestServer): void {
     beforeAll(async () => {
       sourceDb = await openTestDatabase(server().kind);
       source = await startSource(secondary(server().baseUrl, 'writer'));
+      // Opening a database keeps the event loop busy for seconds, past the servers' keep-alive timeouts: let
+      // those overdue timers close the idle pooled connections before a request could be sent on one of them.
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
     afterAll(async () => {
       try {
