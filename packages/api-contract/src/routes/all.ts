@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import * as activityRoutes from './activities';
 import * as appRoutes from './app';
+import * as authenticationRoutes from './authentication';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
 import * as nodeValidationRoutes from './node-validation';
@@ -30,6 +31,7 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(scenarioRoutes),
   ...routesOf(activityRoutes),
   ...routesOf(appRoutes),
+  ...routesOf(authenticationRoutes),
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));
