@@ -4,6 +4,8 @@ import type { AuthenticationProvider } from '@scenaria/auth';
 import { startOpenIdProvider } from '@scenaria/auth/testkit';
 import type { OpenIdProviderFixture } from '@scenaria/auth/testkit';
 import { hashSync } from '@node-rs/bcrypt';
+import { eq } from 'drizzle-orm';
+import { scenarioActivities, scenarios } from '../src/db/schema';
 import { authenticationRealm } from '../src/auth/request-user';
 import { createApp } from '../src/app';
 import { parseConfig } from '../src/config/load-config';
@@ -293,6 +295,20 @@ describe('basic authentication', () => {
       expect((await get(server, '/api/user', { ...ops, 'Nu-Impersonate-User-Identity': 'admin' })).status).toBe(403);
       expect((await get(server, '/api/user', { authorization: basic('reader', 'reader'), 'Nu-Impersonate-User-Identity': 'writer' })).status).toBe(403);
       await expectUnauthorizedJson(await get(server, '/api/user', { 'Nu-Impersonate-User-Identity': 'writer' }), 'Basic');
+
+      // The history records both: the writer as the user, the impersonator beside.
+      const created = await fetch(`${server.baseUrl}/api/processes`, {
+        method: 'POST',
+        headers: { ...ops, 'Nu-Impersonate-User-Identity': 'writer', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'made-by-impersonation', isFragment: false, category: 'Default' }),
+      });
+      expect(created.status).toBe(201);
+      const [row] = await server.database.db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, 'made-by-impersonation'));
+      const activities = await server.database.db
+        .select({ user: scenarioActivities.user, identity: scenarioActivities.impersonatedByIdentity, username: scenarioActivities.impersonatedByUsername })
+        .from(scenarioActivities)
+        .where(eq(scenarioActivities.scenarioId, row!.id));
+      expect(activities).toEqual([{ user: 'writer', identity: 'ops', username: 'ops' }]);
     });
     await withServer({ authentication: { method: 'BasicAuth', isAdminImpersonationPossible: true, anonymousUserRole: 'Reader' } }, async (server) => {
       expect(await userOf(server, { authorization: basic('ops', 'ops'), 'Nu-Impersonate-User-Identity': 'admin' })).toMatchObject({ status: 200, body: { id: 'admin', isAdmin: true } });

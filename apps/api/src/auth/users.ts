@@ -58,3 +58,23 @@ export function categoriesWith(user: AuthenticatedUser, permission: Permission):
     .filter(([, permissions]) => permissions.includes(permission))
     .map(([category]) => category);
 }
+
+/**
+ * The columns of an activity that name who acted as its user through impersonation, so the history keeps both
+ * identities (as the original's `impersonated_by_*` columns); both null when the user acted themselves.
+ */
+export function impersonationColumns(user: AuthenticatedUser): { impersonatedByIdentity: string | null; impersonatedByUsername: string | null } {
+  return {
+    impersonatedByIdentity: user.impersonatedBy?.identity ?? null,
+    impersonatedByUsername: user.impersonatedBy?.username ?? null,
+  };
+}
+
+/** The fields the audit log adds for a user: the user's name and identity, and the impersonator's. */
+export function auditFields(user: AuthenticatedUser): Record<string, string> {
+  return {
+    username: user.username,
+    userIdentity: user.identity,
+    ...(user.impersonatedBy ? { impersonatedByIdentity: user.impersonatedBy.identity, impersonatedByUsername: user.impersonatedBy.username } : {}),
+  };
+}
