@@ -35,6 +35,8 @@ export interface OpenIdProviderFixture {
   machineClientId: string;
   machineClientSecret: string;
   audience: string;
+  /** Registers one more redirect URI (a server whose port was not known when the provider started). */
+  allowRedirectUri(uri: string): void;
   /** Replaces the signing keys: tokens signed before are no longer verifiable with the published keys. */
   rotateKeys(): Promise<void>;
   /** Signs `account` in through the login page by HTTP, from an authorization URL to the redirect with `code`. */
@@ -79,6 +81,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
   const machineClientId = 'scenaria-robot';
   const machineClientSecret = `secret-${randomUUID()}`;
   const accessTokenTtl = options.accessTokenTtlSeconds ?? 3600;
+  const redirectUris = [...options.redirectUris];
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
   let keys = [await signingKey()];
 
@@ -98,7 +101,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
         {
           client_id: clientId,
           client_secret: clientSecret,
-          redirect_uris: options.redirectUris,
+          redirect_uris: redirectUris,
           grant_types: ['authorization_code', 'refresh_token'],
           response_types: ['code'],
         },
@@ -193,6 +196,11 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions): Promi
     machineClientId,
     machineClientSecret,
     audience,
+    allowRedirectUri(uri) {
+      // Clients are fixed when a provider is made: a new one takes the list (its in-memory sessions start empty).
+      redirectUris.push(uri);
+      provider = build();
+    },
     async rotateKeys() {
       keys = [await signingKey()];
       provider = build();
