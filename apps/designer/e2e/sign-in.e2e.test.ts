@@ -52,6 +52,8 @@ const e2e = useServerAndBrowser(
         audience: idp!.audience,
         rolesClaim: 'roles',
         allowInsecureRequests: true,
+        // A token with a new key id fetches the keys at once (the rotation below).
+        jwksCooldownSeconds: 0,
       }),
     }),
   },
@@ -93,5 +95,50 @@ describe('sign-in through an OpenID provider', () => {
     // The token is gone from the tab: a reload does not sign in again by itself.
     await page.reload();
     await eventually(() => page.getByRole('button', { name: 'Sign in with your identity provider' }).isVisible()).toBe(true);
+  });
+
+  it('keeps unsaved work when the session ends, and saves it after signing in again in a pop-up', async () => {
+    const { page, context } = e2e.browser;
+    // A fresh provider: no session left from the previous flow, so its login page shows.
+    await idp!.rotateKeys();
+    await page.goto(`${e2e.server.url}/scenarios/payments`);
+    await page.getByRole('button', { name: 'Sign in with your identity provider' }).click();
+    await page.waitForURL((url) => url.origin === idp!.issuer);
+    await page.getByLabel('Login').fill('alice');
+    await page.getByLabel('Password').fill('alice-pw');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await eventually(() => page.getByTestId('scenario-title').textContent()).toBe('payments');
+
+    const edit = async (text: string) => {
+      await node(page, 'only positive').click();
+      const expression = page.getByTestId('node-details').getByTestId('expression-$expression');
+      await expression.click();
+      await page.keyboard.press('Control+a');
+      await page.keyboard.type(text);
+      await eventually(() => expression.textContent()).toBe(text);
+    };
+    await edit('#input.amount > 20');
+    // The provider's keys change. Once the server has seen a token of the new key (and fetched the keys again),
+    // the designer's token no longer verifies, and its refresh token is unknown to the provider.
+    await idp!.rotateKeys();
+    const robot = await fetch(`${e2e.server.url}/api/user`, { headers: { authorization: `Bearer ${await idp!.machineToken()}` } });
+    expect(robot.status).toBe(200);
+    await edit('#input.amount > 25');
+    const dialog = page.getByRole('dialog', { name: 'You have been signed out' });
+    await eventually(() => dialog.isVisible()).toBe(true);
+    expect(await page.getByTestId('dirty-marker').textContent()).toContain('unsaved');
+    await screenshot(page, 'sign-in-expired');
+
+    const [popup] = await Promise.all([context.waitForEvent('page'), dialog.getByRole('button', { name: 'Sign in with your identity provider' }).click()]);
+    await popup.getByLabel('Login').fill('alice');
+    await popup.getByLabel('Password').fill('alice-pw');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await eventually(() => dialog.isVisible()).toBe(false);
+    expect(popup.isClosed()).toBe(true);
+
+    await saveWithComment(page, 'Saved after signing in again', 4);
+    const details = await apiCall(e2e.server.url, '/api/processes/payments');
+    const saved = (await details.json()) as { scenarioGraph: { nodes: { id: string; expression?: { expression: string } }[] } };
+    expect(saved.scenarioGraph.nodes.find((n) => n.id === 'only positive')?.expression?.expression).toBe('#input.amount > 25');
   });
 });

@@ -142,7 +142,10 @@ class Session {
       if (callback.has('code') && pending) {
         const error = await this.#completeSignIn(callback, pending);
         if (pending.popup && window.opener) {
-          (window.opener as Window).postMessage({ type: popupMessage, credentials: this.credentials, error }, location.origin);
+          // Plain values: the credentials are reactive state (a proxy), which a message cannot carry.
+          const accessToken = this.credentials && 'accessToken' in this.credentials ? this.credentials.accessToken : undefined;
+          const message = { type: popupMessage, accessToken, refreshToken: sessionStorage.getItem(refreshKey) ?? undefined, error };
+          (window.opener as Window).postMessage(message, location.origin);
           window.close();
           return undefined;
         }
@@ -218,12 +221,11 @@ class Session {
     const done = (event: MessageEvent) => {
       if (event.origin !== location.origin || event.source !== opened || (event.data as { type?: unknown })?.type !== popupMessage) return;
       window.removeEventListener('message', done);
-      const { credentials } = event.data as { credentials?: ApiCredentials };
-      if (credentials && isCredentials(credentials)) {
-        this.credentials = credentials;
-        sessionStorage.setItem(credentialsKey, JSON.stringify(credentials));
+      const { accessToken, refreshToken, error } = event.data as { accessToken?: unknown; refreshToken?: unknown; error?: unknown };
+      if (typeof accessToken === 'string') {
+        this.#keepTokens(accessToken, typeof refreshToken === 'string' ? refreshToken : undefined);
         void this.#checkAgain();
-      }
+      } else if (typeof error === 'string') this.signInError = error;
     };
     window.addEventListener('message', done);
   }
