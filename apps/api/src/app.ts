@@ -121,7 +121,7 @@ export function createApp(deps: AppDependencies) {
   mountDocs(app);
   // Fixed segments before the parameters they would be taken for: `/api/processes/statusDefinitions` is not a
   // scenario, `/api/processes/{name}/activity` is not a version.
-  app.route('/', authenticationRoutes(authentication, config));
+  app.route('/', authenticationRoutes(authentication, config, logError));
   app.route('/', appRoutes(config, scenarios, authentication));
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));

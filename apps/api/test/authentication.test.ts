@@ -256,6 +256,23 @@ describe('OpenID Connect', () => {
     });
   });
 
+  test('an unreachable identity provider is 503 with JSON, and basic users still sign in', async () => {
+    const logged: string[] = [];
+    const down = oidcSettings({ issuer: 'http://127.0.0.1:9/unreachable', requestTimeoutMs: 2000 });
+    await withServer({ authentication: down }, async (server) => {
+      for (const response of [
+        await get(server, '/api/authentication/oidc/settings'),
+        await get(server, '/api/processes', { authorization: bearer('some-token') }),
+        await get(server, `/api/authentication/oidc?code=abc&redirect_uri=${encodeURIComponent(REDIRECT_URI)}`),
+      ]) {
+        expect(response.status).toBe(503);
+        expect(await response.json()).toEqual({ message: 'The identity provider cannot be reached; try again later' });
+      }
+      expect((await get(server, '/api/processes', { authorization: basic('writer', 'writer') })).status).toBe(200);
+    }, { logError: (message) => logged.push(message) });
+    expect(logged).toHaveLength(3);
+  });
+
   test('impersonation with a token: allowed with Impersonate, refused for admins and without the permission', async () => {
     await withServer({ authentication: oidcSettings() }, async (server) => {
       const ops = await accessTokenOf(server.baseUrl, idp, 'ops-person', 'ops-pw');

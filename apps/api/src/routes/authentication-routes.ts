@@ -6,16 +6,17 @@ import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import type { Authentication } from '../auth/request-user';
 import type { ConfigStore } from '../config/config-store';
-import { ApiError } from '../errors';
+import { ApiError, isApiError } from '../errors';
 import { createRouter } from './router';
 
 const notFound = (provider: string) => new ApiError(404, `No authentication provider ${provider} is configured`);
+const UNAVAILABLE = { message: 'The identity provider cannot be reached; try again later' };
 
 /**
  * Sign-in helpers the front end calls before it has a user: the provider's settings and the code exchange.
  * Only the configured provider answers (by its lower-cased name), as in the original.
  */
-export function authenticationRoutes(authentication: Authentication, config: ConfigStore) {
+export function authenticationRoutes(authentication: Authentication, config: ConfigStore, logError: (message: string, error: unknown) => void) {
   const router = createRouter();
   const { provider } = authentication;
   const requireProvider = (name: string) => {
@@ -25,8 +26,14 @@ export function authenticationRoutes(authentication: Authentication, config: Con
   router.openapi(contract.getAuthenticationSettings, async (c) => {
     requireProvider(c.req.valid('param').provider);
     const settings = config.current.authentication;
-    const answer = settings.overrideFrontendAuthenticationStrategy ?? (await provider.frontendSettings(authentication.anonymousRole !== undefined));
-    return c.json(answer, 200);
+    if (settings.overrideFrontendAuthenticationStrategy) return c.json(settings.overrideFrontendAuthenticationStrategy, 200);
+    try {
+      return c.json(await provider.frontendSettings(authentication.anonymousRole !== undefined), 200);
+    } catch (error) {
+      // Discovery failed: the identity provider is down or misconfigured, which is not this request's fault.
+      logError(`The ${provider.name} sign-in settings cannot be made`, error);
+      return c.json(UNAVAILABLE, 503) as never;
+    }
   });
 
   const exchange = async (c: Context, name: string, request: TokenExchangeRequest) => {
@@ -77,7 +84,9 @@ export function authenticationRoutes(authentication: Authentication, config: Con
       if (error instanceof TokenExchangeError) {
         return c.json({ message: 'Retrieving access token error. Please try authenticate again.' }, 400);
       }
-      throw error;
+      if (isApiError(error)) throw error;
+      logError(`The ${provider.name} code exchange failed`, error);
+      return c.json(UNAVAILABLE, 503);
     }
   };
 
