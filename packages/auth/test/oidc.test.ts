@@ -60,7 +60,7 @@ describe('OIDC provider against a real OpenID provider', () => {
     expect((await oidc.authenticate(request(`Bearer ${refreshed.accessToken}`))).kind).toBe('authenticated');
   });
 
-  test('expired, wrong-audience, forged and rotated-away tokens are rejected', async () => {
+  test('expired, wrong-audience and forged tokens are rejected', async () => {
     let now = Date.now();
     const oidc = provider({}, () => now);
     const { accessToken } = await signIn(oidc);
