@@ -10,7 +10,7 @@ import { authenticationRealm } from '../src/auth/request-user';
 import { createApp } from '../src/app';
 import { parseConfig } from '../src/config/load-config';
 import type { ServerConfigInput } from '../src/config/config-schema';
-import { openTestDatabase, startTestServer, testConfigInput } from './harness';
+import { DATABASES, openTestDatabase, startTestServer, testConfigInput } from './harness';
 import type { AppDependencies } from '../src/app';
 import type { TestDatabase, TestServer } from './harness';
 import { accessTokenOf, REDIRECT_URI, signInThroughServer } from './support/sign-in';
@@ -20,6 +20,8 @@ import type { UserInfoServer } from './support/user-info-server';
 // Sign-in with every built-in provider over a real HTTP server: basic, OpenID Connect against a real OpenID
 // provider (oidc-provider on 127.0.0.1, logged in through its login page by HTTP), and OAuth2 against a
 // GitHub-style user-info server. Each case starts its own server, since the provider is fixed at start.
+// The database is PostgreSQL when DATABASE_URL is set (the activities' impersonation columns), else PGlite.
+const KIND = DATABASES.at(-1)!;
 
 const basic = (username: string, password: string) => `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 const bearer = (token: string) => `Bearer ${token}`;
@@ -40,7 +42,7 @@ const users = [
 ];
 
 beforeAll(async () => {
-  database = await openTestDatabase('pglite');
+  database = await openTestDatabase(KIND);
   idp = await startOpenIdProvider({
     accounts: [
       { sub: 'alice', password: 'alice-pw', preferredUsername: 'Alice', roles: ['Writer'] },
@@ -89,7 +91,7 @@ function oauth2Settings(overrides: Record<string, unknown> = {}) {
 
 async function withServer(overrides: Partial<ServerConfigInput>, run: (server: TestServer) => Promise<void>, deps: Partial<AppDependencies> = {}): Promise<void> {
   const config = parseConfig(testConfigInput({ users, rules: [...base.rules!, IMPERSONATOR_RULE], ...overrides }), 'test');
-  const server = await startTestServer('pglite', { database, config, deps });
+  const server = await startTestServer(KIND, { database, config, deps });
   try {
     await run(server);
   } finally {
@@ -375,7 +377,11 @@ describe('OAuth2 with a user-info endpoint', () => {
       expect(github.profileCalls).toBe(calls + 1);
       // Not in the users file: roles from the profile's roles field.
       expect(await userOf(server, { authorization: bearer('gho-reader') })).toMatchObject({ status: 200, body: { id: '7', username: 'someone', categories: ['Default', 'RequestResponse'] } });
+      const beforeRevoked = github.profileCalls;
       await expectUnauthorizedJson(await get(server, '/api/processes', { authorization: bearer('gho-revoked') }), 'Bearer');
+      // A refused token is remembered as refused: repeating it does not call the provider again.
+      await expectUnauthorizedJson(await get(server, '/api/processes', { authorization: bearer('gho-revoked') }), 'Bearer');
+      expect(github.profileCalls).toBe(beforeRevoked + 1);
       expect(await userOf(server, { authorization: bearer('gho-good'), 'Nu-Impersonate-User-Identity': 'writer' })).toMatchObject({ status: 403 });
     });
   });

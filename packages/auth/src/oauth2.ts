@@ -23,7 +23,8 @@ export class OAuth2UserInfoProvider implements AuthenticationProvider {
   readonly supportsImpersonation = true;
   readonly challengeScheme = 'Bearer';
   readonly #basic: BasicCredentialsChecker;
-  readonly #profiles: TokenCache<ProviderUser>;
+  // A rejected token is remembered too (as null), so repeating a bad token does not call the provider each time.
+  readonly #profiles: TokenCache<ProviderUser | null>;
   readonly #configuration: client.Configuration;
 
   constructor(
@@ -57,8 +58,12 @@ export class OAuth2UserInfoProvider implements AuthenticationProvider {
     }
     const cached = this.#profiles.get(token);
     if (cached) return { kind: 'authenticated', user: cached };
+    if (cached === null) return { kind: 'rejected', reason: 'the profile endpoint refused this token' };
     const profile = await this.#profile(token);
-    if (profile.kind === 'rejected') return profile;
+    if (profile.kind === 'rejected') {
+      this.#profiles.set(token, null);
+      return profile;
+    }
     const identity = claimAt(profile.profile, this.config.identityField);
     if ((typeof identity !== 'string' && typeof identity !== 'number') || identity === '') {
       return { kind: 'rejected', reason: `the profile has no ${this.config.identityField}` };
