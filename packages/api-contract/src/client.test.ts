@@ -109,6 +109,11 @@ describe('route table', () => {
     expect(allRoutes.filter((route) => routePermission(route) === 'public').map((route) => route.path).sort()).toEqual([
       '/api/app/buildInfo',
       '/api/app/healthCheck',
+      // Sign-in happens before there is a user: settings, the code exchange (GET and POST), sign-out.
+      '/api/authentication/{provider}',
+      '/api/authentication/{provider}',
+      '/api/authentication/{provider}/session',
+      '/api/authentication/{provider}/settings',
       '/api/settings',
     ]);
   });
