@@ -3,16 +3,17 @@ import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { PasswordHasher } from './auth/password-hasher';
-import { refuseRequest, requestUser } from './auth/request-user';
+import { createAuthenticationProvider } from '@scenaria/auth';
+import type { AuthenticationProvider, PasswordHasher } from '@scenaria/auth';
+import { Authentication } from './auth/request-user';
 import { securityHeaders } from './auth/security-headers';
-import { BasicAuthenticator } from './auth/users';
 import { ConfigStore } from './config/config-store';
 import type { ServerConfig } from './config/config-schema';
 import type { Database } from './db/database';
 import { isApiError } from './errors';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
+import { authenticationRoutes } from './routes/authentication-routes';
 import { compareRoutes } from './routes/compare-routes';
 import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
@@ -64,11 +65,16 @@ export interface AppDependencies {
   testDataSettings?: TestDataSettings;
   /** How passwords are checked; native bcrypt off the event loop by default. */
   passwordHasher?: PasswordHasher;
+  /** Who signs in: by default the built-in provider the configuration's `authentication.method` names. */
+  authenticationProvider?: AuthenticationProvider;
+  /** The realm of 401 challenges; `AUTHENTICATION_REALM` or `nussknacker` by default. */
+  authenticationRealm?: string;
 }
 
-// Paths that answer without a login (rest-api.md: health check, build info, settings the login page needs, docs).
+// Paths that answer without a login (rest-api.md: health check, build info, settings and sign-in helpers the
+// login page needs, docs).
 const PUBLIC_PATHS = new Set(['/api/app/healthCheck', '/api/app/buildInfo', '/api/settings', '/api/docs', '/api/docs/openapi.json']);
-const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/api/docs/assets/');
+const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/api/docs/assets/') || path.startsWith('/api/authentication/');
 
 /** Builds the designer API: routes, auth, docs, errors and (optionally) the web app. */
 export function createApp(deps: AppDependencies) {
@@ -90,8 +96,17 @@ export function createApp(deps: AppDependencies) {
   const topics = new TopicService(deps.db);
   const testing = new TestingService(models, managers, scenarios, topics, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
-  const authenticator = new BasicAuthenticator(() => config.current, deps.passwordHasher);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
+  const clock = deps.now;
+  const provider =
+    deps.authenticationProvider ??
+    createAuthenticationProvider(config.current.authentication, {
+      users: () => config.current.users,
+      limits: () => config.current.signInLimits,
+      ...(deps.passwordHasher ? { hasher: deps.passwordHasher } : {}),
+      ...(clock ? { now: () => clock().getTime() } : {}),
+    });
+  const authentication = new Authentication(provider, config, deps.authenticationRealm, logError);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -101,8 +116,8 @@ export function createApp(deps: AppDependencies) {
 
   app.use('/api/*', async (c, next) => {
     if (isPublic(c.req.path)) return next();
-    const result = await requestUser(c, authenticator, config);
-    if (result.kind !== 'user') return refuseRequest(c, result);
+    const result = await authentication.requestUser(c);
+    if (result.kind !== 'user') return authentication.refuse(c, result);
     c.set('user', result.user);
     return next();
   });
@@ -112,7 +127,8 @@ export function createApp(deps: AppDependencies) {
   mountDocs(app);
   // Fixed segments before the parameters they would be taken for: `/api/processes/statusDefinitions` is not a
   // scenario, `/api/processes/{name}/activity` is not a version.
-  app.route('/', appRoutes(config, scenarios));
+  app.route('/', authenticationRoutes(authentication, config, logError));
+  app.route('/', appRoutes(config, scenarios, authentication));
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', compareRoutes(new VersionCompareService(scenarios)));
@@ -120,7 +136,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   app.route('/', migrationRoutes(new MigrationService(context, scenarios), new RemoteEnvironmentService(context, scenarios)));
-  mountMetrics(app, managers, config, authenticator);
+  mountMetrics(app, managers, config, authentication);
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 
@@ -142,6 +158,7 @@ export function createApp(deps: AppDependencies) {
   return {
     app,
     services: { scenarios, activities, deployments, testing },
+    authentication,
     config,
     /** Builds the deployment managers now, so deployments persisted by them run again. */
     start: () => managers.start((processingType) => scenarios.fragmentGraphs(processingType)),

@@ -3,6 +3,7 @@ import { DATABASES, openTestDatabase, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
+import { authenticationSuite } from './suites/authentication';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
 import { migrationSuite } from './suites/migration';
@@ -35,6 +36,7 @@ describe.each(DATABASES)('API on %s', (kind) => {
   scenarioSuite(current);
   activitySuite(current);
   appSuite(current);
+  authenticationSuite(current);
   badInputSuite(current);
   deploymentSuite(current);
   nodeValidationSuite(current);

@@ -150,7 +150,7 @@ describe('example scenarios', () => {
       const service = new ScenarioService({ db: database.db, config, now: () => new Date(), validateScenario: undefined, stateOf: notAsked });
       expect(await seedExamples(database.db, config, service)).toHaveLength(3);
       expect(await seedExamples(database.db, config, service)).toEqual([]);
-      const admin = { username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+      const admin = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
       const listed = await service.list(admin, {}, { withGraph: true, withState: false });
       expect(listed.map((scenario) => [scenario.name, scenario.isFragment, scenario.processingMode])).toEqual([
         ['example-greeting', false, 'Request-Response'],
@@ -165,7 +165,7 @@ describe('example scenarios', () => {
     const reopened = await openPglite(dataDir);
     try {
       const service = new ScenarioService({ db: reopened.db, config: new ConfigStore(defaultConfig), now: () => new Date(), validateScenario: undefined, stateOf: notAsked });
-      const admin = { username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+      const admin = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
       expect((await service.list(admin, {}, { withGraph: false, withState: false })).length).toBe(3);
     } finally {
       await reopened.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hash as bcryptHash } from '@node-rs/bcrypt';
-import { nativeBcrypt } from '../src/auth/password-hasher';
-import type { PasswordHasher } from '../src/auth/password-hasher';
+import { nativeBcrypt } from '@scenaria/auth';
+import type { PasswordHasher } from '@scenaria/auth';
 import { parseConfig } from '../src/config/load-config';
 import type { ServerConfigInput } from '../src/config/config-schema';
 import { openTestDatabase, startTestServer, testConfigInput } from './harness';
@@ -81,7 +81,7 @@ describe('password hashing', () => {
   test('an unknown user costs one comparison against a hash of the users\' cost, as a known one does', async () => {
     const hasher = recordingHasher();
     await withServer({}, async (server) => {
-      const readerHash = server.config.current.users.find((user) => user.identity === 'reader')!.password;
+      const readerHash = server.config.current.users.find((user) => user.identity === 'reader')!.password!;
       // The stand-in hash is made at start; the comparisons below are what each attempt costs.
       const before = hasher.compared.length;
       const known = await get(server, '/api/processes', basic('reader', 'wrong'));

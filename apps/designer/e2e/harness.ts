@@ -8,12 +8,18 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../api/src/app';
 import { defaultConfig } from '../../api/src/config/load-config';
+import type { ServerConfig } from '../../api/src/config/config-schema';
 import { openPglite } from '../../api/src/db/database';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const buildDir = resolve(here, '../build');
 export const screenshotDir = resolve(here, 'screenshots');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Changes to the trial configuration a test file runs with (another sign-in, for example). */
+export interface ServerOptions {
+  configure?: (config: ServerConfig) => ServerConfig;
+}
 
 export interface RunningServer {
   url: string;
@@ -24,14 +30,15 @@ export interface RunningServer {
  * The real API server (in-memory PGlite, the trial configuration with users admin/writer/reader) serving
  * the built designer from apps/designer/build on a free port.
  */
-export async function startServer(): Promise<RunningServer> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(join(buildDir, 'index.html'))) throw new Error(`No designer build in ${buildDir}: run vite build first`);
   const database = await openPglite(undefined);
   // Deployed request-response scenarios listen on a free port, so parallel runs on one machine do not collide.
   const processingTypes = Object.fromEntries(
     Object.entries(defaultConfig.processingTypes).map(([name, type]) => [name, { ...type, deploymentManager: { ...type.deploymentManager, port: 0 } }]),
   );
-  const built = createApp({ db: database.db, config: { ...defaultConfig, processingTypes, seedExamples: false }, staticDir: buildDir, logError: () => {} });
+  const base: ServerConfig = { ...defaultConfig, processingTypes, seedExamples: false };
+  const built = createApp({ db: database.db, config: options.configure ? options.configure(base) : base, staticDir: buildDir, logError: () => {} });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;
@@ -105,7 +112,7 @@ export interface E2eSession {
  * Starts a server and a browser before a file's tests and closes both after them. `prepare` runs once both are
  * up (seeding data through the API, signing in), so every flow of the file starts from the same state.
  */
-export function useServerAndBrowser(prepare?: (session: E2eSession) => Promise<void>): E2eSession {
+export function useServerAndBrowser(prepare?: (session: E2eSession) => Promise<void>, serverOptions?: ServerOptions): E2eSession {
   let server: RunningServer | undefined;
   let browser: RunningBrowser | undefined;
   const session: E2eSession = {
@@ -119,7 +126,7 @@ export function useServerAndBrowser(prepare?: (session: E2eSession) => Promise<v
     },
   };
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(serverOptions);
     browser = await launchBrowser();
     await prepare?.(session);
   });

@@ -3,6 +3,7 @@ import { createApiClient } from './client';
 import { allRoutes } from './routes/all';
 import { routePermission } from './routes/define';
 import { addComment } from './routes/activities';
+import { getCurrentUser } from './routes/app';
 import { getScenario, listScenarios, updateScenario } from './routes/scenarios';
 
 interface Seen {
@@ -61,6 +62,17 @@ describe('createApiClient', () => {
 });
 
 describe('createApiClient in the designer', () => {
+  test('an access token goes as a bearer token', async () => {
+    const seen: Headers[] = [];
+    const fetchFn = (async (_url: string, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return new Response('{"id":"alice"}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const client = createApiClient({ fetch: fetchFn, credentials: { accessToken: 'eyJ.token' } });
+    await client.call(getCurrentUser);
+    expect(seen[0]?.get('authorization')).toBe('Bearer eyJ.token');
+  });
+
   test('asks for the credentials before each call and passes further fetch options', async () => {
     const seen: RequestInit[] = [];
     const signedIn: { credentials?: { username: string; password: string } } = {};
@@ -97,6 +109,11 @@ describe('route table', () => {
     expect(allRoutes.filter((route) => routePermission(route) === 'public').map((route) => route.path).sort()).toEqual([
       '/api/app/buildInfo',
       '/api/app/healthCheck',
+      // Sign-in happens before there is a user: settings, the code exchange (GET and POST), sign-out.
+      '/api/authentication/{provider}',
+      '/api/authentication/{provider}',
+      '/api/authentication/{provider}/session',
+      '/api/authentication/{provider}/settings',
       '/api/settings',
     ]);
   });

@@ -48,11 +48,8 @@ export interface ApiClientOptions {
   requestInit?: Omit<RequestInit, 'method' | 'headers' | 'body'>;
 }
 
-/** A user name and password for basic authentication. */
-export interface ApiCredentials {
-  username: string;
-  password: string;
-}
+/** A user name and password for basic authentication, or an access token of a token provider (OAuth2, OIDC). */
+export type ApiCredentials = { username: string; password: string } | { accessToken: string };
 
 /** A typed client: one `call` for every route of the contract. */
 export interface ApiClient {
@@ -124,7 +121,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   async function call<R extends RouteConfig>(route: R, input: RouteInput<R> = {}): Promise<ApiResult<RouteOutput<R>>> {
     const headers: Record<string, string> = { accept: 'application/json', ...input.headers };
     const credentials = credentialsNow();
-    if (credentials) headers.authorization = basicAuthorization(credentials.username, credentials.password);
+    if (credentials) {
+      headers.authorization = 'accessToken' in credentials ? `Bearer ${credentials.accessToken}` : basicAuthorization(credentials.username, credentials.password);
+    }
     let body: RequestInit['body'] = input.body;
     if (input.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -59,6 +59,11 @@ export {
   getScenarioParametersCombinations,
 } from './routes/app';
 
+/** Sign-in: the provider's settings, the code exchange (query or form), sign-out of the token cookie. */
+export { getAuthenticationSettings, exchangeAuthenticationCode, exchangeAuthenticationCodeForm, signOut } from './routes/authentication';
+export { AuthenticationSettingsSchema, TokenExchangeRequestSchema, TokenExchangeResponseSchema } from '@scenaria/auth/schemas';
+export type { TokenExchangeRequest, TokenExchangeResponse } from '@scenaria/auth/schemas';
+
 /** Routes of deployment and testing: deploy, cancel, status, counts, tests, topics, custom actions. */
 export {
   deployScenario,

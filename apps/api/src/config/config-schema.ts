@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
 import { EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
+import { AuthenticationConfigSchema, ConfigUserSchema } from '@scenaria/auth';
 import { LabelValidationRuleSchema } from '@scenaria/validation';
 
 const PermissionSchema = z.enum(['Read', 'Write', 'Deploy', 'Demo', 'Impersonate']);
@@ -50,12 +51,8 @@ export const ScenarioPropertyConfigSchema = z.object({
   editor: ParameterEditorSchema.optional(),
 });
 
-/** A user of basic authentication; `password` is a bcrypt hash. */
-export const UserConfigSchema = z.object({
-  identity: z.string().min(1),
-  password: z.string().regex(/^\$2[aby]\$\d{2}\$/, 'password must be a bcrypt hash ($2a$/$2b$/$2y$)'),
-  roles: z.array(z.string()).default([]),
-});
+/** A user of the users file (`@scenaria/auth`): basic credentials when it has a `password`, roles by identity. */
+export const UserConfigSchema = ConfigUserSchema;
 export type UserConfig = z.infer<typeof UserConfigSchema>;
 
 /** What a role may do: permissions on categories, global permissions, or everything as admin. */
@@ -142,8 +139,13 @@ export const ServerConfigSchema = z.object({
   scenarioPropertiesConfig: z.record(z.string(), ScenarioPropertyConfigSchema).default({}),
   users: z.array(UserConfigSchema).default([]),
   rules: z.array(RoleRuleSchema).default([]),
-  /** Role given to requests without credentials; none means they get 401. */
+  /** Role given to requests without credentials; none means they get 401. `authentication.anonymousUserRole` wins. */
   anonymousUserRole: z.string().optional(),
+  /**
+   * Which sign-in runs (`method`: `BasicAuth`, `Oidc`, `OAuth2`) and its settings; basic authentication with
+   * `users` when absent. The schemas are `@scenaria/auth`'s.
+   */
+  authentication: AuthenticationConfigSchema.prefault({ method: 'BasicAuth' }),
   deploymentCommentSettings: z
     .object({ validationPattern: z.string(), exampleComment: z.string().optional() })
     .optional(),

@@ -49,7 +49,7 @@ export function usersWithTrialPasswords(config: ServerConfig): string[] {
     .filter((user) => {
       const trial = TRIAL_PASSWORDS[user.identity];
       // Synchronous: this runs once at start, before the server takes requests.
-      return trial !== undefined && verifySync(trial, user.password);
+      return trial !== undefined && user.password !== undefined && verifySync(trial, user.password);
     })
     .map((user) => user.identity);
 }

@@ -109,6 +109,9 @@ export const scenarioActivities = pgTable(
       .references(() => scenarios.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     user: text('user_name').notNull(),
+    /** Who acted as `user` through impersonation (both null when the user acted themselves). */
+    impersonatedByIdentity: text('impersonated_by_identity'),
+    impersonatedByUsername: text('impersonated_by_username'),
     date: createdAt(),
     /** Orders activities written in the same transaction (and the same millisecond). */
     sequence: serial('sequence').notNull(),

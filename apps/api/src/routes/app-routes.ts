@@ -3,6 +3,7 @@ import { validateScenarioLabels } from '@scenaria/validation';
 import type { CurrentUser, ScenarioParametersCombinations, UiSettings } from '@scenaria/api-contract';
 import { categoriesWith, hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
+import type { Authentication } from '../auth/request-user';
 import type { ConfigStore } from '../config/config-store';
 import { ApiError, forbidden } from '../errors';
 import { processingInfo } from '../services/scenario-records';
@@ -16,7 +17,7 @@ function requireAdmin(user: AuthenticatedUser): void {
 }
 
 /** Labels, statuses, user, settings and the /api/app group. */
-export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
+export function appRoutes(config: ConfigStore, scenarios: ScenarioService, authentication: Authentication) {
   const router = createRouter();
 
   router.openapi(contract.listScenarioLabels, async (c) => c.json({ labels: await scenarios.labels(c.get('user')) }, 200));
@@ -68,12 +69,13 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
   router.openapi(contract.getCurrentUser, (c) => {
     const user = c.get('user');
     const body: CurrentUser = {
-      id: user.username,
+      id: user.identity,
       username: user.username,
       isAdmin: user.isAdmin,
       categories: categoriesWith(user, 'Read').sort(),
       categoryPermissions: user.categoryPermissions,
       globalPermissions: user.globalPermissions,
+      ...(user.impersonatedBy ? { impersonatedBy: user.impersonatedBy } : {}),
     };
     return c.json(body, 200);
   });
@@ -88,7 +90,7 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService) {
         redirectAfterArchive: true,
         usageStatisticsReports: { enabled: false, errorReportsEnabled: false },
       },
-      authentication: { provider: 'BasicAuth', anonymousAccessAllowed: current.anonymousUserRole !== undefined },
+      authentication: { provider: authentication.provider.name, anonymousAccessAllowed: authentication.anonymousRole !== undefined },
       tabs: [],
     };
     if (current.deploymentCommentSettings) settings.features.deploymentCommentSettings = current.deploymentCommentSettings;

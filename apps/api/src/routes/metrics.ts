@@ -3,8 +3,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { fromCanonical } from '@scenaria/graph';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
-import { refuseRequest, requestUser } from '../auth/request-user';
-import type { BasicAuthenticator } from '../auth/users';
+import type { Authentication } from '../auth/request-user';
 import type { ConfigStore } from '../config/config-store';
 import type { DeploymentManagers } from '../services/deployment-managers';
 import type { AppEnv } from './router';
@@ -16,7 +15,7 @@ const digest = (text: string) => createHash('sha256').update(text).digest();
  * tell an outsider about the installation, so by default only an admin's basic credentials or the configured
  * bearer token open it. Answers the refusal, or undefined when the request may read the metrics.
  */
-async function guardMetrics(c: Context, config: ConfigStore, authenticator: BasicAuthenticator): Promise<Response | undefined> {
+async function guardMetrics(c: Context, config: ConfigStore, authentication: Authentication): Promise<Response | undefined> {
   const settings = config.current.metrics;
   if (!settings.enabled) return c.json({ message: 'Metrics are disabled (metrics.enabled)' }, 404);
   if (settings.public) return undefined;
@@ -25,14 +24,17 @@ async function guardMetrics(c: Context, config: ConfigStore, authenticator: Basi
   if (bearer !== undefined) {
     // Digests of equal length, so the comparison takes the same time whatever the sent token is.
     if (settings.bearerToken !== undefined && timingSafeEqual(digest(bearer), digest(settings.bearerToken))) return undefined;
+  }
+  // With a token provider a bearer token may also be an admin's sign-in.
+  if (bearer !== undefined && authentication.provider.challengeScheme === 'Basic') {
     c.header('WWW-Authenticate', 'Bearer realm="Scenaria metrics"');
     return c.json({ message: 'The supplied authentication is invalid' }, 401);
   }
-  const result = await requestUser(c, authenticator, config);
+  const result = await authentication.requestUser(c);
   if (result.kind === 'user' && !result.user.isAnonymous) {
     return result.user.isAdmin ? undefined : c.json({ message: 'Reading metrics needs an admin or the metrics token' }, 403);
   }
-  return refuseRequest(c, result.kind === 'user' ? { kind: 'unauthorized', hadCredentials: false } : result);
+  return authentication.refuse(c, result.kind === 'user' ? { kind: 'unauthorized', hadCredentials: false } : result);
 }
 
 /**
@@ -40,7 +42,7 @@ async function guardMetrics(c: Context, config: ConfigStore, authenticator: Basi
  * per-node record counters of every deployed scenario, each node present from the start (0 before its first
  * record) so rates are defined.
  */
-export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManagers, config: ConfigStore, authenticator: BasicAuthenticator): void {
+export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManagers, config: ConfigStore, authentication: Authentication): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['scenario', 'node'] as const;
@@ -73,7 +75,7 @@ export function mountMetrics(app: OpenAPIHono<AppEnv>, managers: DeploymentManag
   };
 
   app.get('/metrics', async (c) => {
-    const refusal = await guardMetrics(c, config, authenticator);
+    const refusal = await guardMetrics(c, config, authentication);
     if (refusal) return refusal;
     await refresh();
     return c.text(await registry.metrics(), 200, { 'content-type': registry.contentType });

@@ -93,7 +93,7 @@ export function exampleScenarios(): { name: string; kind: 'streaming' | 'request
 export async function seedExamples(db: Database, config: ConfigStore, service: ScenarioService): Promise<string[]> {
   const [existing] = await db.select({ total: count() }).from(scenarios);
   if ((existing?.total ?? 0) > 0) return [];
-  const system: AuthenticatedUser = { username: 'system', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+  const system: AuthenticatedUser = { identity: 'system', username: 'system', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
   const created: string[] = [];
   for (const example of exampleScenarios()) {
     const processingType = Object.entries(config.current.processingTypes).find(([, type]) => type.kind === example.kind);

@@ -6,6 +6,7 @@ import type {
   ScenarioActivity,
   ScenarioActivityType,
 } from '@scenaria/api-contract';
+import { impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import { attachments, scenarioActivities } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -127,6 +128,7 @@ export class ActivityService {
       scenarioId: row.id,
       type: 'COMMENT_ADDED',
       user: user.username,
+      ...impersonationColumns(user),
       date: now,
       scenarioVersionId: versionId,
       comment,
@@ -183,6 +185,7 @@ export class ActivityService {
         scenarioId: row.id,
         type: 'ATTACHMENT_ADDED',
         user: user.username,
+        ...impersonationColumns(user),
         date: now,
         scenarioVersionId: versionId,
         attachmentId: stored.id,

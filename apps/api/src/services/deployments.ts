@@ -9,6 +9,7 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { formatIssues } from '@scenaria/issues';
 import { describeErrors, hasErrors } from '@scenaria/validation';
 import type { Logger } from 'pino';
+import { auditFields, impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
 import { scenarioActions, scenarioActivities, scenarios } from '../db/schema';
@@ -122,6 +123,7 @@ export class DeploymentService {
           scenarioId: row.id,
           type: ACTIVITY_OF[actionName] ?? 'CUSTOM_ACTION',
           user: user.username,
+          ...impersonationColumns(user),
           date: now,
           scenarioVersionId: action.versionId,
           comment: comment ?? null,
@@ -131,7 +133,7 @@ export class DeploymentService {
     });
     this.managers.invalidate(row.name);
     const event: ActionEvent = { actionId: action.id, actionName, scenarioName: row.name, versionId: action.versionId, user: user.username, comment };
-    const audit = this.audit.child({ scenarioId: row.id, scenarioVersionId: action.versionId, username: user.username });
+    const audit = this.audit.child({ scenarioId: row.id, scenarioVersionId: action.versionId, ...auditFields(user) });
     if (failure === undefined) {
       audit.info({ actionName, actionId: action.id, comment }, `${actionName} of ${row.name} finished`);
       for (const listener of this.listeners) await listener.onActionSuccess?.(event);

@@ -27,7 +27,7 @@ import {
 } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { validateScenarioLabels } from '@scenaria/validation';
-import { categoriesWith, hasPermission } from '../auth/users';
+import { categoriesWith, hasPermission, impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
@@ -209,6 +209,7 @@ export class ScenarioService {
         scenarioId: created.id,
         type: 'SCENARIO_CREATED',
         user: createdBy,
+        ...impersonationColumns(user),
         date: now,
         scenarioVersionId: 1,
       });
@@ -426,6 +427,7 @@ export class ScenarioService {
           scenarioId: locked.id,
           type: 'SCENARIO_MODIFIED',
           user: userName,
+          ...impersonationColumns(user),
           date: now,
           scenarioVersionId: versionId,
           comment: comment ?? null,
@@ -470,6 +472,7 @@ export class ScenarioService {
         scenarioId: locked.id,
         type: 'SCENARIO_NAME_CHANGED',
         user: user.username,
+        ...impersonationColumns(user),
         date: now,
         scenarioVersionId: locked.latestVersionId,
         actionId: action?.id,
@@ -524,6 +527,7 @@ export class ScenarioService {
         scenarioId: locked.id,
         type: isArchived ? 'SCENARIO_ARCHIVED' : 'SCENARIO_UNARCHIVED',
         user: user.username,
+        ...impersonationColumns(user),
         date: now,
         scenarioVersionId: locked.latestVersionId,
         actionId: action?.id,

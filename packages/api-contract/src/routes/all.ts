@@ -2,6 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi';
 import * as activityRoutes from './activities';
 import * as appRoutes from './app';
 import * as compareRoutes from './compare';
+import * as authenticationRoutes from './authentication';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
 import * as migrationRoutes from './migration';
@@ -33,6 +34,7 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(activityRoutes),
   ...routesOf(appRoutes),
   ...routesOf(compareRoutes),
+  ...routesOf(authenticationRoutes),
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
   ...routesOf(migrationRoutes),

@@ -45,6 +45,8 @@ export const CurrentUserSchema = z
     categories: z.array(z.string()),
     categoryPermissions: z.record(z.string(), z.array(PermissionSchema)),
     globalPermissions: z.array(z.string()),
+    /** Who acts as this user through `Nu-Impersonate-User-Identity` (not in the original's answer). */
+    impersonatedBy: z.object({ identity: z.string(), username: z.string() }).optional(),
   })
   .openapi('CurrentUser');
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;

@@ -1,0 +1,3 @@
+import { scenariaProject } from '@scenaria/vitest-config';
+
+export default scenariaProject({ name: 'auth' });
