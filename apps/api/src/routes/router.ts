@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
 import type { AuthenticatedUser } from '../auth/users';
+import { errorResponse } from '../errors';
 
 /** What every handler finds on its context. */
 export type AppEnv = { Variables: { user: AuthenticatedUser } };
@@ -18,7 +19,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   }));
   const first = issues[0];
   const where = first ? first.path.join('.') : result.target;
-  return c.json({ message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues }, 400);
+  return errorResponse(c, 400, { message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues });
 };
 
 /** Every router is an OpenAPIHono with the one validation hook, so the document lists all routes. */

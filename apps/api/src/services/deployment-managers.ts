@@ -209,7 +209,7 @@ export class DeploymentManagers {
    * scenarios once per cache period instead of once per scenario.
    */
   async stateOf(
-    scenario: { name: string; processingType: string; isArchived: boolean },
+    scenario: { id?: number; name: string; processingType: string; isArchived: boolean },
     actions: readonly ProcessAction[],
     options: { bulk?: boolean } = {},
   ): Promise<ProcessState> {
@@ -229,7 +229,10 @@ export class DeploymentManagers {
         : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
     }
     const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);
-    return dropNulls(computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions)) as ProcessState;
+    const state = dropNulls(computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions)) as ProcessState;
+    // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
+    if (state.version && scenario.id !== undefined) state.version = { ...state.version, processId: scenario.id };
+    return state;
   }
 
 

@@ -27,6 +27,7 @@ export function processingInfo(config: ConfigStore, processingType: string): { p
 export function toProcessAction(row: ActionRow): ProcessAction {
   const action: ProcessAction = {
     id: row.id,
+    processId: row.scenarioId,
     processVersionId: row.versionId,
     user: row.user,
     createdAt: row.createdAt.toISOString(),

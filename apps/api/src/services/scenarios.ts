@@ -57,7 +57,7 @@ export interface ScenarioListFilter {
 /** What a save brings. */
 export interface SaveRequest {
   scenarioGraph: ScenarioGraph;
-  comment?: string | undefined;
+  comment?: string | null | undefined;
   scenarioLabels?: string[] | undefined;
 }
 
@@ -207,7 +207,11 @@ export class ScenarioService {
   }
 
   /** Scenario records the user may read, filtered as the list query says. */
-  async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: { withGraph: boolean; withState: boolean }): Promise<ScenarioWithDetails[]> {
+  async list(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
+  ): Promise<ScenarioWithDetails[]> {
     const readable = categoriesWith(user, 'Read');
     if (!user.isAdmin) {
       // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
@@ -240,6 +244,8 @@ export class ScenarioService {
       .orderBy(scenarios.name);
     const facts = await loadRecordFacts(this.db, rows.map((row) => row.scenario.id));
     const records: ScenarioWithDetails[] = [];
+    // One fragment lookup per processing type, not per listed scenario.
+    const fragmentsByType = new Map<string, Promise<Record<string, ScenarioGraph>>>();
     for (const row of rows) {
       if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
       const latest: VersionFacts = row;
@@ -249,6 +255,15 @@ export class ScenarioService {
         record.scenarioGraph = graph;
         const description = graph.properties.additionalFields.description;
         if (description) record.description = description;
+        if (options.validate && this.context.validateScenario) {
+          const type = row.scenario.processingType;
+          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.fragmentGraphs(type));
+          record.validationResult = await this.validate(row.scenario, graph, {
+            labels: facts.labels.get(row.scenario.id) ?? [],
+            skipNodeResults: options.validate.skipNodeResults,
+            fragments: await fragmentsByType.get(type)!,
+          });
+        }
       }
       if (options.withState) {
         const state = await stateFor(this.context.stateOf, row.scenario, facts, { bulk: true });
@@ -314,7 +329,11 @@ export class ScenarioService {
     return dropNulls(await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []));
   }
 
-  private async validate(row: ScenarioRow, graph: ScenarioGraph, options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined } = {}): Promise<ValidationResult> {
+  private async validate(
+    row: ScenarioRow,
+    graph: ScenarioGraph,
+    options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
+  ): Promise<ValidationResult> {
     const validator = this.context.validateScenario;
     if (!validator) throw new Error('validate called without a validator');
     const labels = options.labels ?? (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
@@ -325,7 +344,7 @@ export class ScenarioService {
       processingType: row.processingType,
       category: row.category,
       labels,
-      fragments: await this.fragmentGraphs(row.processingType),
+      fragments: options.fragments ?? (await this.fragmentGraphs(row.processingType)),
       skipNodeResults: options.skipNodeResults ?? false,
     });
   }

@@ -3,6 +3,7 @@ import * as activityRoutes from './activities';
 import * as appRoutes from './app';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
+import * as extraRoutes from './extras';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
 
@@ -32,4 +33,5 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(appRoutes),
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
+  ...routesOf(extraRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));

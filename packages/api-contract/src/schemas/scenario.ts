@@ -68,7 +68,8 @@ export type CreateScenarioResponse = z.infer<typeof CreateScenarioResponseSchema
 export const UpdateScenarioRequestSchema = z
   .object({
     scenarioGraph: ScenarioGraphSchema,
-    comment: z.string().optional(),
+    // The reference's front end sends `"comment": null` when the user wrote none.
+    comment: z.string().nullish(),
     scenarioLabels: z.array(z.string()).optional(),
     forwardedUserName: z.string().optional(),
   })
