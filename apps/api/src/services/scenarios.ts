@@ -73,11 +73,27 @@ function graphJson(graph: ScenarioGraph): ScenarioGraph {
 }
 
 /** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
+// Option fields of the reference's record: written as null when unset, never left out.
+const NULLABLE_RECORD_FIELDS = [
+  'processId',
+  'description',
+  'lastDeployedAction',
+  'lastStateAction',
+  'lastAction',
+  'scenarioGraph',
+  'validationResult',
+  'history',
+  'modelVersion',
+  'state',
+] as const;
+
 function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
   const { scenarioGraph, ...rest } = record;
   const json = dropNulls(rest) as ScenarioWithDetails;
   if (scenarioGraph) json.scenarioGraph = graphJson(scenarioGraph);
-  return json;
+  const withNulls: Record<string, unknown> = {};
+  for (const key of NULLABLE_RECORD_FIELDS) withNulls[key] = null;
+  return Object.assign(withNulls, json) as ScenarioWithDetails;
 }
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */

@@ -14,13 +14,17 @@ export const ScenarioVersionSchema = z
   .openapi('ScenarioVersion');
 export type ScenarioVersion = z.infer<typeof ScenarioVersionSchema>;
 
-/** A scenario record as lists and details return it; null fields are dropped, never sent as null. */
+/**
+ * A scenario record as lists and details return it. As in Nussknacker, a field a route does not fill (graph,
+ * validation, history, state, actions never taken) is written as null, and `processId` is always null.
+ */
 export const ScenarioWithDetailsSchema = z
   .object({
     name: z.string(),
+    processId: z.null().optional(),
     processVersionId: z.number().int(),
     isLatestVersion: z.boolean(),
-    description: z.string().optional(),
+    description: z.string().nullish(),
     isArchived: z.boolean(),
     isFragment: z.boolean(),
     processingType: z.string(),
@@ -33,14 +37,14 @@ export const ScenarioWithDetailsSchema = z
     createdAt: z.string(),
     createdBy: z.string(),
     labels: z.array(z.string()),
-    lastDeployedAction: ProcessActionSchema.optional(),
-    lastStateAction: ProcessActionSchema.optional(),
-    lastAction: ProcessActionSchema.optional(),
-    scenarioGraph: ScenarioGraphSchema.optional(),
-    validationResult: ValidationResultSchema.optional(),
-    history: z.array(ScenarioVersionSchema).optional(),
-    modelVersion: z.number().int().optional(),
-    state: ProcessStateSchema.optional(),
+    lastDeployedAction: ProcessActionSchema.nullish(),
+    lastStateAction: ProcessActionSchema.nullish(),
+    lastAction: ProcessActionSchema.nullish(),
+    scenarioGraph: ScenarioGraphSchema.nullish(),
+    validationResult: ValidationResultSchema.nullish(),
+    history: z.array(ScenarioVersionSchema).nullish(),
+    modelVersion: z.number().int().nullish(),
+    state: ProcessStateSchema.nullish(),
   })
   .openapi('ScenarioWithDetails');
 export type ScenarioWithDetails = z.infer<typeof ScenarioWithDetailsSchema>;

@@ -120,7 +120,7 @@ export class ScenarioSession {
     const details = result.data;
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
-    this.validation = details.validationResult;
+    this.validation = details.validationResult ?? undefined;
     this.editing.open(details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] }, details.labels);
     this.load = { status: 'ready' };
     await this.#loadDefinitions(details);
