@@ -15,7 +15,6 @@ import type { ConfigStore } from '../config/config-store';
 import type { ServerConfig } from '../config/config-schema';
 import type { Database } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioVersions, scenarios } from '../db/schema';
-import { dropNulls } from './json';
 import type { ModelRegistry } from './models';
 import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
@@ -229,7 +228,8 @@ export class DeploymentManagers {
         : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
     }
     const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);
-    const state = dropNulls(computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions)) as ProcessState;
+    // Unknown fields stay null, as the reference writes them.
+    const state = computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions) as ProcessState;
     // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
     if (state.version && scenario.id !== undefined) state.version = { ...state.version, processId: scenario.id };
     return state;

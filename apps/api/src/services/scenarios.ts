@@ -31,7 +31,6 @@ import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { dropNulls } from './json';
 import type { ServiceContext } from './context';
 import {
   isDeployed,
@@ -89,7 +88,7 @@ const NULLABLE_RECORD_FIELDS = [
 
 function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
   const { scenarioGraph, ...rest } = record;
-  const json = dropNulls(rest) as ScenarioWithDetails;
+  const json: ScenarioWithDetails = { ...rest };
   if (scenarioGraph) json.scenarioGraph = graphJson(scenarioGraph);
   const withNulls: Record<string, unknown> = {};
   for (const key of NULLABLE_RECORD_FIELDS) withNulls[key] = null;
@@ -342,7 +341,7 @@ export class ScenarioService {
   async versions(user: AuthenticatedUser, name: string): Promise<ScenarioVersion[]> {
     const row = await this.requireScenario(user, name, 'Read');
     const facts = await loadRecordFacts(this.db, [row.id]);
-    return dropNulls(await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []));
+    return loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []);
   }
 
   private async validate(

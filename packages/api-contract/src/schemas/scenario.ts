@@ -8,7 +8,7 @@ export const ScenarioVersionSchema = z
     processVersionId: z.number().int(),
     createDate: z.string(),
     user: z.string(),
-    modelVersion: z.number().int().optional(),
+    modelVersion: z.number().int().nullish(),
     actions: z.array(ProcessActionSchema),
   })
   .openapi('ScenarioVersion');
