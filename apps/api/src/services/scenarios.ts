@@ -72,10 +72,25 @@ function graphJson(graph: ScenarioGraph): ScenarioGraph {
 }
 
 /** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
-// Option fields of the reference's record: written as null when unset, never left out.
-const NULLABLE_RECORD_FIELDS = [
+// The reference's record fields in its order; its Option fields are written as null when unset, never left out.
+const RECORD_FIELDS = [
+  'name',
   'processId',
+  'processVersionId',
+  'isLatestVersion',
   'description',
+  'isArchived',
+  'isFragment',
+  'processingType',
+  'processCategory',
+  'processingMode',
+  'engineSetupName',
+  'modificationDate',
+  'modifiedAt',
+  'modifiedBy',
+  'createdAt',
+  'createdBy',
+  'labels',
   'lastDeployedAction',
   'lastStateAction',
   'lastAction',
@@ -87,12 +102,10 @@ const NULLABLE_RECORD_FIELDS = [
 ] as const;
 
 function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
-  const { scenarioGraph, ...rest } = record;
-  const json: ScenarioWithDetails = { ...rest };
-  if (scenarioGraph) json.scenarioGraph = graphJson(scenarioGraph);
-  const withNulls: Record<string, unknown> = {};
-  for (const key of NULLABLE_RECORD_FIELDS) withNulls[key] = null;
-  return Object.assign(withNulls, json) as ScenarioWithDetails;
+  const json: Record<string, unknown> = {};
+  for (const key of RECORD_FIELDS) json[key] = record[key] ?? null;
+  if (record.scenarioGraph) json.scenarioGraph = graphJson(record.scenarioGraph);
+  return json as ScenarioWithDetails;
 }
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
