@@ -94,7 +94,7 @@ export const listDictEntries = defineRoute(
 );
 
 const additionalInfoResponse = {
-  200: { description: 'The info, or null when there is none', content: jsonContent(AdditionalInfoSchema.nullable()) },
+  200: { description: 'The info, or null when there is none', content: jsonContent(z.union([AdditionalInfoSchema, z.null()])) },
 } as const;
 
 /** `POST /api/nodes/{scenarioName}/additionalInfo`. */

@@ -2,6 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { BooleanQuerySchema, CommaListQuerySchema, ProcessingModeSchema } from './common';
 import { ProcessActionSchema, ProcessStateSchema, ScenarioGraphSchema, ValidationResultSchema } from './library';
 
+// A library schema or null: a union keeps the library's named component as it is (a nullable copy of it would
+// change the component itself in the document).
+const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]).optional();
+
 /** One stored version of a scenario. */
 export const ScenarioVersionSchema = z
   .object({
@@ -37,14 +41,14 @@ export const ScenarioWithDetailsSchema = z
     createdAt: z.string(),
     createdBy: z.string(),
     labels: z.array(z.string()),
-    lastDeployedAction: ProcessActionSchema.nullish(),
-    lastStateAction: ProcessActionSchema.nullish(),
-    lastAction: ProcessActionSchema.nullish(),
-    scenarioGraph: ScenarioGraphSchema.nullish(),
-    validationResult: ValidationResultSchema.nullish(),
+    lastDeployedAction: orNull(ProcessActionSchema),
+    lastStateAction: orNull(ProcessActionSchema),
+    lastAction: orNull(ProcessActionSchema),
+    scenarioGraph: orNull(ScenarioGraphSchema),
+    validationResult: orNull(ValidationResultSchema),
     history: z.array(ScenarioVersionSchema).nullish(),
     modelVersion: z.number().int().nullish(),
-    state: ProcessStateSchema.nullish(),
+    state: orNull(ProcessStateSchema),
   })
   .openapi('ScenarioWithDetails');
 export type ScenarioWithDetails = z.infer<typeof ScenarioWithDetailsSchema>;
