@@ -49,7 +49,7 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     router.openapi(route, async (c) => {
       const failing = await deployments.notRunning(c.get('user'));
       if (failing.length === 0) return c.json({ status: 'OK' as const }, 200);
-      return c.json({ status: 'ERROR' as const, message: 'Deployed scenarios are not running', processes: failing }, 500);
+      return c.json({ status: 'ERROR' as const, message: 'Scenarios with status PROBLEM', processes: failing }, 500);
     });
   }
 
