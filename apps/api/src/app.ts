@@ -10,13 +10,14 @@ import { securityHeaders } from './auth/security-headers';
 import { ConfigStore } from './config/config-store';
 import type { ServerConfig } from './config/config-schema';
 import type { Database } from './db/database';
-import { isApiError } from './errors';
+import { errorResponse, isApiError } from './errors';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
 import { authenticationRoutes } from './routes/authentication-routes';
 import { compareRoutes } from './routes/compare-routes';
 import { definitionRoutes } from './routes/definitions';
 import { deploymentRoutes } from './routes/deployment-routes';
+import { designerExtrasRoutes } from './routes/designer-extras';
 import { mountMetrics } from './routes/metrics';
 import { migrationRoutes } from './routes/migration-routes';
 import { nodeValidationRoutes } from './routes/node-validation-routes';
@@ -31,6 +32,9 @@ import type { ScenarioValidator } from './services/context';
 import { DeploymentManagers } from './services/deployment-managers';
 import type { DeploymentManagerOverrides } from './services/deployment-managers';
 import { DeploymentService } from './services/deployments';
+import { DictionaryService } from './services/dictionaries';
+import { NotificationService } from './services/notifications';
+import { StatisticsService } from './services/statistics';
 import type { ActionListener } from './services/deployments';
 import { MigrationService } from './services/migration';
 import { ModelRegistry } from './services/models';
@@ -73,7 +77,14 @@ export interface AppDependencies {
 
 // Paths that answer without a login (rest-api.md: health check, build info, settings and sign-in helpers the
 // login page needs, docs).
-const PUBLIC_PATHS = new Set(['/api/app/healthCheck', '/api/app/buildInfo', '/api/settings', '/api/docs', '/api/docs/openapi.json']);
+const PUBLIC_PATHS = new Set([
+  '/api/app/healthCheck',
+  '/api/app/buildInfo',
+  '/api/settings',
+  '/api/docs',
+  '/api/docs/openapi.json',
+  '/api/docs/nu-designer-openapi.yaml',
+]);
 const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/api/docs/assets/') || path.startsWith('/api/authentication/');
 
 /** Builds the designer API: routes, auth, docs, errors and (optionally) the web app. */
@@ -130,6 +141,16 @@ export function createApp(deps: AppDependencies) {
   app.route('/', authenticationRoutes(authentication, config, logError));
   app.route('/', appRoutes(config, scenarios, authentication));
   app.route('/', activityRoutes(activities, scenarios));
+  app.route(
+    '/',
+    designerExtrasRoutes({
+      scenarios,
+      deployments,
+      notifications: new NotificationService(context),
+      statistics: new StatisticsService(context),
+      dictionaries: new DictionaryService(config, models),
+    }),
+  );
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', compareRoutes(new VersionCompareService(scenarios)));
   app.route('/', definitionRoutes(config, models, scenarios));
@@ -140,19 +161,19 @@ export function createApp(deps: AppDependencies) {
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 
-  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) => errorResponse(c, 404, { message: `No route for ${c.req.method} ${c.req.path}` }));
 
   app.onError((error, c) => {
     if (isApiError(error)) {
-      return c.json(error.path ? { message: error.message, path: error.path } : { message: error.message }, error.status);
+      return errorResponse(c, error.status, error.path ? { message: error.message, path: error.path } : { message: error.message });
     }
     if (error instanceof HTTPException) {
       // Hono's own input errors (malformed JSON, unsupported media type) are bad input, not bugs.
       const status = error.status as ContentfulStatusCode;
-      return c.json({ message: error.message || 'Bad request' }, status);
+      return errorResponse(c, status, { message: error.message || 'Bad request' });
     }
     logError(`Unhandled error on ${c.req.method} ${c.req.path}`, error);
-    return c.json({ message: 'Internal server error' }, 500);
+    return errorResponse(c, 500, { message: 'Internal server error' });
   });
 
   return {

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** Status codes the API answers for expected failures. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 504;
 
@@ -36,4 +38,42 @@ export const gatewayTimeout = (message: string) => new ApiError(504, message);
 /** Checks the kind rather than the class, so a second copy of this module still matches. */
 export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'ApiError';
+}
+
+/** What an error answer carries: the message, and where and what was wrong for bad input. */
+export interface ErrorBody {
+  message: string;
+  path?: (string | number)[];
+  issues?: unknown[];
+}
+
+// The highest quality the Accept header gives any range matching `type/subtype` (0 when none does).
+function qualityOf(accept: string, type: string, subtype: string): number {
+  let best = 0;
+  for (const part of accept.split(',')) {
+    const [range = '', ...params] = part.trim().toLowerCase().split(';');
+    const [rangeType, rangeSubtype] = range.trim().split('/');
+    const matches = (rangeType === '*' && rangeSubtype === '*') || (rangeType === type && (rangeSubtype === '*' || rangeSubtype === subtype));
+    if (!matches) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const quality = q === undefined ? 1 : Number(q.slice(2));
+    if (Number.isFinite(quality) && quality > best) best = quality;
+  }
+  return best;
+}
+
+/**
+ * Whether an error answer is JSON: only when the request prefers `application/json` to `text/plain`. The
+ * reference answers errors as plain text and its front end (axios: `application/json, text/plain, *\/*`) shows
+ * the body as it is; our typed client sends `Accept: application/json` and reads `message`.
+ */
+export function prefersJsonErrors(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return qualityOf(accept, 'application', 'json') > qualityOf(accept, 'text', 'plain');
+}
+
+/** The one shape of every error answer: JSON `{message, path?, issues?}` or the message as plain text. */
+export function errorResponse(c: Context, status: ContentfulStatusCode, body: ErrorBody): Response {
+  if (prefersJsonErrors(c.req.header('accept'))) return c.json(body, status);
+  return c.text(body.message, status);
 }

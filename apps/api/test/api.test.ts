@@ -7,6 +7,7 @@ import { authenticationSuite } from './suites/authentication';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
 import { migrationSuite } from './suites/migration';
+import { designerExtrasSuite } from './suites/designer-extras';
 import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
@@ -43,5 +44,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   modelConfigSuite(current);
   migrationSuite(current);
   versionCompareSuite(current);
+  designerExtrasSuite(current);
   routeTableWalk(current);
 });

@@ -183,6 +183,8 @@ export async function startTestServer(
     fetchRaw: async (route, path, init = {}) => {
       const { user, ...rest } = init;
       const headers = new Headers(rest.headers);
+      // As our own clients do, so error answers are JSON; tests of the plain-text answers set their own Accept.
+      if (!headers.has('accept')) headers.set('accept', 'application/json');
       const credentials = user ? credentialsOf(user) : undefined;
       if (credentials) headers.set('authorization', `Basic ${Buffer.from(`${credentials.username}:${credentials.password}`).toString('base64')}`);
       const response = await fetch(`${baseUrl}${path}`, { ...rest, headers });

@@ -35,6 +35,14 @@ describe('createApiClient', () => {
     expect(decoded).toBe('zoë:p:w');
   });
 
+  test('asks for JSON error answers (the server answers plain text otherwise)', async () => {
+    const { seen, fetchFn } = recordingFetch(() => Response.json({ message: 'Scenario x not found' }, { status: 404 }));
+    const client = createApiClient({ fetch: fetchFn });
+    const result = await client.call(getScenario, { params: { scenarioName: 'x' } });
+    expect(seen[0]?.headers.accept).toBe('application/json');
+    expect(result).toMatchObject({ ok: false, status: 404, error: { message: 'Scenario x not found' } });
+  });
+
   test('sends JSON bodies and list queries', async () => {
     const { seen, fetchFn } = recordingFetch(() => Response.json([]));
     const client = createApiClient({ fetch: fetchFn });

@@ -229,6 +229,7 @@ export {
   AttachmentSchema,
   AttachmentsResponseSchema,
   LegacyCommentSchema,
+  LegacyAttachmentSchema,
   LegacyCommentsResponseSchema,
   ActivityIdParamSchema,
   AttachmentIdParamSchema,
@@ -252,6 +253,7 @@ export {
   BuildInfoResponseSchema,
   CurrentUserSchema,
   UiSettingsSchema,
+  TopTabSchema,
   ScenarioParametersCombinationsSchema,
   CategoriesWithProcessingTypeSchema,
   ConfigResponseSchema,
@@ -281,3 +283,33 @@ export {
   TopicPathSchema,
 } from './schemas/deployment';
 export type { DeploymentCommentRequest, ResultsWithCountsResponse } from './schemas/deployment';
+
+/** Toolbars, notifications, statistics, dictionaries, additional info, savepoints and the 1.18 deployments API. */
+export {
+  getScenarioToolbars,
+  listNotifications,
+  registerStatistics,
+  getStatisticUsage,
+  listDicts,
+  listDictEntries,
+  getNodeAdditionalInfo,
+  getPropertiesAdditionalInfo,
+  stopScenarioWithSavepoint,
+  snapshotScenario,
+  deployFromSavepoint,
+  runDeployment,
+  validationHealthCheck,
+} from './routes/extras';
+export {
+  AdditionalInfoSchema,
+  DictEntrySchema,
+  DictListRequestSchema,
+  DictSchema,
+  NotificationSchema,
+  RegisterStatisticsRequestSchema,
+  RunDeploymentRequestSchema,
+  ScenarioToolbarSettingsSchema,
+  StatisticNameSchema,
+  StatisticUrlsSchema,
+} from './schemas/extras';
+export type { Notification, ScenarioToolbarSettings } from './schemas/extras';

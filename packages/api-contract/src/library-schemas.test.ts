@@ -35,11 +35,13 @@ describe('the contract uses the libraries’ schemas, not copies', () => {
     expect(answerOf(contract.exportScenario)).toBe(graph.CanonicalProcessSchema);
     expect(bodyOf(contract.exportScenarioGraph)).toBe(graph.ScenarioGraphSchema);
 
+    // Record fields are `library schema | null`, optional.
     const details = shapeOf(contract.ScenarioWithDetailsSchema);
-    expect((unwrap(details.state) as z.core.$ZodOptionalDef).innerType).toBe(sdk.ProcessStateSchema);
-    expect((unwrap(details.lastAction) as z.core.$ZodOptionalDef).innerType).toBe(sdk.ProcessActionSchema);
-    expect((unwrap(details.validationResult) as z.core.$ZodOptionalDef).innerType).toBe(validation.ValidationResultSchema);
-    expect((unwrap(details.scenarioGraph) as z.core.$ZodOptionalDef).innerType).toBe(graph.ScenarioGraphSchema);
+    const orNullOf = (schema: unknown) => ((unwrap(schema) as z.core.$ZodOptionalDef).innerType as z.ZodUnion)._zod.def.options[0];
+    expect(orNullOf(details.state)).toBe(sdk.ProcessStateSchema);
+    expect(orNullOf(details.lastAction)).toBe(sdk.ProcessActionSchema);
+    expect(orNullOf(details.validationResult)).toBe(validation.ValidationResultSchema);
+    expect(orNullOf(details.scenarioGraph)).toBe(graph.ScenarioGraphSchema);
   });
 
   test('request bodies are checked with the library schemas, nodeData included', () => {

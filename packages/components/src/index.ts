@@ -38,6 +38,8 @@ export type {
 export { builtinComponents, builtinsFor } from './builtins';
 /** Models: the default model per scenario type and component lookup. */
 export { defaultModel, componentsById } from './model';
+export { defaultDictionaries, findDictionaryEntries } from './dictionaries';
+export type { DictionaryDefinition, DictionaryEntry } from './dictionaries';
 export type { Model, CustomActionDefinition, ExpressionConfigSwitch } from './model';
 export type { DefaultModelOptions } from './default-model/components';
 /** The aggregate helper (`#AGG`) and its runtime values, for the engine. */

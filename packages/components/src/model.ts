@@ -1,6 +1,8 @@
 import type { ClassDefinitionInput, TypingResult } from '@scenaria/typing';
 import { builtinsFor } from './builtins';
 import { type ComponentDefinition, componentId } from './component';
+import { defaultDictionaries } from './dictionaries';
+import type { DictionaryDefinition } from './dictionaries';
 import { aggregationClasses } from './default-model/aggregation-classes';
 import { defaultComponents, type DefaultModelOptions } from './default-model/components';
 import type { ParameterEditor } from './editors';
@@ -32,6 +34,8 @@ export interface Model {
   readonly customActions: readonly CustomActionDefinition[];
   /** Switches of the expression typer (Nussknacker's `expressionConfig`); unset ones keep their defaults. */
   readonly expressionConfig: Readonly<Partial<Record<ExpressionConfigSwitch, boolean>>>;
+  /** Dictionaries by id, for `DictParameterEditor` parameters and dictionary fragment inputs. */
+  readonly dictionaries?: Readonly<Record<string, DictionaryDefinition>>;
 }
 
 /** Names of the expression typer's switches (strict methods, static calls, calls and property access on Unknown). */
@@ -59,6 +63,7 @@ export function defaultModel(scenarioType: ScenarioType, options: DefaultModelOp
     hiddenComponentGroups: [],
     customActions: [],
     expressionConfig: {},
+    dictionaries: defaultDictionaries(),
   };
 }
 

@@ -27,7 +27,8 @@ export type NodeValidationError = z.infer<typeof NodeValidationErrorSchema>;
  */
 export const errorCatalogue = {
   // graph structure
-  EmptyProcess: ['RenderNotAllowed', 'The scenario has no nodes.'],
+  // Save-allowed as in Nussknacker, so a new scenario can be saved with only its properties changed.
+  EmptyProcess: ['SaveAllowed', 'The scenario has no nodes.'],
   DuplicatedNodeIds: ['RenderNotAllowed', 'Two or more nodes have the same id.'],
   LooseNode: ['RenderNotAllowed', 'A node is not connected to the rest of the scenario.'],
   InvalidRootNode: ['SaveAllowed', 'The scenario must start with a source (or a fragment input in a fragment).'],

@@ -126,3 +126,14 @@ export const scenarioActivities = pgTable(
   },
   (table) => [index('scenario_activities_scenario_idx').on(table.scenarioId, table.sequence)],
 );
+
+/** How often the front end reported each usage event (`POST /api/statistic`), per day. */
+export const frontendStatistics = pgTable(
+  'frontend_statistics',
+  {
+    day: text('day').notNull(),
+    name: text('name').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.name] })],
+);

@@ -15,6 +15,13 @@ async function commentText(c: Context): Promise<string> {
   return c.req.text();
 }
 
+// The reference sends `attachment; filename="..."`, which its clients read; `filename*` (RFC 6266) carries names
+// beyond ASCII. The plain name keeps printable ASCII only and escapes quotes and backslashes.
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '\\$&');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 /** Activity routes: comments, attachments and the activity list. */
 export function activityRoutes(activities: ActivityService, scenarios: ScenarioService) {
   const router = createRouter();
@@ -64,7 +71,7 @@ export function activityRoutes(activities: ActivityService, scenarios: ScenarioS
     const file = await activities.download(c.get('user'), scenarioName, attachmentId);
     return c.body(new Uint8Array(file.data), 200, {
       'content-type': 'application/octet-stream',
-      'content-disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      'content-disposition': contentDisposition(file.fileName),
     });
   });
 

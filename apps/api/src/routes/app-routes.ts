@@ -12,6 +12,24 @@ import { statusDefinitions } from '../services/state';
 import { buildInfo } from '../build-info';
 import { createRouter } from './router';
 
+// Nussknacker's default `tabs`: the scenarios and components lists are remote modules of its front end, served
+// from `/submodules/components/remoteEntry.js` (with an empty `http.publicPath`), then the documentation link.
+const tab = (id: string, title: string, type: 'Remote' | 'Url', url: string) => ({
+  id,
+  title,
+  type,
+  url,
+  requiredPermission: null,
+  addAccessTokenInQueryParam: null,
+  accessTokenInQuery: { enabled: false, parameterName: 'auth_token' },
+  spacerBefore: false,
+});
+const DEFAULT_TABS = [
+  tab('scenarios', 'Scenarios', 'Remote', 'nu_components/scenarios@/submodules/components/remoteEntry.js'),
+  tab('components', 'Components', 'Remote', 'nu_components/list@/submodules/components/remoteEntry.js'),
+  tab('docs', 'Docs', 'Url', 'https://nussknacker.io/documentation/'),
+];
+
 function requireAdmin(user: AuthenticatedUser): void {
   if (!user.isAdmin) throw forbidden('Only an administrator may do this');
 }
@@ -89,9 +107,9 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService, authe
         testDataSettings: { maxSamplesCount: 20, testDataMaxLength: 200_000, resultsMaxBytes: 50_000_000 },
         redirectAfterArchive: true,
         usageStatisticsReports: { enabled: false, errorReportsEnabled: false },
+        tabs: DEFAULT_TABS,
       },
       authentication: { provider: authentication.provider.name, anonymousAccessAllowed: authentication.anonymousRole !== undefined },
-      tabs: [],
     };
     if (current.deploymentCommentSettings) settings.features.deploymentCommentSettings = current.deploymentCommentSettings;
     return c.json(settings, 200);

@@ -6,12 +6,13 @@ import type { TopicService } from '../services/topics';
 import { createRouter } from './router';
 import type { AppEnv } from './router';
 
-// The reference takes JSON `{comment}` or the comment itself as a plain-text body.
-async function commentOf(c: Context<AppEnv>): Promise<string | undefined> {
+// The reference reads the whole body as the comment whatever its content type (its front end posts the bare
+// comment, which axios labels application/x-www-form-urlencoded); JSON `{"comment"}` is taken as the comment field.
+export async function commentOf(c: Context<AppEnv>): Promise<string | undefined> {
   const type = c.req.header('content-type') ?? '';
   if (type.includes('application/json')) {
-    const body = (c.req.valid as (target: 'json') => { comment?: string } | undefined)('json');
-    return body?.comment;
+    const body = (c.req.valid as (target: 'json') => { comment?: string | null } | undefined)('json');
+    return body?.comment ?? undefined;
   }
   const text = await c.req.text();
   return text === '' ? undefined : text;
@@ -48,7 +49,7 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     router.openapi(route, async (c) => {
       const failing = await deployments.notRunning(c.get('user'));
       if (failing.length === 0) return c.json({ status: 'OK' as const }, 200);
-      return c.json({ status: 'ERROR' as const, message: 'Deployed scenarios are not running', processes: failing }, 500);
+      return c.json({ status: 'ERROR' as const, message: 'Scenarios with status PROBLEM', processes: failing }, 500);
     });
   }
 

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { stringify } from 'yaml';
 import { DOCS_POLICY } from '../auth/security-headers';
+import { errorResponse } from '../errors';
 import type { AppEnv } from './router';
 
 const ASSETS: Record<string, string> = {
@@ -38,16 +40,28 @@ const INIT = `window.ui = SwaggerUIBundle({
 });
 `;
 
+const DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Scenaria designer API',
+    version: '1.18',
+    description:
+      'REST API of the Scenaria designer (Nussknacker 1.18 compatible). Errors are JSON `{"message"}` when the request accepts only JSON, else the message as plain text.',
+  },
+};
+
 /** The OpenAPI document at /api/docs/openapi.json and a browsable UI at /api/docs. */
 export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic' });
-  app.doc31('/api/docs/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Scenaria designer API',
-      version: '1.18',
-      description: 'REST API of the Scenaria designer (Nussknacker 1.18 compatible). Errors are JSON `{"message"}`.',
-    },
+  app.doc31('/api/docs/openapi.json', DOCUMENT);
+  // Nussknacker serves its document as YAML at this path; tools written against it fetch it there.
+  let yamlText: string | undefined;
+  app.get('/api/docs/nu-designer-openapi.yaml', (c) => {
+    yamlText ??= stringify(
+      app.getOpenAPI31Document(DOCUMENT),
+      { aliasDuplicateObjects: false },
+    );
+    return c.body(yamlText, 200, { 'content-type': 'application/yaml; charset=utf-8' });
   });
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Uint8Array<ArrayBuffer>>();
@@ -56,7 +70,7 @@ export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   app.get('/api/docs/assets/:file', async (c) => {
     const file = c.req.param('file');
     const type = ASSETS[file];
-    if (!type) return c.json({ message: `No such documentation asset: ${file}` }, 404);
+    if (!type) return errorResponse(c, 404, { message: `No such documentation asset: ${file}` });
     let bytes = cache.get(file);
     if (!bytes) {
       bytes = new Uint8Array(await readFile(join(assetDir, file)));

@@ -1,9 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hook } from '@hono/zod-openapi';
+import { routePath } from 'hono/route';
 import type { AuthenticatedUser } from '../auth/users';
+import { errorResponse } from '../errors';
 
 /** What every handler finds on its context. */
 export type AppEnv = { Variables: { user: AuthenticatedUser } };
+
+// Nussknacker's older (akka-http) routes do not match a request without a required query parameter, so it
+// answers 404 "Request is missing required query parameter ..." there; its newer routes answer 400.
+const QUERY_REQUIRED_TO_MATCH = new Set(['/api/processDefinitionData/:processingType', '/api/adminProcessManagement/deploy/:scenarioName']);
 
 /**
  * The single formatter of input errors (params, query, headers, bodies): 400 with a message naming the first
@@ -11,6 +17,10 @@ export type AppEnv = { Variables: { user: AuthenticatedUser } };
  */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) return;
+  if (result.target === 'query' && QUERY_REQUIRED_TO_MATCH.has(routePath(c))) {
+    const missing = result.error.issues.map((issue) => issue.path[0]).find((key) => typeof key === 'string' && c.req.query(key) === undefined);
+    if (typeof missing === 'string') return errorResponse(c, 404, { message: `Request is missing required query parameter '${missing}'`, path: ['query', missing] });
+  }
   const issues = result.error.issues.map((issue) => ({
     code: issue.code,
     message: issue.message,
@@ -18,7 +28,7 @@ export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c
   }));
   const first = issues[0];
   const where = first ? first.path.join('.') : result.target;
-  return c.json({ message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues }, 400);
+  return errorResponse(c, 400, { message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues });
 };
 
 /** Every router is an OpenAPIHono with the one validation hook, so the document lists all routes. */

@@ -15,7 +15,9 @@ export function scenarioRoutes(scenarios: ScenarioService) {
 
   router.openapi(contract.listScenariosWithDetails, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await scenarios.list(c.get('user'), query, { withGraph: true, withState: false }), 200);
+    // As the reference: validated unless `skipValidateAndResolve=true`.
+    const validate = query.skipValidateAndResolve ? undefined : { skipNodeResults: query.skipNodeResults ?? false };
+    return c.json(await scenarios.list(c.get('user'), query, { withGraph: true, withState: false, ...(validate ? { validate } : {}) }), 200);
   });
 
   router.openapi(contract.listArchivedScenarios, async (c) =>

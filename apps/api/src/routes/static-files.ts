@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { designerPolicy, inlineScriptHashes } from '../auth/security-headers';
+import { errorResponse } from '../errors';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,7 +43,7 @@ export function serveSinglePageApp(root: string): MiddlewareHandler {
     try {
       relative = decodeURIComponent(c.req.path);
     } catch {
-      return c.json({ message: 'Malformed path' }, 400);
+      return errorResponse(c, 400, { message: 'Malformed path' });
     }
     const candidate = normalize(join(base, relative));
     const inside = candidate === base || candidate.startsWith(base + sep);

@@ -137,11 +137,17 @@ export class ActivityService {
     });
   }
 
-  private async requireCommentActivity(scenarioId: number, activityId: string, name: string) {
+  // A number is the legacy list's comment id (the activity's sequence), a string the activity's uuid.
+  private async requireCommentActivity(scenarioId: number, activityId: string | number, name: string) {
     const [activity] = await this.db
       .select()
       .from(scenarioActivities)
-      .where(and(eq(scenarioActivities.id, activityId), eq(scenarioActivities.scenarioId, scenarioId)));
+      .where(
+        and(
+          typeof activityId === 'number' ? eq(scenarioActivities.sequence, activityId) : eq(scenarioActivities.id, activityId),
+          eq(scenarioActivities.scenarioId, scenarioId),
+        ),
+      );
     if (!activity || activity.comment === null || activity.isCommentDeleted) {
       throw notFound(`Comment of activity ${activityId} of scenario ${name} not found`);
     }
@@ -161,13 +167,13 @@ export class ActivityService {
   }
 
   /** Removes the comment of an activity; the activity stays in the history. */
-  async deleteComment(user: AuthenticatedUser, name: string, activityId: string): Promise<void> {
+  async deleteComment(user: AuthenticatedUser, name: string, activityId: string | number): Promise<void> {
     const row = await this.scenarios.requireScenario(user, name, 'Write');
-    await this.requireCommentActivity(row.id, activityId, name);
+    const activity = await this.requireCommentActivity(row.id, activityId, name);
     await this.db
       .update(scenarioActivities)
       .set({ isCommentDeleted: true, lastModifiedBy: user.username, lastModifiedAt: this.context.now() })
-      .where(eq(scenarioActivities.id, activityId));
+      .where(eq(scenarioActivities.id, activity.id));
   }
 
   /** Stores an attachment and its ATTACHMENT_ADDED activity in one transaction. */
@@ -252,8 +258,9 @@ export class ActivityService {
     const comments = rows.flatMap((activity) =>
       activity.comment === null
         ? []
-        : [{ id: activity.id, processVersionId: activity.scenarioVersionId ?? 0, content: activity.comment, user: activity.user, createDate: activity.date.toISOString() }],
+        : [{ id: activity.sequence, processVersionId: activity.scenarioVersionId ?? 0, content: activity.comment, user: activity.user, createDate: activity.date.toISOString() }],
     );
-    return { comments, attachments: await this.attachmentsOf(row.id) };
+    const legacyAttachments = (await this.attachmentsOf(row.id)).map(({ scenarioVersion, ...rest }) => ({ ...rest, processVersionId: scenarioVersion }));
+    return { comments, attachments: legacyAttachments };
   }
 }

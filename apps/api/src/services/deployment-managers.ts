@@ -16,7 +16,6 @@ import type { ConfigStore } from '../config/config-store';
 import type { ServerConfig } from '../config/config-schema';
 import type { Database } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioVersions, scenarios } from '../db/schema';
-import { dropNulls } from './json';
 import type { ModelRegistry } from './models';
 import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
@@ -219,7 +218,7 @@ export class DeploymentManagers {
    * scenarios once per cache period instead of once per scenario.
    */
   async stateOf(
-    scenario: { name: string; processingType: string; isArchived: boolean },
+    scenario: { id?: number; name: string; processingType: string; isArchived: boolean },
     actions: readonly ProcessAction[],
     options: { bulk?: boolean } = {},
   ): Promise<ProcessState> {
@@ -239,7 +238,11 @@ export class DeploymentManagers {
         : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
     }
     const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);
-    return dropNulls(computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions)) as ProcessState;
+    // Unknown fields stay null, as the reference writes them.
+    const state = computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions) as ProcessState;
+    // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
+    if (state.version && scenario.id !== undefined) state.version = { ...state.version, processId: scenario.id };
+    return state;
   }
 
 

@@ -91,8 +91,12 @@ export class DeploymentService {
     return this.context.stateOf(row, facts.actions.get(row.id) ?? []);
   }
 
-  async #begin(row: ScenarioRow, actionName: string, user: AuthenticatedUser, comment: string | undefined): Promise<{ id: string; versionId: number }> {
+  async #begin(row: ScenarioRow, actionName: string, user: AuthenticatedUser, comment: string | undefined, actionId?: string): Promise<{ id: string; versionId: number }> {
     return this.#exclusive(row.name, async () => {
+      if (actionId !== undefined) {
+        const [existing] = await this.db.select({ id: scenarioActions.id }).from(scenarioActions).where(eq(scenarioActions.id, actionId));
+        if (existing) throw conflict(`Deployment with id ${actionId} already exists`);
+      }
       const state = await this.#state(row);
       if (!state.allowedActions.includes(actionName)) {
         throw conflict(
@@ -103,7 +107,16 @@ export class DeploymentService {
       const versionId = current?.latest ?? row.latestVersionId;
       const [action] = await this.db
         .insert(scenarioActions)
-        .values({ scenarioId: row.id, versionId, actionName, state: 'IN_PROGRESS', user: user.username, createdAt: this.context.now(), comment: comment ?? null })
+        .values({
+          ...(actionId !== undefined ? { id: actionId } : {}),
+          scenarioId: row.id,
+          versionId,
+          actionName,
+          state: 'IN_PROGRESS',
+          user: user.username,
+          createdAt: this.context.now(),
+          comment: comment ?? null,
+        })
         .returning({ id: scenarioActions.id });
       if (!action) throw new Error('Inserting an action returned no row');
       this.managers.invalidate(row.name);
@@ -149,12 +162,20 @@ export class DeploymentService {
     return manager;
   }
 
-  /** Deploys the latest version after validating it; answers once the manager took the deployment. */
-  async deploy(user: AuthenticatedUser, name: string, rawComment: string | undefined): Promise<void> {
+  /**
+   * Deploys the latest version after validating it; answers once the manager took the deployment. The 1.18
+   * deployments API names the deployment (`deploymentId`, the action's id); an admin deploy restores a savepoint.
+   */
+  async deploy(
+    user: AuthenticatedUser,
+    name: string,
+    rawComment: string | undefined,
+    options: { deploymentId?: string; savepointPath?: string; nodesData?: Record<string, unknown> } = {},
+  ): Promise<void> {
     const row = await this.#actionable(user, name);
     const comment = this.validateComment(rawComment);
     const manager = await this.#manager(row);
-    const action = await this.#begin(row, 'DEPLOY', user, comment);
+    const action = await this.#begin(row, 'DEPLOY', user, comment, options.deploymentId);
     let canonical: CanonicalProcess;
     try {
       const version = await loadVersion(this.db, row.id, action.versionId);
@@ -190,9 +211,15 @@ export class DeploymentService {
       result = await manager.processCommand({
         type: 'runDeployment',
         processVersion: { versionId: action.versionId, processName: name, labels: [], user: user.username },
-        deploymentData: { deploymentId: action.id, user: { id: user.username, username: user.username }, additionalDeploymentData: {}, nodesData: {} },
+        deploymentData: { deploymentId: action.id, user: { id: user.username, username: user.username }, additionalDeploymentData: {}, nodesData: options.nodesData ?? {} },
         scenario: canonical,
-        updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } },
+        updateStrategy: {
+          type: 'replaceDeploymentWithSameScenarioName',
+          stateRestoringStrategy:
+            options.savepointPath !== undefined
+              ? { type: 'restoreStateFromCustomSavepoint', savepointPath: options.savepointPath }
+              : { type: 'restoreStateFromReplacedJobSavepoint' },
+        },
       });
     } catch (error) {
       await this.#finish(row, action, 'DEPLOY', user, comment, error instanceof Error ? error.message : String(error));
@@ -204,6 +231,22 @@ export class DeploymentService {
       throw conflict(`Deployment of ${name} failed: ${message}`);
     }
     await this.#finish(row, action, 'DEPLOY', user, comment);
+  }
+
+  /**
+   * Stops the scenario taking a savepoint, or takes one while it runs, through its manager directly (the
+   * reference records no action for these admin calls); answers the savepoint's path.
+   */
+  async savepoint(user: AuthenticatedUser, name: string, kind: 'stop' | 'snapshot', savepointDir: string | undefined): Promise<string> {
+    const row = await this.#actionable(user, name);
+    const manager = await this.#manager(row);
+    const result =
+      kind === 'stop'
+        ? await manager.processCommand({ type: 'stopScenario', scenarioName: name, savepointDir: savepointDir ?? null, user: { id: user.username, username: user.username } })
+        : await manager.processCommand({ type: 'makeScenarioSavepoint', scenarioName: name, savepointDir: savepointDir ?? null });
+    this.managers.invalidate(name);
+    if (!result.ok) throw conflict(`${kind === 'stop' ? 'Stop' : 'Savepoint'} of ${name} failed: ${formatIssues(result.errors)}`);
+    return result.value.savepointPath;
   }
 
   /** Cancels the scenario's deployment. */

@@ -27,16 +27,19 @@ export function processingInfo(config: ConfigStore, processingType: string): { p
 export function toProcessAction(row: ActionRow): ProcessAction {
   const action: ProcessAction = {
     id: row.id,
+    processId: row.scenarioId,
     processVersionId: row.versionId,
     user: row.user,
     createdAt: row.createdAt.toISOString(),
     performedAt: (row.performedAt ?? row.createdAt).toISOString(),
     actionName: row.actionName,
     state: row.state as ProcessAction['state'],
+    // Option fields of the reference's ProcessAction, written as null when unset.
+    failureMessage: row.failureMessage,
+    commentId: null,
+    comment: row.comment,
     buildInfo: row.buildInfo,
   };
-  if (row.failureMessage !== null) action.failureMessage = row.failureMessage;
-  if (row.comment !== null) action.comment = row.comment;
   return action;
 }
 
@@ -146,7 +149,7 @@ export async function loadHistory(db: Queryable, scenarioId: number, actions: Pr
       user: row.createdBy,
       actions: actions.filter((action) => action.processVersionId === row.versionId),
     };
-    if (row.modelVersion !== null) version.modelVersion = row.modelVersion;
+    version.modelVersion = row.modelVersion;
     return version;
   });
 }

@@ -32,7 +32,6 @@ import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import { dropNulls } from './json';
 import type { ServiceContext } from './context';
 import {
   isDeployed,
@@ -67,7 +66,7 @@ export interface ChangeRecording {
 /** What a save brings. */
 export interface SaveRequest {
   scenarioGraph: ScenarioGraph;
-  comment?: string | undefined;
+  comment?: string | null | undefined;
   scenarioLabels?: string[] | undefined;
 }
 
@@ -83,11 +82,40 @@ function graphJson(graph: ScenarioGraph): ScenarioGraph {
 }
 
 /** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
+// The reference's record fields in its order; its Option fields are written as null when unset, never left out.
+const RECORD_FIELDS = [
+  'name',
+  'processId',
+  'processVersionId',
+  'isLatestVersion',
+  'description',
+  'isArchived',
+  'isFragment',
+  'processingType',
+  'processCategory',
+  'processingMode',
+  'engineSetupName',
+  'modificationDate',
+  'modifiedAt',
+  'modifiedBy',
+  'createdAt',
+  'createdBy',
+  'labels',
+  'lastDeployedAction',
+  'lastStateAction',
+  'lastAction',
+  'scenarioGraph',
+  'validationResult',
+  'history',
+  'modelVersion',
+  'state',
+] as const;
+
 function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
-  const { scenarioGraph, ...rest } = record;
-  const json = dropNulls(rest) as ScenarioWithDetails;
-  if (scenarioGraph) json.scenarioGraph = graphJson(scenarioGraph);
-  return json;
+  const json: Record<string, unknown> = {};
+  for (const key of RECORD_FIELDS) json[key] = record[key] ?? null;
+  if (record.scenarioGraph) json.scenarioGraph = graphJson(record.scenarioGraph);
+  return json as ScenarioWithDetails;
 }
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
@@ -218,7 +246,11 @@ export class ScenarioService {
   }
 
   /** Scenario records the user may read, filtered as the list query says. */
-  async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: { withGraph: boolean; withState: boolean }): Promise<ScenarioWithDetails[]> {
+  async list(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
+  ): Promise<ScenarioWithDetails[]> {
     const readable = categoriesWith(user, 'Read');
     if (!user.isAdmin) {
       // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
@@ -251,6 +283,8 @@ export class ScenarioService {
       .orderBy(scenarios.name);
     const facts = await loadRecordFacts(this.db, rows.map((row) => row.scenario.id));
     const records: ScenarioWithDetails[] = [];
+    // One fragment lookup per processing type, not per listed scenario.
+    const fragmentsByType = new Map<string, Promise<Record<string, ScenarioGraph>>>();
     for (const row of rows) {
       if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
       const latest: VersionFacts = row;
@@ -260,6 +294,15 @@ export class ScenarioService {
         record.scenarioGraph = graph;
         const description = graph.properties.additionalFields.description;
         if (description) record.description = description;
+        if (options.validate && this.context.validateScenario) {
+          const type = row.scenario.processingType;
+          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.fragmentGraphs(type));
+          record.validationResult = await this.validate(row.scenario, graph, {
+            labels: facts.labels.get(row.scenario.id) ?? [],
+            skipNodeResults: options.validate.skipNodeResults,
+            fragments: await fragmentsByType.get(type)!,
+          });
+        }
       }
       if (options.withState) {
         const state = await stateFor(this.context.stateOf, row.scenario, facts, { bulk: true });
@@ -322,10 +365,14 @@ export class ScenarioService {
   async versions(user: AuthenticatedUser, name: string): Promise<ScenarioVersion[]> {
     const row = await this.requireScenario(user, name, 'Read');
     const facts = await loadRecordFacts(this.db, [row.id]);
-    return dropNulls(await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []));
+    return loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []);
   }
 
-  private async validate(row: ScenarioRow, graph: ScenarioGraph, options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined } = {}): Promise<ValidationResult> {
+  private async validate(
+    row: ScenarioRow,
+    graph: ScenarioGraph,
+    options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
+  ): Promise<ValidationResult> {
     const validator = this.context.validateScenario;
     if (!validator) throw new Error('validate called without a validator');
     const labels = options.labels ?? (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
@@ -336,7 +383,7 @@ export class ScenarioService {
       processingType: row.processingType,
       category: row.category,
       labels,
-      fragments: await this.fragmentGraphs(row.processingType),
+      fragments: options.fragments ?? (await this.fragmentGraphs(row.processingType)),
       skipNodeResults: options.skipNodeResults ?? false,
     });
   }

@@ -94,7 +94,7 @@ export function activitySuite(server: () => TestServer): void {
       const listed = await server().call('reader', api.listLegacyActivity, { params: { scenarioName: 'alpha' } });
       const note = listed.ok ? listed.data.comments.find((comment) => comment.content === 'legacy note') : undefined;
       expect(note).toMatchObject({ processVersionId: 2, user: 'writer' });
-      expect(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: note!.id } })).toMatchObject({ ok: true });
+      expect(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: String(note!.id) } })).toMatchObject({ ok: true });
       const after = await server().call('reader', api.listLegacyActivity, { params: { scenarioName: 'alpha' } });
       expect(after.ok && after.data.comments.some((comment) => comment.content === 'legacy note')).toBe(false);
 
@@ -103,9 +103,9 @@ export function activitySuite(server: () => TestServer): void {
       expectError(await server().call('writer', api.addLegacyComment, { ...at('alpha', 2), ...text('') }), 400, /empty/);
       expectError(await server().call('writer', api.addLegacyComment, { ...at('alpha', 77), ...text('x') }), 404);
       await expectGuarded(server(), api.addLegacyComment, { ...at('alpha', 2), ...text('x') }, 'reader');
-      expectError(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: note!.id } }), 404);
-      expectError(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: '7' } }), 400, /commentId/);
-      await expectGuarded(server(), api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: note!.id } }, 'reader');
+      expectError(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: String(note!.id) } }), 404);
+      expectError(await server().call('writer', api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: 'seven' } }), 400, /commentId/);
+      await expectGuarded(server(), api.deleteLegacyComment, { params: { scenarioName: 'alpha', commentId: String(note!.id) } }, 'reader');
     });
 
     test('activity list is chronological; metadata; legacy list', async () => {

@@ -32,7 +32,7 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(details.ok && details.data.scenarioGraph?.properties.additionalFields.metaDataType).toBe('RequestResponseMetaData');
       const fragmentDetails = await server().call('reader', api.getScenario, name('frag-one'));
       expect(fragmentDetails.ok && fragmentDetails.data.isFragment).toBe(true);
-      expect(fragmentDetails.ok && fragmentDetails.data.state).toBeUndefined();
+      expect(fragmentDetails.ok && fragmentDetails.data.state).toBeNull();
     });
 
     test('create: bad input and rights', async () => {
@@ -62,9 +62,9 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(details.data).toMatchObject({ name: 'alpha', processVersionId: 1, isLatestVersion: true, isArchived: false, processingType: 'streaming', processCategory: 'Default', processingMode: 'Unbounded-Stream', createdBy: 'writer', labels: [] });
       expect(details.data.state?.status.name).toBe('NOT_DEPLOYED');
       expect(details.data.history).toHaveLength(1);
-      // Records carry no nulls; the graph keeps the nulls the graph format writes (description: null).
-      expect(JSON.stringify({ ...details.data, scenarioGraph: undefined })).not.toContain('null');
-      expect(JSON.stringify(details.data)).not.toContain('processId');
+      // Option fields the reference writes as null (its record's processId is always null).
+      expect(details.data).toMatchObject({ processId: null, description: null, lastAction: null, lastStateAction: null, lastDeployedAction: null, modelVersion: null });
+      expect(details.data.state).toMatchObject({ externalDeploymentId: null, version: null, startTime: null, attributes: null });
       const v1 = await server().call('reader', api.getScenarioVersion, { params: { scenarioName: 'alpha', versionId: 1 } });
       expect(v1.ok && v1.data.processVersionId).toBe(1);
       expectError(await server().call('reader', api.getScenario, name('missing')), 404, 'Scenario missing not found');
@@ -144,7 +144,7 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(names).toEqual(expect.arrayContaining(['alpha', 'rr-one', 'frag-one', 'busy']));
       expect(names).not.toContain('secret-one');
       expect(all.ok && all.data.find((scenario) => scenario.name === 'alpha')?.state?.status.name).toBe('NOT_DEPLOYED');
-      expect(all.ok && all.data.every((scenario) => scenario.scenarioGraph === undefined)).toBe(true);
+      expect(all.ok && all.data.every((scenario) => scenario.scenarioGraph === null)).toBe(true);
       const list = async (query: Record<string, string>) => {
         const result = await server().call('reader', api.listScenarios, { query });
         return result.ok ? result.data.map((scenario) => scenario.name).sort() : [`status ${result.status}`];
@@ -163,7 +163,7 @@ export function scenarioSuite(server: () => TestServer): void {
 
       const detailed = await server().call('reader', api.listScenariosWithDetails, { query: { names: 'alpha' } });
       expect(detailed.ok && detailed.data[0]?.scenarioGraph?.nodes).toHaveLength(3);
-      expect(detailed.ok && detailed.data[0]?.state).toBeUndefined();
+      expect(detailed.ok && detailed.data[0]?.state).toBeNull();
       expectError(await server().call('reader', api.listScenariosWithDetails, { query: { isArchived: 'yes' } }), 400, /isArchived/);
       await expectGuarded(server(), api.listScenariosWithDetails, { query: { categories: 'Secret' } }, 'reader');
 
@@ -281,7 +281,9 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(fragment.ok && Object.keys(fragment.data.components)).toEqual(expect.arrayContaining(['builtin-input', 'builtin-output']));
       const rr = await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'request-response' }, query: { isFragment: 'false' } });
       expect(rr.ok && Object.keys(rr.data.components)).toEqual(expect.arrayContaining(['source-request', 'sink-response']));
-      expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: {} as never }), 400, /isFragment/);
+      // The reference's route does not match without isFragment (404); a value it cannot read is bad input.
+      expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: {} as never }), 404, /isFragment/);
+      expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: { isFragment: 'maybe' } as never }), 400, /isFragment/);
       expectError(await server().call('reader', api.getProcessDefinitionData, { params: { processingType: 'nope' }, query: { isFragment: 'false' } }), 404, 'Scenario type: nope not found');
       await expectGuarded(server(), api.getProcessDefinitionData, { params: { processingType: 'streaming' }, query: { isFragment: 'false' } }, 'outsider');
     });

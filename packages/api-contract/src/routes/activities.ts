@@ -202,19 +202,24 @@ export const addLegacyComment = defineRoute(
   [404],
 );
 
-/** `DELETE /api/processes/{scenarioName}/activity/comments/{commentId}`: legacy delete; the id is the activity's. */
+/**
+ * `DELETE /api/processes/{scenarioName}/activity/comments/{commentId}`: legacy delete by the numeric id of the
+ * legacy list (the activity's uuid is accepted too).
+ */
 export const deleteLegacyComment = defineRoute(
   'Write',
   {
     method: 'delete',
     path: '/api/processes/{scenarioName}/activity/comments/{commentId}',
     tags,
-    summary: 'Delete a comment (legacy path; the comment id is the activity id of the legacy list)',
+    summary: 'Delete a comment (legacy path; the id of the legacy list)',
     deprecated: true,
     request: {
       params: z.object({
         scenarioName: ScenarioNameParamSchema,
-        commentId: z.string().uuid().openapi({ param: { name: 'commentId', in: 'path' }, example: '1c0d5a1e-2b7a-4f6e-9a3b-2d9f1f0e7c11' }),
+        commentId: z
+          .union([z.uuid(), z.string().regex(/^\d{1,15}$/).transform(Number)])
+          .openapi({ param: { name: 'commentId', in: 'path' }, example: '12', type: 'string' }),
       }),
     },
     responses: { 200: { description: 'Deleted' } },

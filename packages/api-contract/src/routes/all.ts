@@ -6,6 +6,7 @@ import * as authenticationRoutes from './authentication';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
 import * as migrationRoutes from './migration';
+import * as extraRoutes from './extras';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
 
@@ -38,4 +39,5 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(deploymentRoutes),
   ...routesOf(nodeValidationRoutes),
   ...routesOf(migrationRoutes),
+  ...routesOf(extraRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));

@@ -21,12 +21,14 @@ const tags = ['Deployment'];
 const testTags = ['Testing'];
 const appTags = ['App'];
 
-// Deploy and cancel take JSON or, as in the reference, a plain-text body that is the comment itself.
+// Deploy and cancel take JSON `{comment}` or, as in the reference, any other body as the comment itself: its
+// front end posts the bare comment, which axios labels application/x-www-form-urlencoded.
 const commentBody = {
   required: false,
   content: {
     'application/json': { schema: DeploymentCommentRequestSchema },
     'text/plain': { schema: z.string() },
+    'application/x-www-form-urlencoded': { schema: z.unknown().openapi({ type: 'string', description: 'The whole body is the comment' }) },
   },
 } as const;
 

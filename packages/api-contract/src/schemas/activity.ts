@@ -104,7 +104,8 @@ export type AttachmentsResponse = z.infer<typeof AttachmentsResponseSchema>;
 /** A comment in the legacy comment list. */
 export const LegacyCommentSchema = z
   .object({
-    id: z.string(),
+    /** A number, as in the reference; the legacy delete takes it. */
+    id: z.number().int(),
     processVersionId: z.number().int(),
     content: z.string(),
     user: z.string(),
@@ -112,9 +113,14 @@ export const LegacyCommentSchema = z
   })
   .openapi('LegacyComment');
 
+/** An attachment in the legacy list: its version is `processVersionId` there. */
+export const LegacyAttachmentSchema = z
+  .object({ id: z.number().int(), processVersionId: z.number().int(), fileName: z.string(), user: z.string(), createDate: z.string() })
+  .openapi('LegacyAttachment');
+
 /** Answer of the legacy comment list (`GET .../activity/comments`). */
 export const LegacyCommentsResponseSchema = z
-  .object({ comments: z.array(LegacyCommentSchema), attachments: z.array(AttachmentSchema) })
+  .object({ comments: z.array(LegacyCommentSchema), attachments: z.array(LegacyAttachmentSchema) })
   .openapi('LegacyComments');
 export type LegacyCommentsResponse = z.infer<typeof LegacyCommentsResponseSchema>;
 

@@ -4,7 +4,7 @@ import { ExpressionSchema, NodeCountSchema, NodeValidationErrorSchema, ScenarioG
 
 /** Body of deploy and cancel: an optional comment (a plain-text body is taken as the comment). */
 export const DeploymentCommentRequestSchema = z
-  .object({ comment: z.string().optional(), nodesDeploymentData: z.record(z.string(), z.unknown()).optional() })
+  .object({ comment: z.string().nullish(), nodesDeploymentData: z.record(z.string(), z.unknown()).optional() })
   .openapi('DeploymentCommentRequest');
 export type DeploymentCommentRequest = z.infer<typeof DeploymentCommentRequestSchema>;
 

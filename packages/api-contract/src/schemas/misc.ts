@@ -51,6 +51,20 @@ export const CurrentUserSchema = z
   .openapi('CurrentUser');
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 
+/** A top tab of the Nussknacker front end: a remote module, an iframe, a link or a local page. */
+export const TopTabSchema = z
+  .object({
+    id: z.string(),
+    title: z.string().nullable(),
+    type: z.enum(['Local', 'Remote', 'IFrame', 'Url']),
+    url: z.string(),
+    requiredPermission: z.string().nullable(),
+    addAccessTokenInQueryParam: z.boolean().nullable(),
+    accessTokenInQuery: z.object({ enabled: z.boolean(), parameterName: z.string().nullable() }).nullable(),
+    spacerBefore: z.boolean().nullable(),
+  })
+  .openapi('TopTab');
+
 /** Settings the web designer reads before it shows anything. */
 export const UiSettingsSchema = z
   .object({
@@ -74,10 +88,11 @@ export const UiSettingsSchema = z
       usageStatisticsReports: z.object({ enabled: z.boolean(), errorReportsEnabled: z.boolean(), fingerprint: z.string().optional() }),
       surveySettings: z.unknown().optional(),
       stickyNotesSettings: z.unknown().optional(),
+      /** Top tabs of the Nussknacker front end (its `tabs` setting); unset options are null. */
+      tabs: z.array(TopTabSchema),
     }),
     authentication: z.object({ provider: z.string(), anonymousAccessAllowed: z.boolean() }),
     analytics: z.unknown().optional(),
-    tabs: z.array(z.unknown()),
   })
   .openapi('UiSettings');
 export type UiSettings = z.infer<typeof UiSettingsSchema>;

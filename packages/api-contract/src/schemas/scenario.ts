@@ -2,25 +2,33 @@ import { z } from '@hono/zod-openapi';
 import { BooleanQuerySchema, CommaListQuerySchema, ProcessingModeSchema } from './common';
 import { ProcessActionSchema, ProcessStateSchema, ScenarioGraphSchema, ValidationResultSchema } from './library';
 
+// A library schema or null: a union keeps the library's named component as it is (a nullable copy of it would
+// change the component itself in the document).
+const orNull = <T extends z.ZodType>(schema: T) => z.union([schema, z.null()]).optional();
+
 /** One stored version of a scenario. */
 export const ScenarioVersionSchema = z
   .object({
     processVersionId: z.number().int(),
     createDate: z.string(),
     user: z.string(),
-    modelVersion: z.number().int().optional(),
+    modelVersion: z.number().int().nullish(),
     actions: z.array(ProcessActionSchema),
   })
   .openapi('ScenarioVersion');
 export type ScenarioVersion = z.infer<typeof ScenarioVersionSchema>;
 
-/** A scenario record as lists and details return it; null fields are dropped, never sent as null. */
+/**
+ * A scenario record as lists and details return it. As in Nussknacker, a field a route does not fill (graph,
+ * validation, history, state, actions never taken) is written as null, and `processId` is always null.
+ */
 export const ScenarioWithDetailsSchema = z
   .object({
     name: z.string(),
+    processId: z.null().optional(),
     processVersionId: z.number().int(),
     isLatestVersion: z.boolean(),
-    description: z.string().optional(),
+    description: z.string().nullish(),
     isArchived: z.boolean(),
     isFragment: z.boolean(),
     processingType: z.string(),
@@ -33,14 +41,14 @@ export const ScenarioWithDetailsSchema = z
     createdAt: z.string(),
     createdBy: z.string(),
     labels: z.array(z.string()),
-    lastDeployedAction: ProcessActionSchema.optional(),
-    lastStateAction: ProcessActionSchema.optional(),
-    lastAction: ProcessActionSchema.optional(),
-    scenarioGraph: ScenarioGraphSchema.optional(),
-    validationResult: ValidationResultSchema.optional(),
-    history: z.array(ScenarioVersionSchema).optional(),
-    modelVersion: z.number().int().optional(),
-    state: ProcessStateSchema.optional(),
+    lastDeployedAction: orNull(ProcessActionSchema),
+    lastStateAction: orNull(ProcessActionSchema),
+    lastAction: orNull(ProcessActionSchema),
+    scenarioGraph: orNull(ScenarioGraphSchema),
+    validationResult: orNull(ValidationResultSchema),
+    history: z.array(ScenarioVersionSchema).nullish(),
+    modelVersion: z.number().int().nullish(),
+    state: orNull(ProcessStateSchema),
   })
   .openapi('ScenarioWithDetails');
 export type ScenarioWithDetails = z.infer<typeof ScenarioWithDetailsSchema>;
@@ -68,7 +76,8 @@ export type CreateScenarioResponse = z.infer<typeof CreateScenarioResponseSchema
 export const UpdateScenarioRequestSchema = z
   .object({
     scenarioGraph: ScenarioGraphSchema,
-    comment: z.string().optional(),
+    // The reference's front end sends `"comment": null` when the user wrote none.
+    comment: z.string().nullish(),
     scenarioLabels: z.array(z.string()).optional(),
     forwardedUserName: z.string().optional(),
   })

@@ -43,6 +43,8 @@ export const ProcessVersionSchema = z.object({
   labels: z.array(z.string()).default([]),
   user: z.string(),
   modelVersion: z.number().int().nullable().optional(),
+  /** The designer's numeric id of the scenario (the reference's `processId`). */
+  processId: z.number().int().optional(),
 });
 /** The scenario version a deployment runs. */
 export type ProcessVersion = z.infer<typeof ProcessVersionSchema>;
@@ -71,6 +73,8 @@ export type ProcessActionState = z.infer<typeof ProcessActionStateSchema>;
 /** A designer action on a scenario (`ProcessAction` of rest-api.md §1). */
 export const ProcessActionSchema = z.object({
   id: z.uuid(),
+  /** The designer's numeric id of the scenario (the reference's `processId`). */
+  processId: z.number().int().optional(),
   processVersionId: z.number().int(),
   user: z.string(),
   createdAt: z.string(),

@@ -134,8 +134,8 @@ export class ScenarioSession {
     const details = result.data;
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
-    this.validation = details.validationResult;
-    if (details.isLatestVersion !== false) this.savedValidation = details.validationResult;
+    this.validation = details.validationResult ?? undefined;
+    if (details.isLatestVersion !== false) this.savedValidation = details.validationResult ?? undefined;
     this.editing.open(details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] }, details.labels);
     this.load = { status: 'ready' };
     await this.#loadDefinitions(details);
