@@ -147,17 +147,12 @@ const healthCheck: Fields = { status: 'string' };
 const testResults: Fields = { results: 'object', 'results.nodeResults': 'object', 'results.invocationResults': 'object', 'results.exceptions': 'array', counts: 'object' };
 
 /**
- * Operations owned by other helpers of issue #16 (authentication, PDF export, test from a file as the front end
- * sends it, version comparison, migration and the remote environment): in the table, reported as pending until
- * their work is merged.
+ * Operations in the table whose calls this test does not make yet, reported as todo: each needs a fixture the
+ * seeded server lacks (a PDF body, the front end's multipart test request, a configured secondary environment).
  */
-export const PENDING_OWNED_BY_OTHER_HELPERS: readonly string[] = [
-  'GET /api/authentication/{provider}/settings',
+export const NOT_YET_CHECKED: readonly string[] = [
   'POST /api/processesExport/pdf/{scenarioName}/{versionId}',
   'POST /api/processManagement/test/{scenarioName}',
-  'GET /api/processes/{scenarioName}/{versionId}/compare/{otherVersionId}',
-  'POST /api/migrate',
-  'GET /api/migration/scenario/description/version',
   'GET /api/remoteEnvironment/compare',
   'GET /api/remoteEnvironment/{scenarioName}/versions',
   'GET /api/remoteEnvironment/{scenarioName}/{versionId}/compare/{otherVersionId}',
@@ -1091,19 +1086,19 @@ describe.each(DATABASES)('Nussknacker 1.18 operations on %s', (kind) => {
   test('the table lists each operation once, and every pending one is in it', () => {
     const keys = OPERATIONS.map(key);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(PENDING_OWNED_BY_OTHER_HELPERS.filter((pending) => !keys.includes(pending))).toEqual([]);
+    expect(NOT_YET_CHECKED.filter((pending) => !keys.includes(pending))).toEqual([]);
     expect(OPERATIONS.length).toBeGreaterThanOrEqual(80);
   });
 
   test('every operation answers with its status and fields', async () => {
     const failures: string[] = [];
     for (const operation of OPERATIONS) {
-      if (PENDING_OWNED_BY_OTHER_HELPERS.includes(key(operation))) continue;
+      if (NOT_YET_CHECKED.includes(key(operation))) continue;
       const problems = await callOperation(server!, operation, seeded!);
       failures.push(...problems.map((problem) => `${key(operation)}: ${problem}`));
     }
     expect(failures).toEqual([]);
   });
 
-  for (const pending of PENDING_OWNED_BY_OTHER_HELPERS) test.todo(`pending (owned by another helper of #16): ${pending}`);
+  for (const pending of NOT_YET_CHECKED) test.todo(`not called yet (needs a fixture the seeded server lacks): ${pending}`);
 });
