@@ -17,6 +17,11 @@ import { accessTokenOf, REDIRECT_URI, signInThroughServer } from './support/sign
 import { startUserInfoServer } from './support/user-info-server';
 import type { UserInfoServer } from './support/user-info-server';
 
+// These requests are a client reading JSON, so they say so: error bodies are plain text otherwise (README,
+// "Error bodies"), except a 401's, which is JSON for every client.
+const fetch = (input: string, init: RequestInit = {}) =>
+  globalThis.fetch(input, { ...init, headers: { accept: 'application/json', ...(init.headers as Record<string, string> | undefined) } });
+
 // Sign-in with every built-in provider over a real HTTP server: basic, OpenID Connect against a real OpenID
 // provider (oidc-provider on 127.0.0.1, logged in through its login page by HTTP), and OAuth2 against a
 // GitHub-style user-info server. Each case starts its own server, since the provider is fixed at start.

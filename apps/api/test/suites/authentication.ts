@@ -32,7 +32,8 @@ export function authenticationSuite(server: () => TestServer): void {
 
     const record = (on: TestServer, route: RouteConfig, status: number) => on.calls.push({ method: route.method.toUpperCase(), path: route.path, status });
     const fetchAs = async (base: TestServer, route: RouteConfig, path: string, init?: RequestInit) => {
-      const response = await fetch(`${base.baseUrl}${path}`, init);
+      // A client reading JSON says so: error bodies are plain text otherwise (README, "Error bodies").
+      const response = await fetch(`${base.baseUrl}${path}`, { ...init, headers: { accept: 'application/json', ...(init?.headers as Record<string, string> | undefined) } });
       record(server(), route, response.status);
       return response;
     };

@@ -220,17 +220,17 @@ export function designerExtrasSuite(server: () => TestServer): void {
       const nobody = await s.call('nobody', api.validationHealthCheck);
       expect(nobody.status).toBe(200);
       expect(nobody.ok && nobody.data).toEqual({ status: 'OK' });
-      await createSaved(s, 'broken', { ...runningGraph('broken'), nodes: [...runningGraph('broken').nodes.slice(0, 1), { type: 'Sink', id: 'log', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#nope') }] } }] } as ScenarioGraph);
+      await createSaved(s, 'invalid-for-health', { ...runningGraph('invalid-for-health'), nodes: [...runningGraph('invalid-for-health').nodes.slice(0, 1), { type: 'Sink', id: 'log', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#nope') }] } }] } as ScenarioGraph);
       const writer = await s.fetchRaw(api.validationHealthCheck, '/api/app/healthCheck/process/validation', { user: 'writer' });
       expect(writer.status).toBe(500);
       const body = (await writer.json()) as { status: string; message: string; processes: string[] };
       expect(body).toMatchObject({ status: 'ERROR', message: 'Scenarios with validation errors' });
-      expect(body.processes).toContain('broken');
+      expect(body.processes).toContain('invalid-for-health');
       await expectGuarded(s, api.validationHealthCheck, {} as never);
 
-      const details = await s.call('reader', api.listScenariosWithDetails, { query: { names: 'broken' } });
+      const details = await s.call('reader', api.listScenariosWithDetails, { query: { names: 'invalid-for-health' } });
       expect(details.ok && Object.keys(details.data[0]?.validationResult?.errors.invalidNodes ?? {})).toEqual(['log']);
-      const skipped = await s.call('reader', api.listScenariosWithDetails, { query: { names: 'broken', skipValidateAndResolve: 'true' } });
+      const skipped = await s.call('reader', api.listScenariosWithDetails, { query: { names: 'invalid-for-health', skipValidateAndResolve: 'true' } });
       expect(skipped.ok && skipped.data[0]?.validationResult).toBeNull();
     });
 

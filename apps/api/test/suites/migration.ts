@@ -190,8 +190,10 @@ export function migrationSuite(server: () => TestServer): void {
       expectError(await s.call('writer', api.migrateScenario, { json: request('bad-labels', { scenarioLabels: ['no spaces'] }) }), 400, /labels/);
 
       // Errors that would stop a save stop the migration before anything is written.
-      const broken = { ...streamingGraph('broken'), nodes: [], edges: [] };
-      expectError(await s.call('writer', api.migrateScenario, { json: request('broken', { scenarioGraph: broken }) }), 400, /^Cannot migrate, following errors occurred: The scenario has no nodes/);
+      // (An empty scenario saves, with its error reported, as in Nussknacker; two nodes with one id do not.)
+      const valid = streamingGraph('broken');
+      const broken = { ...valid, nodes: [...valid.nodes, valid.nodes[0]!] };
+      expectError(await s.call('writer', api.migrateScenario, { json: request('broken', { scenarioGraph: broken }) }), 400, /^Cannot migrate, following errors occurred: /);
       expect((await s.call('reader', api.getScenario, { params: { scenarioName: 'broken' } })).status).toBe(404);
 
       expect((await s.call('writer', api.migrateScenario, { json: request('archived-target') })).status).toBe(200);
