@@ -72,6 +72,10 @@ export {
   getTestParameters,
   generateTestData,
   validateAdhocTest,
+  getTestingCapabilitiesTestInfo,
+  getTestParametersTestInfo,
+  generateTestDataTestInfo,
+  validateAdhocTestTestInfo,
   publishTopicRecords,
   readTopicRecords,
   runCustomAction,
@@ -96,6 +100,9 @@ export {
   ComponentListElementSchema,
   ComponentUsagesSchema,
 } from './routes/node-validation';
+
+/** The PDF export of a scenario version. */
+export { exportScenarioPdf, MAX_PDF_SVG_LENGTH } from './routes/export';
 
 /** Every route, fixed paths before the parameterised paths they would otherwise be taken for. */
 export { allRoutes } from './routes/all';

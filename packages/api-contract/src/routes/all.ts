@@ -3,6 +3,7 @@ import * as activityRoutes from './activities';
 import * as appRoutes from './app';
 import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
+import * as exportRoutes from './export';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
 
@@ -31,5 +32,6 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(activityRoutes),
   ...routesOf(appRoutes),
   ...routesOf(deploymentRoutes),
+  ...routesOf(exportRoutes),
   ...routesOf(nodeValidationRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));
