@@ -5,6 +5,7 @@ import { activitySuite } from './suites/activities';
 import { appSuite } from './suites/app';
 import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
+import { frontendCallsSuite } from './suites/frontend-calls';
 import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
@@ -37,5 +38,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   deploymentSuite(current);
   nodeValidationSuite(current);
   modelConfigSuite(current);
+  frontendCallsSuite(current);
   routeTableWalk(current);
 });
