@@ -4,6 +4,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import type { AuthenticatedUser } from '../auth/users';
 import { badRequest } from '../errors';
 import type { ScenarioService } from './scenarios';
+import { svgBudgetProblem } from './svg-budget';
 
 type GraphNode = ScenarioGraph['nodes'][number];
 
@@ -88,6 +89,8 @@ export class PdfExportService {
     if (!graph) throw new Error(`Scenario ${name} has no graph`);
     const version = details.history?.find((entry) => entry.processVersionId === versionId);
     if (!/<svg[\s>]/i.test(svg)) throw badRequest('The body must be the diagram as SVG');
+    const problem = svgBudgetProblem(svg);
+    if (problem) throw badRequest(problem);
     try {
       return await render(`${name}`, (doc) => {
         doc.font('Helvetica-Bold').fontSize(16).text(name, { align: 'center' });

@@ -192,6 +192,17 @@ export function frontendCallsSuite(server: () => TestServer): void {
     });
     expect([400, 413]).toContain(huge.status);
     expect((await s().fetchRaw(api.exportScenarioPdf, `/api/processesExport/pdf/${encodeURIComponent(name)}/2`, { method: 'POST', body: svg, user: 'outsider' })).status).toBe(403);
+    // Drawing runs on the server's thread: SVGs that would draw too much are refused before drawing.
+    const uses = Array.from({ length: 9 }, (_, i) => `<g id="g${i + 1}">${`<use href="#g${i}"/>`.repeat(10)}</g>`).join('');
+    for (const hostile of [
+      `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="g0"><rect width="1" height="1"/></g>${uses}</defs><use href="#g9"/></svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(50_000)}${'</g>'.repeat(50_000)}</svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(20_000)}</svg>`,
+      `<svg xmlns="http://www.w3.org/2000/svg"><g id="loop"><use href="#loop"/></g></svg>`,
+    ]) {
+      const refused = await s().fetchRaw(api.exportScenarioPdf, `/api/processesExport/pdf/${encodeURIComponent(name)}/2`, { method: 'POST', body: hostile, user: 'reader' });
+      expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([400, expect.stringMatching(/^The diagram (has|draws|nests)/)]);
+    }
     const anonymous = await s().fetchRaw(api.exportScenarioPdf, `/api/processesExport/pdf/${encodeURIComponent(name)}/2`, { method: 'POST', body: svg });
     expect(anonymous.status).toBe(401);
   });
