@@ -27,6 +27,9 @@ import { validationHook } from './routes/router';
 import type { AppEnv } from './routes/router';
 import { scenarioRoutes } from './routes/scenarios';
 import { serveSinglePageApp } from './routes/static-files';
+import { mountStaticIcons } from './routes/static-icons';
+import { exportRoutes } from './routes/export-routes';
+import { PdfExportService } from './services/pdf-export';
 import { ActivityService } from './services/activities';
 import type { ScenarioValidator } from './services/context';
 import { DeploymentManagers } from './services/deployment-managers';
@@ -157,8 +160,10 @@ export function createApp(deps: AppDependencies) {
   app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   app.route('/', migrationRoutes(new MigrationService(context, scenarios), new RemoteEnvironmentService(context, scenarios)));
+  app.route('/', exportRoutes(new PdfExportService(scenarios)));
   mountMetrics(app, managers, config, authentication);
 
+  mountStaticIcons(app);
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 
   app.notFound((c) => errorResponse(c, 404, { message: `No route for ${c.req.method} ${c.req.path}` }));

@@ -8,6 +8,7 @@ import { badInputSuite } from './suites/bad-input';
 import { deploymentSuite } from './suites/deployment';
 import { migrationSuite } from './suites/migration';
 import { designerExtrasSuite } from './suites/designer-extras';
+import { frontendCallsSuite } from './suites/frontend-calls';
 import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
@@ -45,5 +46,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   migrationSuite(current);
   versionCompareSuite(current);
   designerExtrasSuite(current);
+  frontendCallsSuite(current);
   routeTableWalk(current);
 });

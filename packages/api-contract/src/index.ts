@@ -80,6 +80,10 @@ export {
   getTestParameters,
   generateTestData,
   validateAdhocTest,
+  getTestingCapabilitiesTestInfo,
+  getTestParametersTestInfo,
+  generateTestDataTestInfo,
+  validateAdhocTestTestInfo,
   publishTopicRecords,
   readTopicRecords,
   runCustomAction,
@@ -124,6 +128,8 @@ export {
   MigrationApiVersionSchema,
 } from './schemas/migration';
 export type { EnvironmentComparisonResult, MigrateScenarioRequest, MigrateScenarioRequestV2, MigrationApiVersion } from './schemas/migration';
+/** The PDF export of a scenario version. */
+export { exportScenarioPdf, MAX_PDF_SVG_LENGTH } from './routes/export';
 
 /** Every route, fixed paths before the parameterised paths they would otherwise be taken for. */
 export { allRoutes } from './routes/all';

@@ -42,7 +42,12 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(notJson.status).toBe(400);
     const wrongType = await fetch(url as string, { method: 'POST', body: JSON.stringify({ amount: 'seven' }) });
     expect(wrongType.status).toBe(400);
-    expect(await wrongType.json()).toMatchObject({ violations: [{ path: '/amount', message: '/amount should be integer' }] });
+    expect(await wrongType.json()).toEqual({ message: 'The request does not match the input schema', violations: [{ path: '/amount', message: '/amount must be integer' }] });
+    // An inputSchema that cannot be compiled fails the deployment instead of being checked per request.
+    const badSchema = requestResponseScenario('bad schema', { slug: 'bad', inputSchema: JSON.stringify({ properties: { amount: { type: 'integer' }, currency: { $ref: 'https://example.com/a.json' } } }) });
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('bad schema'), deploymentData: deploymentData(), scenario: badSchema, updateStrategy: replace });
+    const [badStatus] = await manager.getScenarioStatuses('bad schema');
+    expect([badStatus?.status.name, badStatus?.errors.join()]).toEqual(['PROBLEM', expect.stringContaining("can't resolve reference https://example.com/a.json")]);
     const unknown = await fetch(`${manager.requestResponseUrl()}/scenario/nothing-here`, { method: 'POST', body: '{}' });
     expect(unknown.status).toBe(404);
     // Hostile requests are bad input, never a 500: a broken percent-encoding, JSON nested 20,000 deep, too much.

@@ -77,25 +77,30 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     });
   }
 
-  router.openapi(contract.getTestingCapabilities, async (c) =>
-    c.json(await testing.capabilities(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200),
-  );
+  // Each `/api/scenarioTesting/` route also at its older `/api/testInfo/` path.
+  for (const route of [contract.getTestingCapabilities, contract.getTestingCapabilitiesTestInfo]) {
+    router.openapi(route, async (c) => c.json(await testing.capabilities(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200));
+  }
 
-  router.openapi(contract.getTestParameters, async (c) =>
-    c.json(await testing.parameters(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200),
-  );
+  for (const route of [contract.getTestParameters, contract.getTestParametersTestInfo]) {
+    router.openapi(route, async (c) => c.json(await testing.parameters(c.get('user'), c.req.valid('param').scenarioName, c.req.valid('json')), 200));
+  }
 
-  router.openapi(contract.generateTestData, async (c) => {
-    const { scenarioName, testSampleSize } = c.req.valid('param');
-    return c.text(await testing.generate(c.get('user'), scenarioName, c.req.valid('json'), testSampleSize), 200);
-  });
+  for (const route of [contract.generateTestData, contract.generateTestDataTestInfo]) {
+    router.openapi(route, async (c) => {
+      const { scenarioName, testSampleSize } = c.req.valid('param');
+      return c.text(await testing.generate(c.get('user'), scenarioName, c.req.valid('json'), testSampleSize), 200);
+    });
+  }
 
-  router.openapi(contract.validateAdhocTest, async (c) => {
-    const { scenarioName } = c.req.valid('param');
-    const { sourceParameters, scenarioGraph } = c.req.valid('json');
-    const validationErrors = await testing.validateForm(c.get('user'), scenarioName, scenarioGraph, sourceParameters.sourceId, sourceParameters.parameterExpressions);
-    return c.json({ validationErrors, validationPerformed: true }, 200);
-  });
+  for (const route of [contract.validateAdhocTest, contract.validateAdhocTestTestInfo]) {
+    router.openapi(route, async (c) => {
+      const { scenarioName } = c.req.valid('param');
+      const { sourceParameters, scenarioGraph } = c.req.valid('json');
+      const validationErrors = await testing.validateForm(c.get('user'), scenarioName, scenarioGraph, sourceParameters.sourceId, sourceParameters.parameterExpressions);
+      return c.json({ validationErrors, validationPerformed: true }, 200);
+    });
+  }
 
   router.openapi(contract.publishTopicRecords, async (c) =>
     c.json(await topics.publish(c.get('user'), c.req.valid('param').topic, c.req.valid('json').records), 200),

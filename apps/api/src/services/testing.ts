@@ -114,6 +114,10 @@ export class TestingService {
 
   /** What the graph's test support can do. */
   async capabilities(user: AuthenticatedUser, name: string, graph: ScenarioGraph) {
+    // The original's front end asks this of fragments too and expects an answer, not a conflict. Fragments are
+    // not tested here (neither from a file nor with generated data nor, unlike the original, with the form).
+    const row = await this.scenarios.requireScenario(user, name, 'Read');
+    if (row.isFragment) return { canBeTested: false, canGenerateTestData: false, canTestWithForm: false };
     const { canonical, options } = await this.#prepare(user, name, graph, 'Read');
     const compiled = compileScenario(canonical, options);
     if (!compiled.ok) return { canBeTested: false, canGenerateTestData: false, canTestWithForm: false };

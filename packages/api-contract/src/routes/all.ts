@@ -7,6 +7,7 @@ import { PERMISSION_EXTENSION } from './define';
 import * as deploymentRoutes from './deployment';
 import * as migrationRoutes from './migration';
 import * as extraRoutes from './extras';
+import * as exportRoutes from './export';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
 
@@ -37,6 +38,7 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(compareRoutes),
   ...routesOf(authenticationRoutes),
   ...routesOf(deploymentRoutes),
+  ...routesOf(exportRoutes),
   ...routesOf(nodeValidationRoutes),
   ...routesOf(migrationRoutes),
   ...routesOf(extraRoutes),

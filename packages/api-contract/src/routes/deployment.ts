@@ -1,4 +1,5 @@
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { RouteConfig } from '@hono/zod-openapi';
 import { MAX_JSON_DEPTH, inspectJsonText, parseScenarioGraph } from '@scenaria/graph';
 import { ScenarioPathSchema, ScenarioNameParamSchema } from '../schemas/common';
 import {
@@ -109,9 +110,12 @@ export const getProcessCounts = defineRoute(
 // A multipart field carries the graph as JSON text. It is decoded here with the graph package's parser (the
 // schema plus the legacy properties shape), so the route's one validation hook reports a bad graph as it
 // does for the JSON bodies.
+// The original's front end sends the graph as a file part (a Blob of type application/json); scripts send a
+// text field. Both are read as text (the request's size limit bounds the part).
 const ScenarioGraphJsonTextSchema = z
-  .string()
-  .transform((text, ctx) => {
+  .union([z.string(), z.custom<Blob>((value) => typeof Blob !== 'undefined' && value instanceof Blob)])
+  .transform(async (part, ctx) => {
+    const text = typeof part === 'string' ? part : await part.text();
     // Checked before parsing, as the server checks JSON bodies: nesting deeper than this would overflow the
     // stack in the steps after the parse.
     if (inspectJsonText(text).tooDeep) {
@@ -130,7 +134,7 @@ const ScenarioGraphJsonTextSchema = z
     for (const issue of graph.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     return z.NEVER;
   })
-  .openapi({ type: 'string', description: 'The scenario graph (ScenarioGraph) as JSON text' });
+  .openapi({ type: 'string', description: 'The scenario graph (ScenarioGraph) as JSON text, in a text field or a file part (application/json)' });
 
 /** `POST /api/processManagement/test/{scenarioName}`: run a test over records from a file. */
 export const testScenarioWithFile = defineRoute(
@@ -253,6 +257,23 @@ export const validateAdhocTest = defineRoute(
   [404],
 );
 
+
+/**
+ * The same route under `/api/testInfo/`, the older path of `/api/scenarioTesting/` that older clients of the
+ * original still call: same body, answers and permission, served by the same handler.
+ */
+function testInfoAlias<const R extends RouteConfig>(route: R): R {
+  return createRoute({ ...route, path: route.path.replace('/api/scenarioTesting/', '/api/testInfo/'), summary: `${route.summary ?? ''} (older path)` }) as unknown as R;
+}
+
+/** `POST /api/testInfo/{scenarioName}/capabilities`. */
+export const getTestingCapabilitiesTestInfo = testInfoAlias(getTestingCapabilities);
+/** `POST /api/testInfo/{scenarioName}/parameters`. */
+export const getTestParametersTestInfo = testInfoAlias(getTestParameters);
+/** `POST /api/testInfo/{scenarioName}/generate/{testSampleSize}`. */
+export const generateTestDataTestInfo = testInfoAlias(generateTestData);
+/** `POST /api/testInfo/{scenarioName}/adhoc/validate`. */
+export const validateAdhocTestTestInfo = testInfoAlias(validateAdhocTest);
 
 /** `POST /api/topics/{topic}/records`: publish records to a topic of the embedded log (admin). */
 export const publishTopicRecords = defineRoute('admin', {

@@ -13,6 +13,7 @@ import type { ScenarioRunners } from '../runtime/executors';
 import type { RunOutcome } from '../runtime/run-outcome';
 import { isWorkerFailure, ScenarioUnavailable } from '../errors';
 import { scenarioSlug } from '../runtime/request-response';
+import { compileInputSchema } from '../runtime/json-schema-check';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { ScheduledTask, Scheduler } from '../runtime/scheduler';
 import { StreamingJob } from '../runtime/streaming-job';
@@ -151,11 +152,13 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       if (owner && owner.scenarioName !== row.scenarioName) {
         return fail(deployment, [`The endpoint /scenario/${slug} is already served for ${owner.scenarioName}`]);
       }
+      const inputSchema = compileInputSchema(row.scenario.metaData.additionalFields.properties?.['inputSchema']);
+      if (!inputSchema.ok) return fail(deployment, [inputSchema.message]);
       const started = await runners.startExecutor(row.scenario, live);
       if (!started.ok) return fail(deployment, started.errors.map((e) => (e.nodeId ? `${e.nodeId}: ${e.message}` : e.message)));
       deployment.executor = started.executor;
       deployment.slug = slug;
-      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, run: (input) => runRequest(deployment, input) });
+      server.register({ scenarioName: row.scenarioName, slug, scenario: row.scenario, checkInput: inputSchema.check, run: (input) => runRequest(deployment, input) });
       scheduleCountsFlush(deployment);
     } else {
       await claimStreaming(deployment);

@@ -5,7 +5,7 @@ import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { isScenarioUnavailable } from '../errors';
-import { checkJsonSchema } from './json-schema-check';
+import type { InputSchemaCheck } from './json-schema-check';
 import type { RunOutcome } from './run-outcome';
 
 /** Where a request-response scenario is served: its `slug` property, else its name made URL-safe. */
@@ -20,6 +20,8 @@ export interface RequestResponseEndpoint {
   scenarioName: string;
   slug: string;
   scenario: CanonicalProcess;
+  /** The scenario's `inputSchema`, compiled once when it was deployed (see `compileInputSchema`). */
+  checkInput: InputSchemaCheck;
   /**
    * Runs one request (in the scenario's worker). Rejects with an error whose `code` says the scenario is
    * unavailable (its worker ran out of memory or time, or is restarting): the request then gets a 503.
@@ -188,7 +190,7 @@ export class RequestResponseServer {
     } else {
       return send(response, 405, JSON.stringify({ message: 'Use POST (or GET with query parameters)' }));
     }
-    const violations = checkJsonSchema(parseSchema(endpoint.scenario.metaData.additionalFields.properties?.['inputSchema']), input);
+    const violations = endpoint.checkInput(input);
     if (violations.length > 0) return send(response, 400, JSON.stringify({ message: 'The request does not match the input schema', violations }));
     let outcome: RunOutcome;
     try {
