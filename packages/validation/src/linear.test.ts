@@ -4,6 +4,7 @@ import { Types } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
 import { validateScenario, validateScenarioAsync } from './index';
 import { Scope } from './scope';
+import { heldContexts } from './validate-scenario';
 import { chain, nodes } from './test-utils';
 
 const model = defaultModel('streaming');
@@ -71,6 +72,19 @@ describe('linear validation', () => {
     const large = copied(4000);
     // A copy per node would make this 16x; the trie copies O(log n) slots per added variable.
     expect(large / small).toBeLessThan(4 * 1.5);
+  });
+
+  it('keeps only the contexts still to be read: a chain holds two at a time, however long', () => {
+    for (const [n, options] of [[3000, { skipNodeResults: true }], [500, {}]] as const) {
+      validateScenario(longChain(n, 'variables'), model, options);
+      expect(heldContexts.peak).toBe(2);
+    }
+    // A derived scope names its base by id instead of holding it, so a dropped context does not keep every
+    // context before it alive.
+    const base = Scope.of({ input: Types.String });
+    const derived = base.with('fee', Types.Long);
+    expect(derived.derivedFrom).toEqual({ baseId: base.id, name: 'fee' });
+    expect(Object.values(derived)).not.toContain(base);
   });
 
   it('answers a chain of filters in size linear in its length, with one shared context JSON', () => {

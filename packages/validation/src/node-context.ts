@@ -46,6 +46,8 @@ export class NodeCheck {
     readonly typer: ExpressionTyper,
     readonly model: Model,
     readonly scenarioProperties: Readonly<Record<string, string>>,
+    /** False when no node results are built: the types' JSON would be made only to be dropped. */
+    private readonly recordTypingInfo = true,
   ) {}
 
   error(code: ErrorTyp, message: string, paramName: string | null = null, details: Record<string, unknown> | null = null): void {
@@ -67,7 +69,7 @@ export class NodeCheck {
       for (const message of typed.messages) this.error('ExpressionParserCompilationError', message, fieldName);
       return undefined;
     }
-    this.typingInfo[fieldName] = typeToJson(typed.type);
+    if (this.recordTypingInfo) this.typingInfo[fieldName] = typeToJson(typed.type);
     return typed.type;
   }
 

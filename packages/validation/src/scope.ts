@@ -42,15 +42,23 @@ export class Scope {
    */
   static copiedSlots = 0;
 
+  private static nextId = 0;
+
+  /**
+   * Identifies the scope for caches keyed by scope (the JSON of node results): a derived scope names its base
+   * by this id rather than holding it, so a scope does not keep every scope before it alive.
+   */
+  readonly id: number = Scope.nextId++;
+
   // Created on first use and then shared: the scope itself never changes.
   private view: Readonly<Record<string, TypingResult>> | undefined;
 
   private constructor(
     /**
-     * The scope this one was made from by {@link with}, and the name set: lets a caller build a derived
-     * view of this scope from the base's one in one step (see `validate-scenario.ts`).
+     * The id of the scope this one was made from by {@link with}, and the name set: lets a caller build a
+     * derived view of this scope from the base's one in one step (see `validate-scenario.ts`).
      */
-    readonly derivedFrom: { readonly base: Scope; readonly name: string } | undefined,
+    readonly derivedFrom: { readonly baseId: number; readonly name: string } | undefined,
     private readonly root: Branch,
     /** Entries held, hidden ones included. */
     private readonly count: number,
@@ -119,7 +127,7 @@ export class Scope {
     if (existing === undefined && type === undefined) return this;
     const entry: Entry = { name, hash, type, seq: existing?.seq ?? this.nextSeq };
     const isNew = existing === undefined;
-    return new Scope(keepDerivation ? { base: this, name } : undefined, insert(this.root, entry, 0), isNew ? this.count + 1 : this.count, isNew ? this.nextSeq + 1 : this.nextSeq);
+    return new Scope(keepDerivation ? { baseId: this.id, name } : undefined, insert(this.root, entry, 0), isNew ? this.count + 1 : this.count, isNew ? this.nextSeq + 1 : this.nextSeq);
   }
 }
 

@@ -14,6 +14,12 @@ import { scenarioPropertyIssues } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
 
+/**
+ * The most output contexts the last validation held at once: what releasing contexts after their last reader
+ * bounds (a chain holds one or two, not one per node), counted so that a test checks it by structure.
+ */
+export const heldContexts = { peak: 0 };
+
 /** Options of {@link validateScenario}. */
 export interface ValidateScenarioOptions {
   /** Scenario name: `#meta.processName` and the name check (skipped when absent). */
@@ -213,32 +219,48 @@ function* validationSteps(
     return after.all;
   };
   // A filter, sink or split passes its input on unchanged, so a chain of them shares one context and one JSON
-  // of it; a context one variable longer than one already shown is its base's JSON plus that entry.
-  const variablesJson = new WeakMap<Scope, Readonly<Record<string, TypingResultJson>>>();
+  // of it; a context one variable longer than one already shown is its base's JSON plus that entry. Keyed by
+  // scope id (a scope names its base by id), so contexts no node reads any more can be collected.
+  const variablesJson = new Map<number, Readonly<Record<string, TypingResultJson>>>();
   const jsonOf = (scope: Scope): Readonly<Record<string, TypingResultJson>> => {
-    let json = variablesJson.get(scope);
+    let json = variablesJson.get(scope.id);
     if (json === undefined) {
       const derived = scope.derivedFrom;
-      const baseJson = derived === undefined ? undefined : variablesJson.get(derived.base);
+      const baseJson = derived === undefined ? undefined : variablesJson.get(derived.baseId);
       const type = derived === undefined ? undefined : scope.get(derived.name);
       json = Object.freeze(
         derived !== undefined && baseJson !== undefined && type !== undefined
           ? { ...baseJson, [derived.name]: typeToJson(type) }
           : Object.fromEntries(scope.entries().map(([name, t]) => [name, typeToJson(t)])),
       );
-      variablesJson.set(scope, json);
+      variablesJson.set(scope.id, json);
     }
     return json;
   };
+  // The position (in validation order) of the last node that reads each node's output context: after it, the
+  // context is dropped, so that a long graph keeps only the contexts still to be read alive, not one per node
+  // (which made every garbage collection walk all of them).
+  const lastReader = new Map<string, number>();
+  structure.order.forEach((node, position) => {
+    // A context nobody reads (after a sink) goes right after its node.
+    lastReader.set(node.id, Math.max(lastReader.get(node.id) ?? position, position));
+    if (seeded[node.id] !== undefined) return;
+    const inEdges = incoming.get(node.id) ?? [];
+    for (const edge of node.type === 'Join' ? inEdges : inEdges.slice(0, 1)) lastReader.set(edge.from, Math.max(lastReader.get(edge.from) ?? position, position));
+  });
+  const readersDone = new Map<number, string[]>();
+  for (const [id, position] of lastReader) (readersDone.get(position) ?? readersDone.set(position, []).get(position))?.push(id);
+  heldContexts.peak = 0;
   let entriesLeft = options.maxNodeResultEntries ?? Number.POSITIVE_INFINITY;
 
-  for (const node of structure.order) {
+  for (const [position, node] of structure.order.entries()) {
+    for (const id of readersDone.get(position - 1) ?? []) contextAfter.delete(id);
     const seed = seeded[node.id];
     if (seed !== undefined) {
       contextAfter.set(node.id, { all: globals.withAll(seed) });
       continue;
     }
-    const check = new NodeCheck(typer, model, properties);
+    const check = new NodeCheck(typer, model, properties, includeNodeResults);
     const inEdges = incoming.get(node.id) ?? [];
     const outEdges = outgoing.get(node.id) ?? [];
     const firstIn = inEdges[0];
@@ -274,6 +296,7 @@ function* validationSteps(
       });
       contextAfter.set(node.id, after);
     }
+    heldContexts.peak = Math.max(heldContexts.peak, contextAfter.size);
     for (const error of check.errors) builder.nodeError(node.id, error);
     // Skipped node results are not built at all (fragments are validated that way for their outputs).
     if (includeNodeResults && entriesLeft >= variablesAtInput.size) {
