@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
@@ -117,6 +118,10 @@ export function createApp(deps: AppDependencies) {
   app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   mountMetrics(app, managers, config, authenticator);
+  // Deployed request-response scenarios, on this server's port: public as the original's endpoints (no login),
+  // behind the same body limit; the manager bounds JSON depth and answers 503 for an unavailable worker.
+  app.use(`${SCENARIO_PATH_PREFIX}/*`, requestLimits(config));
+  app.all(`${SCENARIO_PATH_PREFIX}/*`, (c) => managers.handleRequest(c.req.raw));
 
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
 
@@ -141,6 +146,11 @@ export function createApp(deps: AppDependencies) {
     config,
     /** Builds the deployment managers now, so deployments persisted by them run again. */
     start: () => managers.start((processingType) => scenarios.fragmentGraphs(processingType)),
+    /**
+     * Tells the app where its HTTP server listens (`http://localhost:PORT`), the base of the request-response
+     * scenario URLs unless the configuration sets `publicUrl`.
+     */
+    listeningAt: (url: string) => managers.listeningAt(url),
     /** Closes the managers this app built. */
     close: () => managers.close(),
     managers,
