@@ -67,6 +67,7 @@ export {
   deploymentHealthCheck,
   deploymentHealthCheckSeedPath,
   getProcessCounts,
+  getScenarioEndpoint,
   testScenarioWithFile,
   generateAndTest,
   testWithParameters,
@@ -244,6 +245,7 @@ export type {
 export {
   DeploymentCommentRequestSchema,
   ProcessCountsSchema,
+  ScenarioEndpointSchema,
   SourceParametersSchema,
   TestWithParametersRequestSchema,
   TestingCapabilitiesSchema,
@@ -255,4 +257,4 @@ export {
   TopicRecordSchema,
   TopicPathSchema,
 } from './schemas/deployment';
-export type { DeploymentCommentRequest, ResultsWithCountsResponse } from './schemas/deployment';
+export type { DeploymentCommentRequest, ResultsWithCountsResponse, ScenarioEndpoint } from './schemas/deployment';
