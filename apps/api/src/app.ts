@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { HTTPException } from 'hono/http-exception';
@@ -162,6 +163,10 @@ export function createApp(deps: AppDependencies) {
   app.route('/', migrationRoutes(new MigrationService(context, scenarios), new RemoteEnvironmentService(context, scenarios)));
   app.route('/', exportRoutes(new PdfExportService(scenarios)));
   mountMetrics(app, managers, config, authentication);
+  // Deployed request-response scenarios, on this server's port: public as the original's endpoints (no login),
+  // behind the same body limit; the manager bounds JSON depth and answers 503 for an unavailable worker.
+  app.use(`${SCENARIO_PATH_PREFIX}/*`, requestLimits(config));
+  app.all(`${SCENARIO_PATH_PREFIX}/*`, (c) => managers.handleRequest(c.req.raw));
 
   mountStaticIcons(app);
   if (deps.staticDir) app.use('*', serveSinglePageApp(deps.staticDir));
@@ -188,6 +193,11 @@ export function createApp(deps: AppDependencies) {
     config,
     /** Builds the deployment managers now, so deployments persisted by them run again. */
     start: () => managers.start((processingType) => scenarios.fragmentGraphs(processingType)),
+    /**
+     * Tells the app where its HTTP server listens (`http://localhost:PORT`), the base of the request-response
+     * scenario URLs unless the configuration sets `publicUrl`.
+     */
+    listeningAt: (url: string) => managers.listeningAt(url),
     /** Closes the managers this app built. */
     close: () => managers.close(),
     managers,

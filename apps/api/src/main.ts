@@ -15,6 +15,16 @@ function designerBuild(): string | undefined {
   return existsSync(resolve(candidate, 'index.html')) ? candidate : undefined;
 }
 
+// What a failed listen means for someone starting the server, and how to move it.
+function listenFailure(error: NodeJS.ErrnoException, port: number): string {
+  const what = `the Scenaria server's HTTP port (web app, REST API and request-response scenario endpoints under /scenario/)`;
+  if (error.code === 'EADDRINUSE') {
+    return `Port ${port} is already in use by another program; it is ${what}. Stop that program or choose another port with the PORT environment variable, e.g. PORT=8090 npm run quickstart.`;
+  }
+  if (error.code === 'EACCES') return `Port ${port} needs privileges this process lacks; it is ${what}. Choose another port with the PORT environment variable, e.g. PORT=8090.`;
+  return `Cannot listen on port ${port} (${what}): ${error.message}. The PORT environment variable chooses the port.`;
+}
+
 async function main(): Promise<void> {
   const configFile = process.env.SCENARIA_CONFIG;
   const config = new ConfigStore(await loadConfig(configFile), () => loadConfig(configFile));
@@ -37,9 +47,18 @@ async function main(): Promise<void> {
     console.warn(`WARNING: users ${trial.join(', ')} still have the default trial passwords; set SCENARIA_CONFIG to a configuration with your own users.`);
   }
   const server = serve({ fetch: app.fetch, port }, (info) => {
+    built.listeningAt(`http://localhost:${info.port}`);
     console.info(
       `Scenaria API listening on http://localhost:${info.port} (database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(dataDir)}`}, config: ${configFile ?? 'built-in default'}${staticDir ? `, web app: ${staticDir}` : ''})`,
     );
+  });
+  // Without a listener, a taken port is an uncaught exception: a bare `EADDRINUSE` stack that names no remedy.
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    console.error(listenFailure(error, port));
+    void built
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(1));
   });
   // Longer than the idle timeouts of common proxies and clients, so a reused connection is not closed under them.
   if ('keepAliveTimeout' in server) {

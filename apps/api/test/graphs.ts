@@ -24,3 +24,20 @@ export function streamingGraph(marker: string | number = 1): ScenarioGraph {
     ],
   } as ScenarioGraph;
 }
+
+/** A request-response graph served at `slug`: `{name}` in, `{greeting: 'Hello, {name}!'}` out. */
+export function greetingGraph(slug: string): ScenarioGraph {
+  const inputSchema = JSON.stringify({ type: 'object', properties: { name: { type: 'string' } }, required: ['name'] });
+  return {
+    properties: { additionalFields: { description: null, properties: { slug, inputSchema }, metaDataType: 'RequestResponseMetaData', showDescription: false } },
+    nodes: [
+      { type: 'Source', id: 'request', ref: { typ: 'request', parameters: [] } },
+      { type: 'Variable', id: 'greeting', varName: 'greeting', value: spel("'Hello, ' + #input.name + '!'") },
+      { type: 'Sink', id: 'response', ref: { typ: 'response', parameters: [{ name: 'Raw editor', expression: spel('true') }, { name: 'Value', expression: spel('{greeting: #greeting}') }] } },
+    ],
+    edges: [
+      { from: 'request', to: 'greeting', edgeType: null },
+      { from: 'greeting', to: 'response', edgeType: null },
+    ],
+  } as unknown as ScenarioGraph;
+}

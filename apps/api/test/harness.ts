@@ -23,9 +23,9 @@ export type TestUser = 'admin' | 'writer' | 'reader' | 'outsider' | 'nobody' | '
 // Cost 4 keeps bcrypt fast in tests; the server does not care about the cost factor.
 const hash = (password: string) => hashSync(password, { cost: 4 });
 
-// Port 0: every test server's embedded manager serves request-response scenarios on its own free port;
-// short intervals keep streaming tests quick.
-const EMBEDDED = { type: 'embedded', port: 0, pollIntervalMs: 50, countsFlushIntervalMs: 100, syncIntervalMs: 200 };
+// No port of its own: the embedded manager's request-response scenarios are served by the test server under
+// `/scenario/*`, as in production; short intervals keep streaming tests quick.
+const EMBEDDED = { type: 'embedded', pollIntervalMs: 50, countsFlushIntervalMs: 100, syncIntervalMs: 200 };
 
 /** The configuration the suite runs with: two processing types and one category nobody but `outsider` sees. */
 export function testConfigInput(overrides: Partial<ServerConfigInput> = {}): ServerConfigInput {
@@ -150,6 +150,7 @@ export async function startTestServer(
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
+  built.listeningAt(baseUrl);
   const calls: RecordedCall[] = [];
   const clients = new Map<TestUser, ApiClient>();
 

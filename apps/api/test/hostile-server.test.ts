@@ -19,7 +19,7 @@ import { deepArray, healthDuring, healthWhilePending, JSON_HEADERS, MB, recordId
 // built inside the scenario from a small request, the way spel's test builds them in memory.
 
 // Small, quickly restarted workers: a bomb that escaped the budget ends its worker fast, not the suite.
-const LIMITED = { type: 'embedded', port: 0, countsFlushIntervalMs: 100, syncIntervalMs: 200, workerMaxOldGenerationSizeMb: 96, requestTimeoutMs: 4_000, testTimeoutMs: 4_000, restartBackoffMs: 100 };
+const LIMITED = { type: 'embedded', countsFlushIntervalMs: 100, syncIntervalMs: 200, workerMaxOldGenerationSizeMb: 96, requestTimeoutMs: 4_000, testTimeoutMs: 4_000, restartBackoffMs: 100 };
 const WORKER_GONE = /out of memory|time budget|restart|terminated|exited/;
 
 function limitedConfig() {

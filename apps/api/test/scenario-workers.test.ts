@@ -40,7 +40,7 @@ function hogGraph(slug: string): ScenarioGraph {
 
 // Small workers for request-response scenarios, and a restart delay long enough that RESTARTING is still
 // what the status shows when the test looks.
-const LIMITED = { type: 'embedded', port: 0, countsFlushIntervalMs: 100, syncIntervalMs: 200, workerMaxOldGenerationSizeMb: 32, restartBackoffMs: 60_000 };
+const LIMITED = { type: 'embedded', countsFlushIntervalMs: 100, syncIntervalMs: 200, workerMaxOldGenerationSizeMb: 32, restartBackoffMs: 60_000 };
 
 function limitedConfig() {
   const input = testConfigInput();

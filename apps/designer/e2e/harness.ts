@@ -33,15 +33,13 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   if (!existsSync(join(buildDir, 'index.html'))) throw new Error(`No designer build in ${buildDir}: run vite build first`);
   const database = await openPglite(undefined);
-  // Deployed request-response scenarios listen on a free port, so parallel runs on one machine do not collide.
-  const processingTypes = Object.fromEntries(
-    Object.entries(defaultConfig.processingTypes).map(([name, type]) => [name, { ...type, deploymentManager: { ...type.deploymentManager, port: 0 } }]),
-  );
-  const base: ServerConfig = { ...defaultConfig, processingTypes, seedExamples: false };
+  // Deployed request-response scenarios are served by this server under /scenario/*, as in production.
+  const base: ServerConfig = { ...defaultConfig, seedExamples: false };
   const built = createApp({ db: database.db, config: options.configure ? options.configure(base) : base, staticDir: buildDir, logError: () => {} });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;
+  built.listeningAt(`http://127.0.0.1:${port}`);
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {

@@ -72,6 +72,7 @@ export {
   deploymentHealthCheck,
   deploymentHealthCheckSeedPath,
   getProcessCounts,
+  getScenarioEndpoint,
   testScenarioWithFile,
   generateAndTest,
   testWithParameters,
@@ -277,6 +278,7 @@ export type {
 export {
   DeploymentCommentRequestSchema,
   ProcessCountsSchema,
+  ScenarioEndpointSchema,
   SourceParametersSchema,
   TestWithParametersRequestSchema,
   TestingCapabilitiesSchema,
@@ -288,7 +290,7 @@ export {
   TopicRecordSchema,
   TopicPathSchema,
 } from './schemas/deployment';
-export type { DeploymentCommentRequest, ResultsWithCountsResponse } from './schemas/deployment';
+export type { DeploymentCommentRequest, ResultsWithCountsResponse, ScenarioEndpoint } from './schemas/deployment';
 
 /** Toolbars, notifications, statistics, dictionaries, additional info, savepoints and the 1.18 deployments API. */
 export {

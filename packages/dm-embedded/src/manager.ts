@@ -41,10 +41,29 @@ export interface EmbeddedManagerOptions extends EmbeddedManagerSettings {
 
 /** The embedded manager: the SDK's interface plus what the designer reads from it. */
 export interface EmbeddedDeploymentManager extends DeploymentManager {
-  /** Base URL of the request-response server (`http://host:port`), when it serves HTTP. */
+  /**
+   * Base URL request-response scenarios answer at (`http://host:port`): the host server's once `mountAt` told
+   * it, else the manager's own server's (with a `port`), else undefined.
+   */
   requestResponseUrl(): string | undefined;
-  /** Where a deployed request-response scenario answers, e.g. `http://127.0.0.1:8181/scenario/fraud`. */
+  /** Where a deployed request-response scenario answers, e.g. `http://localhost:8080/scenario/fraud`. */
   scenarioUrl(scenarioName: string): string | undefined;
+  /**
+   * The request-response endpoints as a fetch-style handler, for a host server to mount at `/scenario/*`
+   * (it passes the request with its path unchanged). Endpoints are public: the host adds no login, only its
+   * request limits; the handler bounds body size and JSON depth itself.
+   */
+  handleRequest(request: Request): Promise<Response>;
+  /**
+   * Tells the manager the public base URL of the server that mounts `handleRequest` (e.g.
+   * `http://localhost:8080`), or a function asked each time (a host that learns its port when it listens).
+   */
+  mountAt(baseUrl: string | (() => string | undefined) | undefined): void;
+  /**
+   * The scenario that answers at `pathname` here, for a host that mounts several managers (managers over one
+   * database all serve every deployed request-response scenario, each with its own worker limits).
+   */
+  scenarioAt(pathname: string): string | undefined;
   /** Per-node counters of the scenario's current (or last) deployment, since it started. */
   nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
   /** Per-node counters of every scenario running here (for a metrics exporter). */
@@ -55,9 +74,12 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
 
 /**
  * Creates the embedded deployment manager over the designer's database: migrates its tables, resumes every
- * deployment stored as active, and serves request-response scenarios over HTTP.
+ * deployment stored as active, and serves request-response scenarios: through `handleRequest`, mounted by the
+ * host server, and on a port of its own when `port` is set.
  * @example
- * const manager = await createEmbeddedDeploymentManager({ db, port: 0 }, dependencies);
+ * const manager = await createEmbeddedDeploymentManager({ db }, dependencies);
+ * app.all('/scenario/*', (c) => manager.handleRequest(c.req.raw));
+ * manager.mountAt('http://localhost:8080');
  * await manager.processCommand({ type: 'runDeployment', processVersion, deploymentData, scenario, updateStrategy });
  */
 export async function createEmbeddedDeploymentManager(
@@ -116,6 +138,9 @@ export async function createEmbeddedDeploymentManager(
     customActions: [],
     stateQueryForAllScenarios: { getAllScenariosStatuses: () => lifecycle.allStatuses() },
     requestResponseUrl: () => server.url(),
+    handleRequest: (request) => server.handle(request, { baseUrl: server.url() }),
+    mountAt: (baseUrl) => server.mount(baseUrl),
+    scenarioAt: (pathname) => server.scenarioAt(pathname),
     scenarioUrl: (scenarioName) => lifecycle.scenarioUrl(scenarioName),
     nodeCounts: (scenarioName) => lifecycle.nodeCounts(scenarioName),
     allNodeCounts: () => lifecycle.allNodeCounts(),

@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** Settings of the embedded manager that fit in a configuration file. */
 export const EmbeddedManagerSettingsSchema = z.object({
-  /** Port of the request-response HTTP server (0 = any free port); `null` serves no HTTP. */
-  port: z.number().int().min(0).max(65_535).nullable().default(8181),
+  /**
+   * Port of the manager's own request-response HTTP server (0 = any free port). `null` (the default) opens
+   * none: the host server mounts the manager's `handleRequest` under `/scenario/*` and serves them on its port.
+   */
+  port: z.number().int().min(0).max(65_535).nullable().default(null),
   host: z.string().default('127.0.0.1'),
   /** How often topic sources look for records appended by other processes. */
   pollIntervalMs: z.number().int().positive().default(500),

@@ -80,6 +80,30 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect((await fetch(url as string, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
+  it('serves through handleRequest without a port of its own, at the URL of the server that mounts it', async () => {
+    const manager = await createManager({ port: null });
+    expect(manager.requestResponseUrl()).toBeUndefined();
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('fee calculator'), deploymentData: deploymentData(), scenario: requestResponseScenario('fee calculator', { slug: 'fees' }), updateStrategy: replace });
+    // Not mounted and no port: the scenario runs but answers nowhere yet.
+    expect(manager.scenarioUrl('fee calculator')).toBeUndefined();
+    manager.mountAt('http://designer.example:8080/');
+    expect(manager.scenarioUrl('fee calculator')).toBe('http://designer.example:8080/scenario/fees');
+    expect(manager.scenarioAt('/scenario/fees')).toBe('fee calculator');
+    expect(manager.scenarioAt('/scenario/fees/definition')).toBe('fee calculator');
+    expect(manager.scenarioAt('/scenario/other')).toBeUndefined();
+
+    const post = (path: string, body: string) => manager.handleRequest(new Request(`http://designer.example:8080${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }));
+    const answer = await post('/scenario/fees', JSON.stringify({ amount: 7, currency: 'EUR' }));
+    expect([answer.status, await answer.json()]).toEqual([200, { fee: 22, label: 'EUR:22' }]);
+    const deep = await post('/scenario/fees', '['.repeat(20_000) + ']'.repeat(20_000));
+    expect([deep.status, await deep.json()]).toEqual([400, { message: expect.stringContaining('deeper than 1000') }]);
+    const huge = await post('/scenario/fees', 'x'.repeat(11 * 1024 * 1024));
+    expect(huge.status).toBe(413);
+    expect((await post('/scenario/nothing-here', '{}')).status).toBe(404);
+    const definition = (await (await manager.handleRequest(new Request('http://designer.example:8080/scenario/fees/definition'))).json()) as { servers: unknown };
+    expect(definition.servers).toEqual([{ url: 'http://designer.example:8080' }]);
+  });
+
   it('answers 500 with the failing node when the scenario fails for a request, and refuses a taken slug', async () => {
     const manager = await createManager();
     const scenario = requestResponseScenario('divider', { slug: 'calc' });

@@ -133,6 +133,12 @@ export type SecondaryEnvironmentConfig = z.infer<typeof SecondaryEnvironmentConf
 /** The whole configuration file. */
 export const ServerConfigSchema = z.object({
   environment: z.string().default('local'),
+  /**
+   * The URL clients reach this server at (behind a proxy), e.g. `https://scenaria.example.com`: deployed
+   * request-response scenarios are shown at `{publicUrl}/scenario/{slug}`. Unset: the URL the server listens
+   * at (`http://localhost:PORT`).
+   */
+  publicUrl: z.url({ protocol: /^https?$/ }).optional(),
   processingTypes: z.record(z.string(), ProcessingTypeConfigSchema).refine((types) => Object.keys(types).length > 0, {
     message: 'at least one processing type is needed',
   }),

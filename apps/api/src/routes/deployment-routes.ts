@@ -53,6 +53,9 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     });
   }
 
+  router.openapi(contract.getScenarioEndpoint, async (c) => {
+    return c.json(await deployments.endpoint(c.get('user'), c.req.valid('param').scenarioName), 200);
+  });
   router.openapi(contract.getProcessCounts, async (c) => {
     return c.json(await deployments.counts(c.get('user'), c.req.valid('param').scenarioName), 200);
   });

@@ -20,7 +20,8 @@ import type { ModelRegistry } from './models';
 import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
 /** A manager the API was given or built, with the embedded manager's extras when it is one. */
-export type ApiDeploymentManager = DeploymentManager & Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl'>>;
+export type ApiDeploymentManager = DeploymentManager &
+  Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>>;
 
 /** Managers given to `createApp` by processing type; the rest are built from the configuration. */
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
@@ -56,6 +57,8 @@ export class DeploymentManagers {
   readonly #stateCache = new Map<string, { at: number; snapshot: EngineStateSnapshot }>();
   // Answers of managers that report all their scenarios in one call, for lists (by manager).
   readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
+  // Where this server listens (`http://localhost:PORT`), once it does.
+  #listeningUrl: string | undefined;
 
   constructor(
     private readonly db: Database,
@@ -91,6 +94,44 @@ export class DeploymentManagers {
       if (this.#built.get(key) === entry) this.#built.delete(key);
     });
     return manager;
+  }
+
+  /**
+   * The base URL request-response scenarios answer at, under `/scenario/*` of this server: `publicUrl` of the
+   * configuration when set (behind a proxy), else the URL the server listens at.
+   */
+  publicUrl(): string | undefined {
+    return this.config.current.publicUrl ?? this.#listeningUrl;
+  }
+
+  /** Records where the server listens, for the scenario URLs of the managers mounted in it. */
+  listeningAt(url: string): void {
+    this.#listeningUrl = url;
+  }
+
+  /**
+   * Answers a request to `/scenario/*` with the manager that serves its path (scenario endpoints are public:
+   * no login, only the request limits in front), or a 404 when none does.
+   */
+  async handleRequest(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname;
+    const requestResponseTypes = Object.entries(this.config.current.processingTypes).filter(([, type]) => type.kind === 'request-response').map(([name]) => name);
+    const serving = new Map<string, { manager: ApiDeploymentManager & Required<Pick<ApiDeploymentManager, 'handleRequest'>>; scenarioName: string }>();
+    for (const name of requestResponseTypes) {
+      const manager = await this.managerFor(name).catch(() => undefined);
+      const scenarioName = manager?.scenarioAt?.(path);
+      if (manager?.handleRequest && scenarioName !== undefined) serving.set(name, { manager: manager as typeof manager & Required<Pick<ApiDeploymentManager, 'handleRequest'>>, scenarioName });
+    }
+    const candidates = [...serving.values()];
+    if (candidates.length === 0) return Response.json({ message: `No scenario is deployed at ${path}` }, { status: 404 });
+    let chosen = candidates[0]!;
+    // Managers of several request-response processing types over one database all serve every deployment:
+    // the scenario's own type decides, so its worker limits apply.
+    if (candidates.length > 1) {
+      const [row] = await this.db.select({ processingType: scenarios.processingType }).from(scenarios).where(eq(scenarios.name, chosen.scenarioName));
+      chosen = (row && serving.get(row.processingType)) || chosen;
+    }
+    return chosen.manager.handleRequest(request);
   }
 
   /** Makes fragments (by id) known to the embedded managers, for the next command that runs a scenario using them. */
@@ -129,7 +170,7 @@ export class DeploymentManagers {
   async #buildEmbedded(settings: Record<string, unknown>, models: EmbeddedModels, workerSetup: WorkerSetup): Promise<ApiDeploymentManager> {
     const { type: _type, ...rest } = settings;
     const parsed = EmbeddedManagerSettingsSchema.parse(rest);
-    return createEmbeddedDeploymentManager(
+    const manager = await createEmbeddedDeploymentManager(
       { ...parsed, db: this.db, models, workerSetup, fragments: (id) => this.#fragments.get(id) },
       {
         clock: { now: () => Date.now() },
@@ -152,6 +193,8 @@ export class DeploymentManagers {
         deployedScenarios: () => this.deployedScenarios(),
       },
     );
+    manager.mountAt(() => this.publicUrl());
+    return manager;
   }
 
   /** Builds every configured manager now (persisted deployments resume). */

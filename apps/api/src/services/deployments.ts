@@ -347,6 +347,13 @@ export class DeploymentService {
     return toProcessCounts(await manager.nodeCounts(name));
   }
 
+  /** The URL a deployed request-response scenario answers at, or null when it is not served. */
+  async endpoint(user: AuthenticatedUser, name: string): Promise<{ url: string | null }> {
+    const row = await this.scenarios.requireScenario(user, name, 'Read');
+    const manager = await this.managers.managerFor(row.processingType);
+    return { url: manager?.scenarioUrl?.(name) ?? null };
+  }
+
   /** Names of scenarios the designer deployed that are not running. */
   async notRunning(user: AuthenticatedUser): Promise<string[]> {
     const all = await this.scenarios.list(user, { isArchived: false, isFragment: false, isDeployed: true }, { withGraph: false, withState: true });

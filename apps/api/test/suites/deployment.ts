@@ -144,6 +144,12 @@ export function deploymentSuite(server: () => TestServer): void {
     expect(url).toBeDefined();
     const answer = await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bob' }) });
     expect(await answer.json()).toEqual({ greeting: 'Hello, Bob!' });
+    // The designer reads the URL from the API: the server's own base URL and the scenario's slug.
+    const endpoint = await s.call('reader', api.getScenarioEndpoint, { params: { scenarioName: name } });
+    expect(endpoint.ok && endpoint.data).toEqual({ url: `${s.baseUrl}/scenario/greeter-${s.kind}` });
+    expectError(await s.call('reader', api.getScenarioEndpoint, { params: { scenarioName: 'missing' } }), 404);
+    expectError(await s.call('outsider', api.getScenarioEndpoint, { params: { scenarioName: name } }), 403);
+    await expectGuarded(s, api.getScenarioEndpoint, { params: { scenarioName: name } });
 
     // The deployment is known by its id; the activity log has it with its comment.
     const details = await s.call('reader', api.getScenario, { params: { scenarioName: name } });
@@ -173,6 +179,8 @@ export function deploymentSuite(server: () => TestServer): void {
     expect(await stateName(s, name)).toBe('CANCELED');
     expectError(await s.call('writer', api.cancelScenario, { params: { scenarioName: name } }), 409, /CANCEL cannot be performed/);
     expect((await fetch(url!, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bob"}' })).status).toBe(404);
+    const gone = await s.call('reader', api.getScenarioEndpoint, { params: { scenarioName: name } });
+    expect(gone.ok && gone.data).toEqual({ url: null });
     expect((await s.call('writer', api.createScenario, { json: { name: 'frag-not-deployable', isFragment: true, category: 'Default' } })).status).toBe(201);
     expectError(await s.call('writer', api.deployScenario, { params: { scenarioName: 'frag-not-deployable' } }), 409, /fragment/);
     expect((await s.call('writer', api.archiveScenario, { params: { scenarioName: name } })).status).toBe(200);

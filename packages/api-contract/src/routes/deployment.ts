@@ -8,6 +8,7 @@ import {
   ProcessCountsSchema,
   ProcessesHealthCheckSchema,
   PublishTopicRecordsRequestSchema,
+  ScenarioEndpointSchema,
   TestSourceParametersSchema,
   TestWithParametersRequestSchema,
   TestingCapabilitiesSchema,
@@ -103,6 +104,20 @@ export const getProcessCounts = defineRoute(
     summary: 'Records per node since the deployment started (the date range is accepted but not applied)',
     request: { params: ScenarioPathSchema, query: z.object({ dateFrom: z.iso.datetime({ offset: true }).optional(), dateTo: z.iso.datetime({ offset: true }).optional() }) },
     responses: { 200: { description: 'Counts', content: jsonContent(ProcessCountsSchema) } },
+  },
+  [404],
+);
+
+/** `GET /api/scenarioEndpoint/{scenarioName}`: the URL a deployed request-response scenario answers at. */
+export const getScenarioEndpoint = defineRoute(
+  'Read',
+  {
+    method: 'get',
+    path: '/api/scenarioEndpoint/{scenarioName}',
+    tags,
+    summary: 'The URL a deployed request-response scenario answers at (POST a JSON body matching its input schema; no login)',
+    request: { params: ScenarioPathSchema },
+    responses: { 200: { description: 'The endpoint', content: jsonContent(ScenarioEndpointSchema) } },
   },
   [404],
 );

@@ -11,6 +11,17 @@ export type DeploymentCommentRequest = z.infer<typeof DeploymentCommentRequestSc
 /** `{nodeId: {all, errors, fragmentCounts}}`. */
 export const ProcessCountsSchema = z.record(z.string(), NodeCountSchema).openapi('ProcessCounts');
 
+/** Where a deployed request-response scenario answers (Scenaria's own: the original shows no URL). */
+export const ScenarioEndpointSchema = z
+  .object({
+    url: z
+      .string()
+      .nullable()
+      .describe('`{publicUrl}/scenario/{slug}` while the scenario is deployed and served; null otherwise (not deployed, streaming, or a manager that serves no HTTP)'),
+  })
+  .openapi('ScenarioEndpoint');
+export type ScenarioEndpoint = z.infer<typeof ScenarioEndpointSchema>;
+
 /** Test results with per-node counts (semantics.md §5): the deployment SDK's `ResultsWithCountsSchema`. */
 export type ResultsWithCountsResponse = ResultsWithCounts;
 
