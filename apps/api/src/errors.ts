@@ -1,3 +1,4 @@
+import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** Status codes the API answers for expected failures. */
@@ -72,8 +73,12 @@ export function prefersJsonErrors(accept: string | undefined): boolean {
   return qualityOf(accept, 'application', 'json') > qualityOf(accept, 'text', 'plain');
 }
 
-/** The one shape of every error answer: JSON `{message, path?, issues?}` or the message as plain text. */
+/**
+ * The one shape of every error answer: JSON `{message, path?, issues?}` or the message as plain text. Deployed
+ * request-response endpoints (under `/scenario/`) answer JSON whatever the request accepts, as their own
+ * refusals (schema violations, scenario failures) are JSON.
+ */
 export function errorResponse(c: Context, status: ContentfulStatusCode, body: ErrorBody): Response {
-  if (prefersJsonErrors(c.req.header('accept'))) return c.json(body, status);
+  if (c.req.path.startsWith(`${SCENARIO_PATH_PREFIX}/`) || prefersJsonErrors(c.req.header('accept'))) return c.json(body, status);
   return c.text(body.message, status);
 }
