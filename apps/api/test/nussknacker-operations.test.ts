@@ -147,12 +147,11 @@ const healthCheck: Fields = { status: 'string' };
 const testResults: Fields = { results: 'object', 'results.nodeResults': 'object', 'results.invocationResults': 'object', 'results.exceptions': 'array', counts: 'object' };
 
 /**
- * Operations in the table whose calls this test does not make yet, reported as todo: each needs a fixture the
- * seeded server lacks (a PDF body, the front end's multipart test request, a configured secondary environment).
+ * Operations in the table whose calls this test does not make, reported as todo: they need a secondary
+ * environment, which the seeded server has not. The migration suite (suites/migration.ts) calls them between
+ * two real servers.
  */
 export const NOT_YET_CHECKED: readonly string[] = [
-  'POST /api/processesExport/pdf/{scenarioName}/{versionId}',
-  'POST /api/processManagement/test/{scenarioName}',
   'GET /api/remoteEnvironment/compare',
   'GET /api/remoteEnvironment/{scenarioName}/versions',
   'GET /api/remoteEnvironment/{scenarioName}/{versionId}/compare/{otherVersionId}',
@@ -1100,5 +1099,5 @@ describe.each(DATABASES)('Nussknacker 1.18 operations on %s', (kind) => {
     expect(failures).toEqual([]);
   });
 
-  for (const pending of NOT_YET_CHECKED) test.todo(`not called yet (needs a fixture the seeded server lacks): ${pending}`);
+  for (const pending of NOT_YET_CHECKED) test.todo(`called by the migration suite between two servers, not here: ${pending}`);
 });
