@@ -38,7 +38,11 @@ function graph(marker: string, nodeCount: number) {
       : { type: 'Variable', id: `var-${index}`, varName: `v${index}`, value: spel(index === 1 ? `'${marker}'` : `#v${index - 2} + '-${index}'`) },
   );
   const nodes = [
-    { type: 'Source', id: 'source', ref: { typ: 'event-generator', parameters: [{ name: 'value', expression: spel('1') }] } },
+    {
+      type: 'Source',
+      id: 'source',
+      ref: { typ: 'event-generator', parameters: [{ name: 'schedule', expression: spel("T(java.time.Duration).parse('PT1S')") }, { name: 'value', expression: spel('1') }] },
+    },
     ...middle,
     { type: 'Sink', id: 'sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel(nodeCount > 3 ? '#v1' : "'none'") }] } },
   ];
@@ -98,7 +102,7 @@ async function expectValid(call: Call, name: string): Promise<void> {
   const body = (await response.json()) as { validationResult?: { errors?: { invalidNodes?: object; processPropertiesErrors?: unknown[]; globalErrors?: unknown[] } } };
   const errors = body.validationResult?.errors;
   const count = Object.keys(errors?.invalidNodes ?? {}).length + (errors?.processPropertiesErrors?.length ?? 0) + (errors?.globalErrors?.length ?? 0);
-  if (response.status !== 200 || !errors || count > 0) throw new Error(`${name}: the bench graph is not valid: ${JSON.stringify(body.validationResult)}`);
+  if (response.status !== 200 || !errors || count > 0) throw new Error(`${name}: the bench graph is not valid: ${JSON.stringify(errors)}`);
 }
 
 interface Target {
