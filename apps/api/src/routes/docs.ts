@@ -41,13 +41,21 @@ const INIT = `window.ui = SwaggerUIBundle({
 /** The OpenAPI document at /api/docs/openapi.json and a browsable UI at /api/docs. */
 export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic' });
-  app.doc31('/api/docs/openapi.json', {
-    openapi: '3.1.0',
-    info: {
-      title: 'Scenaria designer API',
-      version: '1.18',
-      description: 'REST API of the Scenaria designer (Nussknacker 1.18 compatible). Errors are JSON `{"message"}`.',
-    },
+  // Generating the document walks every route's schemas (about half a second): it is built on the first request,
+  // when every route is registered, and its text is served as is afterwards.
+  let documentText: string | undefined;
+  app.get('/api/docs/openapi.json', (c) => {
+    documentText ??= JSON.stringify(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'Scenaria designer API',
+          version: '1.18',
+          description: 'REST API of the Scenaria designer (Nussknacker 1.18 compatible). Errors are JSON `{"message"}`.',
+        },
+      }),
+    );
+    return c.body(documentText, 200, { 'content-type': 'application/json' });
   });
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Uint8Array<ArrayBuffer>>();
