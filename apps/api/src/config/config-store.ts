@@ -6,6 +6,7 @@ import type { ProcessingTypeConfig, ServerConfig } from './config-schema';
  */
 export class ConfigStore {
   #config: ServerConfig;
+  #generation = 0;
   readonly #reloadSource: (() => Promise<ServerConfig>) | undefined;
 
   constructor(config: ServerConfig, reloadSource?: () => Promise<ServerConfig>) {
@@ -15,6 +16,11 @@ export class ConfigStore {
 
   get current(): ServerConfig {
     return this.#config;
+  }
+
+  /** Bumped by every reload, so what was derived from an older configuration (validation results) is known stale. */
+  get generation(): number {
+    return this.#generation;
   }
 
   processingType(name: string): ProcessingTypeConfig | undefined {
@@ -39,5 +45,6 @@ export class ConfigStore {
       processingTypes: fresh.processingTypes,
       scenarioPropertiesConfig: fresh.scenarioPropertiesConfig,
     };
+    this.#generation += 1;
   }
 }

@@ -21,19 +21,27 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** One row per scenario or fragment; its graph lives in versions. */
-export const scenarios = pgTable('scenarios', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  isFragment: boolean('is_fragment').notNull(),
-  isArchived: boolean('is_archived').notNull().default(false),
-  processingType: text('processing_type').notNull(),
-  category: text('category').notNull(),
-  /** Highest version number, kept here so a save can lock one row and number the next version. */
-  latestVersionId: integer('latest_version_id').notNull().default(0),
-  createdAt: createdAt(),
-  createdBy: text('created_by').notNull(),
-});
+/** One row per scenario or fragment; its graph lives in versions. Every filter of the lists has an index. */
+export const scenarios = pgTable(
+  'scenarios',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    isFragment: boolean('is_fragment').notNull(),
+    isArchived: boolean('is_archived').notNull().default(false),
+    processingType: text('processing_type').notNull(),
+    category: text('category').notNull(),
+    /** Highest version number, kept here so a save can lock one row and number the next version. */
+    latestVersionId: integer('latest_version_id').notNull().default(0),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+  },
+  (table) => [
+    index('scenarios_kind_idx').on(table.isArchived, table.isFragment),
+    index('scenarios_category_idx').on(table.category),
+    index('scenarios_processing_type_idx').on(table.processingType, table.isFragment),
+  ],
+);
 
 /** Immutable versions; `canonical_json` is the exact canonical JSON text (jsonb would reorder its keys). */
 export const scenarioVersions = pgTable(

@@ -53,14 +53,19 @@ const DOCUMENT = {
 /** The OpenAPI document at /api/docs/openapi.json and a browsable UI at /api/docs. */
 export function mountDocs(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent('securitySchemes', 'basicAuth', { type: 'http', scheme: 'basic' });
-  app.doc31('/api/docs/openapi.json', DOCUMENT);
+  // Generating the document walks every route's schemas (about half a second): it is built on the first request,
+  // when every route is registered, and its texts are served as they are afterwards.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined;
+  const built = () => (document ??= app.getOpenAPI31Document(DOCUMENT));
+  let jsonText: string | undefined;
+  app.get('/api/docs/openapi.json', (c) => {
+    jsonText ??= JSON.stringify(built());
+    return c.body(jsonText, 200, { 'content-type': 'application/json' });
+  });
   // Nussknacker serves its document as YAML at this path; tools written against it fetch it there.
   let yamlText: string | undefined;
   app.get('/api/docs/nu-designer-openapi.yaml', (c) => {
-    yamlText ??= stringify(
-      app.getOpenAPI31Document(DOCUMENT),
-      { aliasDuplicateObjects: false },
-    );
+    yamlText ??= stringify(built(), { aliasDuplicateObjects: false });
     return c.body(yamlText, 200, { 'content-type': 'application/yaml; charset=utf-8' });
   });
   const assetDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

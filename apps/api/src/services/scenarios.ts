@@ -33,6 +33,7 @@ import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext } from './context';
+import { ValidationCache } from './validation-cache';
 import {
   isDeployed,
   loadHistory,
@@ -150,6 +151,9 @@ function nameProblems(name: string): string | undefined {
 
 /** Scenarios: create, read, list, save (versions), rename, archive, delete, import and export. */
 export class ScenarioService {
+  /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
+  private readonly validationCache = new ValidationCache();
+
   constructor(private readonly context: ServiceContext) {}
 
   private get db() {
@@ -349,7 +353,7 @@ export class ScenarioService {
     const state = await stateFor(this.context.stateOf, row, facts);
     if (state) record.state = state;
     if (!options.skipValidate && this.context.validateScenario) {
-      record.validationResult = await this.validate(row, graph, { skipNodeResults: options.skipNodeResults });
+      record.validationResult = await this.validateStored(row, versionId, graph, facts.labels.get(row.id) ?? [], options.skipNodeResults ?? false);
     }
     return recordJson(record);
   }
@@ -386,6 +390,26 @@ export class ScenarioService {
       fragments: options.fragments ?? (await this.fragmentGraphs(row.processingType)),
       skipNodeResults: options.skipNodeResults ?? false,
     });
+  }
+
+  /** The validation result of a stored version, from the cache when nothing it depends on changed. */
+  private async validateStored(row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean): Promise<ValidationResult> {
+    const fragments = await this.db
+      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
+      .from(scenarios)
+      .where(and(eq(scenarios.processingType, row.processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)));
+    const key = {
+      scenarioId: row.id,
+      versionId,
+      configGeneration: this.context.config.generation,
+      name: row.name,
+      labels,
+      processingType: row.processingType,
+      isFragment: row.isFragment,
+      fragmentVersions: fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort(),
+      skipNodeResults,
+    };
+    return this.validationCache.get(key, () => this.validate(row, graph, { labels, skipNodeResults }));
   }
 
   /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
@@ -484,6 +508,7 @@ export class ScenarioService {
       }
       return { versionId, isNewVersion };
     });
+    this.validationCache.forget(row.id);
     return {
       ...(validationResult ?? {}),
       validationPerformed: validationResult !== undefined,
@@ -529,6 +554,7 @@ export class ScenarioService {
         ],
       });
     });
+    this.validationCache.forget(row.id);
     return { oldName: name, newName };
   }
 
@@ -580,6 +606,7 @@ export class ScenarioService {
         actionId: action?.id,
       });
     });
+    this.validationCache.forget(scenarioId);
   }
 
   /** Deletes an archived scenario with everything it owns. */
@@ -591,6 +618,7 @@ export class ScenarioService {
       if (!locked.isArchived) throw conflict("Can't delete not archived scenario.");
       await tx.delete(scenarios).where(eq(scenarios.id, locked.id));
     });
+    this.validationCache.forget(row.id);
   }
 
   /** Reads scenario JSON of any era into a graph (not saved). */

@@ -1,0 +1,154 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import * as api from '@scenaria/api-contract';
+import type { ScenarioGraph } from '@scenaria/graph';
+import { parseConfig } from '../src/config/load-config';
+import { dropNulls } from '../src/services/json';
+import type { ServerConfig } from '../src/config/config-schema';
+import { DATABASES, startTestServer, testConfigInput } from './harness';
+import type { TestServer } from './harness';
+
+// Validation results of stored versions are cached: every change a result depends on must show in the very
+// next GET. Each step compares the GET's result with a fresh validation of the same graph (POST, never cached)
+// and with the result before the change, so a stale cache fails the test whatever the result looks like.
+
+const spel = (expression: string) => ({ language: 'spel', expression });
+const name = (scenarioName: string) => ({ params: { scenarioName } });
+const streamProperties = { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '', environment: 'test' };
+
+function fragmentGraph(amountClass: string): ScenarioGraph {
+  return {
+    properties: { additionalFields: { description: null, properties: { docsUrl: '', componentGroup: '', icon: '' }, metaDataType: 'FragmentSpecificData', showDescription: false } },
+    nodes: [
+      { type: 'FragmentInputDefinition', id: 'in', parameters: [{ name: 'amount', typ: { refClazzName: amountClass }, required: false }] },
+      { type: 'Variable', id: 'doubled', varName: 'doubled', value: spel('#amount') },
+      { type: 'FragmentOutputDefinition', id: 'out', outputName: 'output', fields: [] },
+    ],
+    edges: [
+      { from: 'in', to: 'doubled', edgeType: null },
+      { from: 'doubled', to: 'out', edgeType: null },
+    ],
+  } as unknown as ScenarioGraph;
+}
+
+/** A scenario calling `fragment` with `amount = 1`, then a variable `marker` of the given expression, then a sink. */
+function userGraph(fragment: string, marker: string): ScenarioGraph {
+  return {
+    properties: { additionalFields: { description: null, properties: streamProperties, metaDataType: 'StreamMetaData', showDescription: false } },
+    nodes: [
+      {
+        type: 'Source',
+        id: 'source',
+        ref: { typ: 'event-generator', parameters: [{ name: 'schedule', expression: spel("T(java.time.Duration).parse('PT1S')") }, { name: 'value', expression: spel('1') }] },
+      },
+      { type: 'FragmentInput', id: 'call', ref: { id: fragment, parameters: [{ name: 'amount', expression: spel('1') }], outputVariableNames: { output: 'out' } }, fragmentParams: null },
+      { type: 'Variable', id: 'marker', varName: 'marker', value: spel(marker) },
+      { type: 'Sink', id: 'sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#marker') }] } },
+    ],
+    edges: [
+      { from: 'source', to: 'call', edgeType: null },
+      { from: 'call', to: 'marker', edgeType: { type: 'FragmentOutput', name: 'output' } },
+      { from: 'marker', to: 'sink', edgeType: null },
+    ],
+  } as unknown as ScenarioGraph;
+}
+
+/** A kafka source on `orders` and a variable reading a field of its record: its type depends on the declared topics. */
+const topicGraph = {
+  properties: { additionalFields: { description: null, properties: streamProperties, metaDataType: 'StreamMetaData', showDescription: false } },
+  nodes: [
+    { type: 'Source', id: 'in', ref: { typ: 'kafka', parameters: [{ name: 'Topic', expression: spel("'orders'") }, { name: 'Schema version', expression: spel("'latest'") }] } },
+    { type: 'Variable', id: 'total', varName: 'total', value: spel('#input.total') },
+    { type: 'Sink', id: 'out', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#total') }] } },
+  ],
+  edges: [
+    { from: 'in', to: 'total', edgeType: null },
+    { from: 'total', to: 'out', edgeType: null },
+  ],
+} as unknown as ScenarioGraph;
+
+describe.each(DATABASES)('validation results of stored versions on %s', (kind) => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  /** The GET's validation result, checked equal to a fresh validation of the stored graph. */
+  async function validationOf(s: TestServer, scenario: string) {
+    const details = await s.call('reader', api.getScenario, name(scenario));
+    if (!details.ok) throw new Error(`GET ${scenario}: ${details.status}`);
+    const fresh = await s.call('reader', api.validateScenarioGraph, { ...name(scenario), json: { scenarioGraph: details.data.scenarioGraph! } });
+    if (!fresh.ok) throw new Error(`POST validation of ${scenario}: ${fresh.status}`);
+    // Details drop null fields (records carry none); the validation endpoint answers as the reference does.
+    expect(details.data.validationResult).toEqual(dropNulls(fresh.data));
+    return details.data.validationResult!;
+  }
+
+  async function save(s: TestServer, scenario: string, scenarioGraph: ScenarioGraph) {
+    const saved = await s.call('writer', api.updateScenario, { ...name(scenario), json: { scenarioGraph } });
+    expect(saved.status, JSON.stringify(saved)).toBe(200);
+  }
+
+  test('a save, a fragment save and a fragment rename show in the next GET', async () => {
+    const s = (server = await startTestServer(kind));
+    for (const [scenario, isFragment] of [['cache-frag', true], ['cache-user', false]] as const) {
+      expect((await s.call('writer', api.createScenario, { json: { name: scenario, isFragment, category: 'Default' } })).status).toBe(201);
+    }
+    await save(s, 'cache-frag', fragmentGraph('java.lang.Integer'));
+    await save(s, 'cache-user', userGraph('cache-frag', "'text'"));
+    const first = await validationOf(s, 'cache-user');
+    expect(first.errors).toEqual({ invalidNodes: {}, processPropertiesErrors: [], globalErrors: [] });
+    expect(await validationOf(s, 'cache-user')).toEqual(first);
+
+    // A save: the marker's type changes from String to Integer.
+    await save(s, 'cache-user', userGraph('cache-frag', '42'));
+    const afterSave = await validationOf(s, 'cache-user');
+    expect(afterSave).not.toEqual(first);
+
+    // A fragment save: its parameter becomes a String, which `1` does not fit.
+    await save(s, 'cache-frag', fragmentGraph('java.lang.String'));
+    const afterFragmentSave = await validationOf(s, 'cache-user');
+    expect(afterFragmentSave).not.toEqual(afterSave);
+
+    // A fragment rename: the scenario now calls a fragment that does not exist.
+    expect((await s.call('writer', api.renameScenario, { params: { scenarioName: 'cache-frag', newName: 'cache-frag-renamed' } })).status).toBe(200);
+    const afterFragmentRename = await validationOf(s, 'cache-user');
+    expect(Object.keys(afterFragmentRename.errors.invalidNodes)).toContain('call');
+    expect(afterFragmentRename).not.toEqual(afterFragmentSave);
+
+    // The scenario's own rename: its details under the new name, validated as they are.
+    expect((await s.call('writer', api.renameScenario, { params: { scenarioName: 'cache-user', newName: 'cache-user-renamed' } })).status).toBe(200);
+    expect((await s.call('reader', api.getScenario, name('cache-user'))).status).toBe(404);
+    expect(await validationOf(s, 'cache-user-renamed')).toEqual(afterFragmentRename);
+
+    // A fragment archived is no longer usable either; the name given back makes the call valid again.
+    expect((await s.call('writer', api.renameScenario, { params: { scenarioName: 'cache-frag-renamed', newName: 'cache-frag' } })).status).toBe(200);
+    expect(await validationOf(s, 'cache-user-renamed')).toEqual(afterFragmentSave);
+    expect((await s.call('writer', api.archiveScenario, name('cache-frag'))).status).toBe(200);
+    expect(Object.keys((await validationOf(s, 'cache-user-renamed')).errors.invalidNodes)).toContain('call');
+  });
+
+  test('a processing-type reload shows in the next GET', async () => {
+    let current: ServerConfig = parseConfig(testConfigInput(), 'test');
+    const s = (server = await startTestServer(kind, { config: current, reloadSource: async () => current }));
+    expect((await s.call('writer', api.createScenario, { json: { name: 'cache-topic', isFragment: false, category: 'Default' } })).status).toBe(201);
+    await save(s, 'cache-topic', topicGraph);
+    const undeclared = await validationOf(s, 'cache-topic');
+    expect(await validationOf(s, 'cache-topic')).toEqual(undeclared);
+
+    const input = testConfigInput();
+    const streaming = input.processingTypes!.streaming!;
+    current = parseConfig(
+      testConfigInput({
+        processingTypes: {
+          ...input.processingTypes,
+          streaming: { ...streaming, model: { components: 'default', topics: { orders: { type: 'object', properties: { total: { type: 'string' } } } } } },
+        },
+      }),
+      'test',
+    );
+    expect((await s.call('admin', api.reloadProcessingTypes)).status).toBe(204);
+    const declared = await validationOf(s, 'cache-topic');
+    expect(declared).not.toEqual(undeclared);
+  });
+});
