@@ -24,5 +24,5 @@ export type { StructureReport } from './structure';
 /** The error catalogue, the issues validation collects and their wire form (NodeValidationError). */
 export { errorCatalogue, validationIssue, toNodeValidationError, validationError, NodeValidationErrorSchema, ErrorTypeSchema } from './errors';
 export type { ErrorTyp, ErrorType, NodeValidationError, ValidationIssue } from './errors';
-export { ValidationResultSchema, NodeTypingDataSchema, ValidationErrorsSchema, hasErrors, errorCount, describeErrors, isSaveBlocked } from './result';
+export { ValidationResultSchema, NodeTypingDataSchema, ValidationErrorsSchema, hasErrors, errorCount, describeErrors, isSaveBlocked, blocksSave, saveBlockingErrors } from './result';
 export type { ValidationResult, NodeTypingData } from './result';

@@ -87,12 +87,17 @@ export function describeErrors(result: Pick<ValidationResult, 'errors'>): string
   ];
 }
 
+/** Whether an error forbids saving (`SaveNotAllowed` or `RenderNotAllowed`; `SaveAllowed` ones are reported only). */
+export function blocksSave(error: { errorType: string }): boolean {
+  return error.errorType !== 'SaveAllowed';
+}
+
+/** The errors of a result that forbid saving: the nodes' in order, then the properties', then the global ones. */
+export function saveBlockingErrors(result: Pick<ValidationResult, 'errors'>): NodeValidationError[] {
+  return [...Object.values(result.errors.invalidNodes).flat(), ...result.errors.processPropertiesErrors, ...result.errors.globalErrors.map((g) => g.error)].filter(blocksSave);
+}
+
 /** Whether a result forbids saving (any `SaveNotAllowed` or `RenderNotAllowed` error). */
-export function isSaveBlocked(result: ValidationResult): boolean {
-  const all = [
-    ...Object.values(result.errors.invalidNodes).flat(),
-    ...result.errors.processPropertiesErrors,
-    ...result.errors.globalErrors.map((g) => g.error),
-  ];
-  return all.some((e) => e.errorType !== 'SaveAllowed');
+export function isSaveBlocked(result: Pick<ValidationResult, 'errors'>): boolean {
+  return saveBlockingErrors(result).length > 0;
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { MigrateScenarioRequest, ValidationResult } from '@scenaria/api-contract';
-import { isSaveBlocked, validateScenarioLabels } from '@scenaria/validation';
+import { blocksSave, isSaveBlocked, validateScenarioLabels } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import { scenarios as scenarioTable } from '../db/schema';
@@ -14,7 +14,7 @@ const insufficientPermission = (user: AuthenticatedUser) =>
 
 /** Nussknacker's InvalidScenario text: global, properties, then per-node errors. */
 function invalidScenarioMessage(result: ValidationResult): string {
-  const blocking = <T extends { errorType: string }>(errors: T[]) => errors.filter((error) => error.errorType !== 'SaveAllowed');
+  const blocking = <T extends { errorType: string }>(errors: T[]) => errors.filter(blocksSave);
   const messages = [
     ...blocking(result.errors.globalErrors.map((entry) => entry.error)).map((error) => error.message),
     ...blocking(result.errors.processPropertiesErrors).map((error) => error.message),

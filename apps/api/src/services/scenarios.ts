@@ -26,7 +26,7 @@ import {
   validateScenarioName,
 } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
-import { validateScenarioLabels } from '@scenaria/validation';
+import { saveBlockingErrors, validateScenarioLabels } from '@scenaria/validation';
 import { categoriesWith, hasPermission, impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
@@ -455,10 +455,7 @@ export class ScenarioService {
     let validationResult: ValidationResult | undefined;
     if (this.context.validateScenario) {
       validationResult = await this.validate(row, request.scenarioGraph, { labels });
-      const blocking = Object.values(validationResult.errors.invalidNodes)
-        .flat()
-        .concat(validationResult.errors.processPropertiesErrors, validationResult.errors.globalErrors.map((entry) => entry.error))
-        .filter((error) => error.errorType !== 'SaveAllowed');
+      const blocking = saveBlockingErrors(validationResult);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
     const unstorable = unstorableProblems(request.scenarioGraph);
