@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessPropertiesSchema } from './schemas/properties';
-import { newScenarioProperties, scenarioKindOf } from './scenario-properties';
+import { newScenarioProperties, kindOfMetaDataType } from './scenario-properties';
 
 describe('newScenarioProperties', () => {
   it("gives each kind its metadata type and its type's keys, a streaming scenario parallelism 1", () => {
@@ -31,14 +31,14 @@ describe('newScenarioProperties', () => {
   });
 });
 
-describe('scenarioKindOf', () => {
+describe('kindOfMetaDataType', () => {
   it('maps every metadata type to its kind and refuses what it does not know', () => {
     for (const kind of ['streaming', 'request-response', 'fragment'] as const) {
-      expect(scenarioKindOf(newScenarioProperties(kind).additionalFields.metaDataType)).toBe(kind);
+      expect(kindOfMetaDataType(newScenarioProperties(kind).additionalFields.metaDataType)).toBe(kind);
     }
-    expect(scenarioKindOf('LiteStreamMetaData')).toBe('streaming');
-    expect(scenarioKindOf('BatchMetaData')).toBeUndefined();
-    expect(scenarioKindOf('__proto__')).toBeUndefined();
-    expect(scenarioKindOf('toString')).toBeUndefined();
+    expect(kindOfMetaDataType('LiteStreamMetaData')).toBe('streaming');
+    expect(kindOfMetaDataType('BatchMetaData')).toBeUndefined();
+    expect(kindOfMetaDataType('__proto__')).toBeUndefined();
+    expect(kindOfMetaDataType('toString')).toBeUndefined();
   });
 });

@@ -35,9 +35,9 @@ const KIND_OF_METADATA_TYPE: Readonly<Record<string, NewScenarioKind>> = {
 /**
  * What kind of scenario properties of a metadata type belong to, or undefined for a type not known here: an
  * import can tell a request-response file from a streaming one before it replaces a graph.
- * @example scenarioKindOf('LiteStreamMetaData') // 'streaming'
+ * @example kindOfMetaDataType('LiteStreamMetaData') // 'streaming'
  */
-export function scenarioKindOf(metaDataType: string): NewScenarioKind | undefined {
+export function kindOfMetaDataType(metaDataType: string): NewScenarioKind | undefined {
   return Object.hasOwn(KIND_OF_METADATA_TYPE, metaDataType) ? KIND_OF_METADATA_TYPE[metaDataType] : undefined;
 }
 

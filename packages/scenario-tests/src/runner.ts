@@ -1,8 +1,9 @@
-import { defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
+import { defaultModel } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import type { ScenarioTestRecord, TestResults } from '@scenaria/deployment-sdk';
 import { defaultEngineOptions, runScenarioTest } from '@scenaria/engine';
 import type { ComponentRuntime, ComponentRuntimeRegistry } from '@scenaria/engine';
+import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { fromPlainJson } from '@scenaria/typing/runtime';
 import { coverageOf, traceRun } from './coverage';
@@ -45,14 +46,8 @@ export interface RunSuiteOptions {
 type Kind = 'streaming' | 'request-response';
 
 function kindOf(scenario: CanonicalProcess): Kind | undefined {
-  switch (processingModeOfMetaDataType(scenario.metaData.additionalFields.metaDataType)) {
-    case 'Unbounded-Stream':
-      return 'streaming';
-    case 'Request-Response':
-      return 'request-response';
-    default:
-      return undefined;
-  }
+  const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType);
+  return kind === 'fragment' ? undefined : kind;
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   inspectJsonText,
   MAX_JSON_DEPTH,
   newScenarioProperties,
-  scenarioKindOf,
+  kindOfMetaDataType,
   serializeCanonicalProcess,
   serializeScenarioGraph,
   toCanonical,
@@ -639,7 +639,7 @@ export class ScenarioService {
     }
     const graph = fromCanonical(upgraded.value).graph;
     // A file of another kind would replace the graph with one this scenario's engine cannot run; say so instead.
-    const fileKind = scenarioKindOf(graph.properties.additionalFields.metaDataType);
+    const fileKind = kindOfMetaDataType(graph.properties.additionalFields.metaDataType);
     const scenarioKind = row.isFragment ? 'fragment' : processingInfo(this.context.config, row.processingType).processingMode === 'Request-Response' ? 'request-response' : 'streaming';
     if (fileKind !== undefined && fileKind !== scenarioKind) {
       throw badRequest(`The file holds a ${fileKind} scenario (${graph.properties.additionalFields.metaDataType}); ${name} is a ${scenarioKind} scenario`, ['process']);

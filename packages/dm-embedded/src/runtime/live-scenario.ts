@@ -1,8 +1,9 @@
-import { defaultModel, processingModeOfMetaDataType } from '@scenaria/components';
+import { defaultModel } from '@scenaria/components';
 import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
 import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, SourceInstance } from '@scenaria/engine';
+import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { validateTopicName } from '../topics/topic-store';
 import { NodeCounters } from './node-counters';
@@ -55,15 +56,9 @@ export interface LiveScenario {
 
 /** `StreamMetaData` (and the Lite variant) run as streams, `RequestResponseMetaData` per request; batch does not run here. */
 export function scenarioKindOf(scenario: CanonicalProcess): ScenarioKind | undefined {
-  // The processing mode of a metaDataType is components' rule; this only names the modes the embedded engine runs.
-  switch (processingModeOfMetaDataType(scenario.metaData.additionalFields.metaDataType)) {
-    case 'Unbounded-Stream':
-      return 'streaming';
-    case 'Request-Response':
-      return 'request-response';
-    default:
-      return undefined;
-  }
+  // Which kind a metaDataType is, is graph's rule; fragments do not run on their own.
+  const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType);
+  return kind === 'fragment' ? undefined : kind;
 }
 
 /** The default model per kind. */
