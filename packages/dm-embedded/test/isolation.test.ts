@@ -43,7 +43,7 @@ const MEMORY_HOG = [
 ];
 
 // Only time: projections of numbers, each well within the step budget.
-const TIME_HOG = Array.from({ length: 12 }, (_, i) => (i === 0 ? '#input.items.![#this * 3 % 7 + #this / 5]' : `#v${i - 1}.![#this * 3 % 7 + #this / 5 + ${i}]`));
+const TIME_HOG = Array.from({ length: 40 }, (_, i) => (i === 0 ? '#input.items.![#this * 3 % 7 + #this / 5]' : `#v${i - 1}.![#this * 3 % 7 + #this / 5 + ${i}]`));
 
 const items = (count: number) => ({ items: Array.from({ length: count }, (_, i) => i) });
 
