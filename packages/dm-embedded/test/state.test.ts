@@ -212,9 +212,9 @@ describe.each(DATABASES)('keyed state of a streaming job on %s', (kind) => {
       updateStrategy: { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromCustomSavepoint', savepointPath: stopped.value.savepointPath } },
     });
     expect(restored.ok).toBe(true);
-    await eventually(async () => expect((await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).length).toBe(whole.length * 2 - atSavepoint));
+    await eventually(async () => expect((await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).length).toBe(whole.length * 2 - atSavepoint), 60_000);
     await manager.idle();
     const again = (await readTopicTail(setup.database.db, WINDOWS_TOPIC, { limit: 10_000 })).map(windowResult).slice(whole.length);
     expect(again).toEqual(whole.slice(atSavepoint));
-  }, 120_000);
+  }, 240_000);
 });
