@@ -294,7 +294,7 @@ describe('hostile inputs against the real server', () => {
     const huge = await healthDuring(server, () => fetch(url, { method: 'POST', headers: JSON_HEADERS, body: `"${'h'.repeat(11 * MB)}"` }));
     expect(huge.answer.status).toBe(413);
     expect((await server.call('admin', api.cancelScenario, { params: { scenarioName: 'bombs' } })).status).toBe(200);
-  });
+  }, 300_000);
 
   // About twenty test runs, each in a fresh worker: a minute or more on a loaded 2-core machine.
   test('every bomb in test runs: files of records and ad-hoc form values', async () => {
