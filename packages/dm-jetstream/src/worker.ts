@@ -169,8 +169,8 @@ class Worker implements ScenarioWorker {
     const now = Date.now();
     let revision: number | undefined;
     if (!current || current.operation !== 'PUT') {
-      revision = await writeIfUnchanged(leases, key, { owner: this.workerId } satisfies Lease, current ? current.revision : undefined).catch(() => undefined);
-      if (current && revision === undefined) revision = undefined;
+      // Absent, or deleted by a worker that handed it over (a delete marker has a revision to write over).
+      revision = await writeIfUnchanged(leases, key, { owner: this.workerId } satisfies Lease, current ? current.revision : undefined);
     } else if (this.expired(`lease:${key}`, current.revision, now)) {
       revision = await writeIfUnchanged(leases, key, { owner: this.workerId } satisfies Lease, current.revision);
     }
