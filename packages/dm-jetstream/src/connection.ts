@@ -4,6 +4,7 @@ import { Kvm } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
 import { connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { keysOf } from './coordination';
 import { bucketName, topicStream, topicSubjects } from './naming';
 import type { Names } from './naming';
 import type { JetStreamManagerSettings } from './settings';
@@ -63,6 +64,12 @@ export class JetStreamConnection {
       this.buckets.set(kind, bucket);
     }
     return bucket;
+  }
+
+  /** The keys of a coordination bucket (see `keysOf`). */
+  async keys(kind: BucketKind): Promise<string[]> {
+    await this.bucket(kind);
+    return keysOf(this.jsm, bucketName(this.names, kind));
   }
 
   async close(): Promise<void> {

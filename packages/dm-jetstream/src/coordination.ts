@@ -1,6 +1,7 @@
 import type { ProcessVersion } from '@scenaria/deployment-sdk';
 import type { StateSnapshot } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
+import type { JetStreamManager } from '@nats-io/jetstream';
 import type { KV } from '@nats-io/kv';
 import type { NodeCounts } from './scenario';
 
@@ -78,4 +79,18 @@ export function isWrongRevision(error: unknown): boolean {
   if (code === 10071 || code === 10164) return true;
   const message = error instanceof Error ? error.message : '';
   return /wrong last sequence|key exists/i.test(message);
+}
+
+/**
+ * The keys of a bucket, from the stream's subject list in one request. The client's `keys()` follows a
+ * consumer until it has seen as many messages as were pending at its start, and waits for a heartbeat (half
+ * a minute) when writes land meanwhile, as heartbeats and leases do all the time. Deleted keys are listed too
+ * (their delete marker is a message): `readJson` answers `undefined` for them.
+ */
+export async function keysOf(jsm: JetStreamManager, bucket: string): Promise<string[]> {
+  const prefix = `$KV.${bucket}.`;
+  const info = await jsm.streams.info(`KV_${bucket}`, { subjects_filter: '>' });
+  return Object.keys(info.state.subjects ?? {})
+    .filter((subject) => subject.startsWith(prefix))
+    .map((subject) => subject.slice(prefix.length));
 }

@@ -108,7 +108,7 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
   const liveWorkers = async (): Promise<number> => {
     const workers = await connection.bucket('workers');
     let live = 0;
-    for await (const key of await workers.keys()) {
+    for (const key of await connection.keys('workers')) {
       const entry = await workers.get(key);
       // The broker's time of the last heartbeat: workers beat four times a lease.
       if (entry?.operation === 'PUT' && Date.now() - entry.created.getTime() < settings.leaseMs * 2) live += 1;

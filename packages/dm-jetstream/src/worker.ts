@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { ComponentRuntime } from '@scenaria/engine';
+import { KvWatchInclude } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
 import { JetStreamConnection } from './connection';
 import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
@@ -65,6 +66,7 @@ export async function startWorker(options: WorkerOptions): Promise<ScenarioWorke
   }, options.logger ?? silentLogger);
   await worker.tick();
   worker.schedule();
+  await worker.watchDeployments();
   return worker;
 }
 
@@ -76,6 +78,8 @@ class Worker implements ScenarioWorker {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> = Promise.resolve();
   private isStopped = false;
+  private stopWatching: (() => void) | undefined;
+  private isTickRequested = false;
 
   constructor(
     private readonly connection: JetStreamConnection,
@@ -89,13 +93,39 @@ class Worker implements ScenarioWorker {
     return [...this.held.values()].filter((lease) => lease.runner).map((lease) => `${lease.scenarioName}#${lease.partition}`).sort();
   }
 
-  schedule(): void {
+  schedule(delayMs = Math.max(50, Math.floor(this.settings.leaseMs / 4))): void {
     if (this.isStopped) return;
+    clearTimeout(this.timer);
     this.timer = setTimeout(() => {
+      this.timer = undefined;
       this.ticking = this.tick()
         .catch((error: unknown) => this.logger.warn('Worker tick failed', { workerId: this.workerId, error: String(error) }))
-        .finally(() => this.schedule());
-    }, Math.max(50, Math.floor(this.settings.leaseMs / 4)));
+        .finally(() => {
+          const isRequested = this.isTickRequested;
+          this.isTickRequested = false;
+          if (!this.timer) this.schedule(isRequested ? 0 : undefined);
+        });
+    }, delayMs);
+  }
+
+  /** A deploy, a cancel or a lease handed over is acted on at once rather than on the next tick. */
+  async watchDeployments(): Promise<void> {
+    const watchers = [
+      { watcher: await (await this.connection.bucket('deployments')).watch({ include: KvWatchInclude.UpdatesOnly }), isRelevant: () => true },
+      // Leases deleted by a worker handing partitions over; renewals (puts) change no plan.
+      { watcher: await (await this.connection.bucket('leases')).watch({ include: KvWatchInclude.UpdatesOnly }), isRelevant: (operation: string) => operation !== 'PUT' },
+    ];
+    this.stopWatching = () => watchers.forEach(({ watcher }) => watcher.stop());
+    for (const { watcher, isRelevant } of watchers) {
+      void (async () => {
+        for await (const update of watcher) {
+          if (!isRelevant(update.operation)) continue;
+          // A planned tick is brought forward; one in progress may have read the bucket before the change.
+          if (this.timer) this.schedule(0);
+          else this.isTickRequested = true;
+        }
+      })().catch(() => undefined);
+    }
   }
 
   private expired(key: string, revision: number, now: number): boolean {
@@ -114,7 +144,7 @@ class Worker implements ScenarioWorker {
     await workers.put(this.workerId, jsonBytes(heartbeat));
     const now = Date.now();
     const live: string[] = [];
-    for (const id of await keysOf(workers)) {
+    for (const id of await this.connection.keys('workers')) {
       const entry = await workers.get(id);
       if (!entry || entry.operation !== 'PUT') continue;
       if (id === this.workerId || !this.expired(`worker:${id}`, entry.revision, now)) live.push(id);
@@ -122,7 +152,7 @@ class Worker implements ScenarioWorker {
     }
     live.sort();
     const deployments: StoredDeployment[] = [];
-    for (const key of await keysOf(deploymentsBucket)) {
+    for (const key of await this.connection.keys('deployments')) {
       const found = await readJson<StoredDeployment>(deploymentsBucket, key);
       if (found?.value.state === 'RUNNING') deployments.push(found.value);
     }
@@ -209,6 +239,7 @@ class Worker implements ScenarioWorker {
   async stop(): Promise<void> {
     if (this.isStopped) return;
     this.isStopped = true;
+    this.stopWatching?.();
     clearTimeout(this.timer);
     await this.ticking;
     const leases = await this.connection.bucket('leases');
@@ -219,9 +250,3 @@ class Worker implements ScenarioWorker {
   }
 }
 
-/** All keys of a bucket (an empty bucket has none). */
-async function keysOf(kv: KV): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const key of await kv.keys()) keys.push(key);
-  return keys;
-}
