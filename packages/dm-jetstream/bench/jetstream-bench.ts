@@ -59,7 +59,7 @@ async function jetstreamRun(workers: number): Promise<number> {
     const started = performance.now();
     const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('bench'), deploymentData: deploymentData(), scenario: windowScenario('bench', 'transactions', 'windows'), updateStrategy: replace });
     if (!deployed.ok) throw new Error(JSON.stringify(deployed.errors));
-    while (((await manager.nodeCounts('bench'))['source']?.all ?? 0) < input.length) await sleep(50);
+    while (((await manager.processCounts('bench'))['source']?.all ?? 0) < input.length) await sleep(50);
     return input.length / ((performance.now() - started) / 1000);
   } finally {
     for (const child of children) await stopWorker(child);

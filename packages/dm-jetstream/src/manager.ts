@@ -31,7 +31,7 @@ export interface JetStreamManagerOptions {
 /** The JetStream manager: the SDK's interface plus counts and the connection's names. */
 export interface JetStreamDeploymentManager extends DeploymentManager {
   /** Per-node counts of the scenario's current (or last) deployment since it started, summed over its partitions' checkpoints. */
-  nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  processCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
   readonly settings: JetStreamManagerSettings;
 }
 
@@ -132,7 +132,7 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     },
     statusDefinitions: [],
     customActions: [],
-    async nodeCounts(scenarioName) {
+    async processCounts(scenarioName) {
       const found = await stored(scenarioName);
       if (!found) return {};
       const checkpoints = await connection.bucket('checkpoints');

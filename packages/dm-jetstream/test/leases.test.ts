@@ -59,7 +59,7 @@ describe('partition leases', () => {
     await eventually(async () => expect((await outputIds()).length).toBe(1_000));
     const ids = await outputIds();
     expect(new Set(ids).size).toBe(1_000);
-    const counts = await manager.nodeCounts('doubling');
+    const counts = await manager.processCounts('doubling');
     expect(counts['source']?.all).toBe(1_000);
   });
 
@@ -89,7 +89,7 @@ describe('partition leases', () => {
     await eventually(async () => {
       const after = await readJson<Checkpoint>(checkpoints, key);
       expect(after?.value).toEqual(taken);
-      const counts = await manager.nodeCounts('doubling');
+      const counts = await manager.processCounts('doubling');
       expect(counts['source']?.all).toBeGreaterThan(100);
     });
     // Two more lease periods: the worker never got the partition back, and never committed to it.

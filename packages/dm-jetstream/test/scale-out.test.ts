@@ -67,7 +67,7 @@ describe('three worker processes, one killed with SIGKILL mid-stream', () => {
       lastByKey.set(key, record.timestamp);
     }
 
-    const counts = await manager.nodeCounts('windows');
+    const counts = await manager.processCounts('windows');
     expect(counts['source']?.all).toBe(input.length);
     expect(counts['sink']?.all).toBe(expected.length);
   }, 600_000);
