@@ -18,6 +18,8 @@ import { partitionKey, scenarioKey } from './naming';
 import { addCounts, defaultJetStreamModels, engineOptions, prepareScenario, toProcessCounts } from './scenario';
 import type { JetStreamModels, NodeCounts, ScenarioCompileOptions } from './scenario';
 import { JetStreamManagerSettingsSchema } from './settings';
+import { readTopicTail } from './topics';
+import type { TopicRecord } from './topics';
 import type { JetStreamManagerSettings, JetStreamManagerSettingsInput } from './settings';
 
 /** What the designer's JetStream manager is created with besides its settings. */
@@ -32,6 +34,8 @@ export interface JetStreamManagerOptions {
 export interface JetStreamDeploymentManager extends DeploymentManager {
   /** Per-node counts of the scenario's current (or last) deployment since it started, summed over its partitions' checkpoints. */
   processCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  /** The newest records of a topic, oldest first: test data generated from the topic a source reads. */
+  topicSamples(topic: string, limit: number): Promise<TopicRecord[]>;
   readonly settings: JetStreamManagerSettings;
 }
 
@@ -142,6 +146,9 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
         if (checkpoint?.value.deploymentId === found.value.deploymentId) addCounts(total, checkpoint.value.counts);
       }
       return toProcessCounts(total);
+    },
+    async topicSamples(topic, limit) {
+      return (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }));
     },
     close: () => connection.close(),
   };

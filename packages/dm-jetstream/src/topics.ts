@@ -1,3 +1,4 @@
+import { DeliverPolicy } from '@nats-io/jetstream';
 import { z } from 'zod';
 import type { JetStreamConnection } from './connection';
 import { partitionOf, partitionSubject, topicStream, validateTopicName } from './naming';
@@ -100,6 +101,32 @@ export async function readTopic(connection: JetStreamConnection, topic: string, 
       records.push({ ...record, partition, sequence: message.seq });
     }
     if (got === 0) break;
+  }
+  return records;
+}
+
+/** The newest `limit` records of a topic over all its partitions, oldest first (test data from a topic). */
+export async function readTopicTail(connection: JetStreamConnection, topic: string, options: { limit: number }): Promise<ReadTopicRecord[]> {
+  if (validateTopicName(topic).length > 0 || options.limit <= 0) return [];
+  await connection.ensureTopic(topic);
+  const stream = topicStream(connection.names, topic);
+  const { state } = await connection.jsm.streams.info(stream);
+  if (state.messages === 0) return [];
+  // Sequences are the stream's: the last `limit` of them are the newest records, whatever their partitions.
+  const from = Math.max(state.first_seq, state.last_seq - Math.min(options.limit, 10_000) + 1);
+  const consumer = await connection.js.consumers.get(stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: from });
+  const records: ReadTopicRecord[] = [];
+  const want = state.last_seq - from + 1;
+  while (records.length < want) {
+    const batch = await consumer.fetch({ max_messages: want - records.length, expires: 1_000 });
+    let got = 0;
+    for await (const message of batch) {
+      got += 1;
+      const record = decodeRecord(message.string(), Math.floor(message.info.timestampNanos / 1e6));
+      records.push({ ...record, partition: Number(message.subject.slice(message.subject.lastIndexOf('.') + 1)), sequence: message.seq });
+      if (message.seq >= state.last_seq) break;
+    }
+    if (got === 0 || records[records.length - 1]?.sequence === state.last_seq) break;
   }
   return records;
 }

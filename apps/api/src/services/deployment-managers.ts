@@ -24,7 +24,7 @@ import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 /** A manager the API was given or built, with the embedded or JetStream manager's extras when it is one. */
 export type ApiDeploymentManager = DeploymentManager &
   Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>> &
-  Partial<Pick<JetStreamDeploymentManager, 'processCounts'>>;
+  Partial<Pick<JetStreamDeploymentManager, 'processCounts' | 'topicSamples'>>;
 
 /** Managers given to `createApp` by processing type; the rest are built from the configuration. */
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
