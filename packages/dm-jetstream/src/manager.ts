@@ -13,7 +13,7 @@ import { runScenarioTest } from '@scenaria/engine';
 import type { ComponentRuntime } from '@scenaria/engine';
 import { JetStreamConnection } from './connection';
 import { jsonBytes, readJson } from './coordination';
-import type { Checkpoint, StoredDeployment } from './coordination';
+import type { Checkpoint, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, scenarioKey } from './naming';
 import { addCounts, defaultJetStreamModels, engineOptions, prepareScenario, toProcessCounts } from './scenario';
 import type { JetStreamModels, NodeCounts, ScenarioCompileOptions } from './scenario';
@@ -109,13 +109,13 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     customAction: async ({ actionName }) => refusal('UnknownCustomAction', `The JetStream engine has no custom action ${actionName}`),
   };
 
-  const liveWorkers = async (): Promise<number> => {
+  /** Heartbeats of the live workers: the broker's time of the last one is recent (workers beat four times a lease). */
+  const liveWorkers = async (): Promise<WorkerHeartbeat[]> => {
     const workers = await connection.bucket('workers');
-    let live = 0;
+    const live: WorkerHeartbeat[] = [];
     for (const key of await connection.keys('workers')) {
-      const entry = await workers.get(key);
-      // The broker's time of the last heartbeat: workers beat four times a lease.
-      if (entry?.operation === 'PUT' && Date.now() - entry.created.getTime() < settings.leaseMs * 2) live += 1;
+      const found = await readJson<WorkerHeartbeat>(workers, key);
+      if (found && Date.now() - found.created.getTime() < settings.leaseMs * 2) live.push(found.value);
     }
     return live;
   };
@@ -123,7 +123,15 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
   const statusOf = async (deployment: StoredDeployment): Promise<StatusDetails> => {
     const base = { deploymentId: deployment.deploymentId, externalDeploymentId: deployment.externalId, version: deployment.processVersion, startTime: deployment.startedAt };
     if (deployment.state === 'CANCELED') return { ...base, status: { name: SimpleStateStatusName.CANCELED }, errors: [] };
-    if ((await liveWorkers()) === 0) return { ...base, status: { name: SimpleStateStatusName.RESTARTING }, errors: ['No worker of this processing type is alive'] };
+    const workers = await liveWorkers();
+    if (workers.length === 0) return { ...base, status: { name: SimpleStateStatusName.RESTARTING }, errors: ['No worker of this processing type is alive'] };
+    // Partitions that fail on a worker are retried there every tick: restarting, with the reasons, as the embedded manager reports a job it restarts.
+    const problems = workers.flatMap((worker) =>
+      (worker.problems ?? [])
+        .filter((problem) => problem.scenarioName === deployment.scenarioName && problem.deploymentId === deployment.deploymentId)
+        .map((problem) => `partition ${problem.partition} on ${worker.workerId}: ${problem.message}`),
+    );
+    if (problems.length > 0) return { ...base, status: { name: SimpleStateStatusName.RESTARTING }, errors: problems.sort() };
     return { ...base, status: { name: SimpleStateStatusName.RUNNING }, errors: [] };
   };
 

@@ -20,8 +20,10 @@ export interface PartitionRunnerContext {
   logger: DeploymentLogger;
   /** True while this worker's lease on the partition is certainly still its own (outputs are published only then). */
   holdsLease(): boolean;
-  /** The runner ended on its own: fenced by a newer owner, or the scenario failed. */
-  onEnded(reason: string): void;
+  /** The runner ended on its own: fenced by a newer owner, or (`isProblem`) the scenario failed or does not compile here. */
+  onEnded(reason: string, isProblem?: boolean): void;
+  /** A batch was committed: the partition runs. */
+  onCommitted(): void;
 }
 
 /** A source's records as they arrive, buffered a little ahead of the runner. */
@@ -112,7 +114,7 @@ export class PartitionRunner {
   start(): void {
     this.done = this.run().catch((error: unknown) => {
       this.context.logger.error('Partition runner failed', { scenarioName: this.context.deployment.scenarioName, partition: this.context.partition, error: String(error) });
-      this.context.onEnded(`failed: ${String(error)}`);
+      this.context.onEnded(`failed: ${String(error)}`, true);
     });
   }
 
@@ -130,7 +132,7 @@ export class PartitionRunner {
     const key = partitionKey(deployment.scenarioName, partition);
     const prepared = prepareScenario(deployment.scenario, this.context.compileOptions);
     if (!prepared.ok) {
-      this.context.onEnded(`does not compile: ${prepared.errors.map((e) => e.message).join('; ')}`);
+      this.context.onEnded(`does not compile here: ${prepared.errors.map((e) => e.message).join('; ')}`, true);
       return;
     }
     const runnable = prepared.value;
@@ -193,6 +195,7 @@ export class PartitionRunner {
         this.context.onEnded('fenced');
         return;
       }
+      this.context.onCommitted();
     }
   }
 

@@ -72,6 +72,7 @@ export async function startWorker(options: WorkerOptions): Promise<ScenarioWorke
 
 class Worker implements ScenarioWorker {
   private readonly held = new Map<string, HeldLease>();
+  private readonly problems = new Map<string, WorkerHeartbeat['problems'][number]>();
   // Revisions seen per key (leases and heartbeats) and since when, by this process's clock.
   private readonly observed = new Map<string, { revision: number; since: number }>();
   private readonly startedAt = Date.now();
@@ -140,7 +141,7 @@ class Worker implements ScenarioWorker {
   async tick(): Promise<void> {
     if (this.isStopped) return;
     const [workers, leases, deploymentsBucket] = await Promise.all([this.connection.bucket('workers'), this.connection.bucket('leases'), this.connection.bucket('deployments')]);
-    const heartbeat: WorkerHeartbeat = { workerId: this.workerId, startedAt: this.startedAt, partitions: [...this.held.keys()] };
+    const heartbeat: WorkerHeartbeat = { workerId: this.workerId, startedAt: this.startedAt, partitions: [...this.held.keys()], problems: [...this.problems.values()] };
     await workers.put(this.workerId, jsonBytes(heartbeat));
     const now = Date.now();
     const live: string[] = [];
@@ -181,6 +182,7 @@ class Worker implements ScenarioWorker {
       if (revision === undefined) {
         this.logger.warn('Lease lost', { workerId: this.workerId, key });
         this.held.delete(key);
+        this.problems.delete(key);
         await held.runner?.stop();
         return;
       }
@@ -221,10 +223,13 @@ class Worker implements ScenarioWorker {
       logger: this.logger,
       // A quarter of the lease is kept as margin: others judge expiry from when they saw the renewal, later than it was sent.
       holdsLease: () => this.held.get(partitionKey(lease.scenarioName, lease.partition)) === lease && Date.now() < lease.renewedAt + (this.settings.leaseMs * 3) / 4,
-      onEnded: (reason) => {
+      onEnded: (reason, isProblem) => {
         lease.ended = reason;
-        if (reason === 'fenced') this.held.delete(partitionKey(lease.scenarioName, lease.partition));
+        const key = partitionKey(lease.scenarioName, lease.partition);
+        if (isProblem) this.problems.set(key, { scenarioName: lease.scenarioName, deploymentId: deployment.deploymentId, partition: lease.partition, message: reason });
+        if (reason === 'fenced') this.held.delete(key);
       },
+      onCommitted: () => this.problems.delete(partitionKey(lease.scenarioName, lease.partition)),
     });
     lease.runner = runner;
     runner.start();
@@ -232,6 +237,7 @@ class Worker implements ScenarioWorker {
 
   private async release(leases: KV, key: string, lease: HeldLease): Promise<void> {
     this.held.delete(key);
+    this.problems.delete(key);
     await lease.runner?.stop();
     await leases.delete(key, { previousSeq: lease.revision }).catch(() => undefined);
   }

@@ -99,4 +99,17 @@ describe('partition leases', () => {
     expect(after?.value).toEqual(taken);
     expect(worker.heldPartitions()).not.toContain('doubling#0');
   });
+
+  it('a scenario that does not compile on the workers (other models) is reported as restarting, with the reason', async () => {
+    // The worker builds the default model: the designer's topic type is unknown to it, so `#input.amount` does not type.
+    await startWorker({ settings, workerId: 'other-models' }).then((worker) => workers.push(worker));
+    await deploy();
+    const status = await eventually(async () => {
+      const [found] = await manager.getScenarioStatuses('doubling');
+      expect(found?.status.name).toBe('RESTARTING');
+      expect(found?.errors.length).toBeGreaterThan(0);
+      return found;
+    });
+    expect(status?.errors[0]).toMatch(/^partition \d on other-models: does not compile here: /);
+  });
 });
