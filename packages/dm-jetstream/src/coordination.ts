@@ -39,8 +39,8 @@ export interface WorkerHeartbeat {
   startedAt: number;
   /** Partitions held now, as `scenarioKey.partition`. */
   partitions: string[];
-  /** Partitions whose scenario failed here (retried every tick), for the designer's status. */
-  problems: { scenarioName: string; deploymentId: string; partition: number; message: string }[];
+  /** Partitions (or request-response endpoints: partition null) whose scenario failed here (retried every tick), for the designer's status. */
+  problems: { scenarioName: string; deploymentId: string; partition: number | null; message: string }[];
 }
 
 /** A partition lease (leases bucket): who holds it. Its expiry is judged by watching its revision, not by clocks. */

@@ -10,6 +10,7 @@ import type {
   StatusDetails,
 } from '@scenaria/deployment-sdk';
 import { runScenarioTest } from '@scenaria/engine';
+import { kindOfMetaDataType } from '@scenaria/graph';
 import type { ComponentRuntime } from '@scenaria/engine';
 import { JetStreamConnection } from './connection';
 import { jsonBytes, readJson } from './coordination';
@@ -102,7 +103,8 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     makeScenarioSavepoint: async () => refusal('SavepointsNotSupported', 'The JetStream engine has no savepoints; its checkpoints are kept per partition'),
     testScenario: async ({ scenario, testData }) => {
       if (testData.records.length > settings.maxTestRecords) return refusal('TooManyTestRecords', `A test runs at most ${settings.maxTestRecords} records`);
-      const outcome = await runScenarioTest(scenario, testData, engineOptions(compileOptions));
+      const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType) === 'request-response' ? 'request-response' : 'streaming';
+      const outcome = await runScenarioTest(scenario, testData, engineOptions(compileOptions, kind));
       if (!outcome.ok) return { ok: false, errors: outcome.errors.map((e): DeploymentIssue => ({ code: e.code, message: e.message, ...(e.nodeId ? { nodeId: e.nodeId } : {}) })) };
       return outcome;
     },
@@ -129,7 +131,7 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     const problems = workers.flatMap((worker) =>
       (worker.problems ?? [])
         .filter((problem) => problem.scenarioName === deployment.scenarioName && problem.deploymentId === deployment.deploymentId)
-        .map((problem) => `partition ${problem.partition} on ${worker.workerId}: ${problem.message}`),
+        .map((problem) => `${problem.partition === null ? 'endpoint' : `partition ${problem.partition}`} on ${worker.workerId}: ${problem.message}`),
     );
     if (problems.length > 0) return { ...base, status: { name: SimpleStateStatusName.RESTARTING }, errors: problems.sort() };
     return { ...base, status: { name: SimpleStateStatusName.RUNNING }, errors: [] };

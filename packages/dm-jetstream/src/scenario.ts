@@ -5,17 +5,19 @@ import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, InvocationScope } from '@scenaria/engine';
 import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { toPlainJson } from '@scenaria/typing/runtime';
+import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
 import { validateTopicName } from './naming';
 
 /** The models scenarios compile with; the designer must validate with the same ones. */
 export interface JetStreamModels {
   streaming: Model;
+  /** For request-response scenarios; the default model of that kind when absent. */
+  'request-response'?: Model;
 }
 
-/** The default streaming model. */
+/** The default models. */
 export function defaultJetStreamModels(): JetStreamModels {
-  return { streaming: defaultModel('streaming') };
+  return { streaming: defaultModel('streaming'), 'request-response': defaultModel('request-response') };
 }
 
 /** What compiling needs besides the scenario. */
@@ -50,7 +52,10 @@ export type NodeCounts = Record<string, { all: number; errors: number }>;
 
 /** One compiled instance of a scenario (a partition runs one) with what feeding it needs. */
 export interface RunnableScenario {
+  kind: 'streaming' | 'request-response';
   compiled: CompiledScenario;
+  /** Request-response: the request source. */
+  requestSourceId: string | undefined;
   /** Kafka sources: the topic each reads. */
   topicSources: { nodeId: string; topic: string }[];
   /** Topics the sinks write. */
@@ -62,9 +67,23 @@ export interface RunnableScenario {
 const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });
 
 /** The compile options of the engine for streaming scenarios here, without a listener (test runs use them as they are). */
-export function engineOptions(options: ScenarioCompileOptions): Omit<CompileScenarioOptions, 'listener'> {
-  const base = defaultEngineOptions(options.models.streaming, { runtimes: (defaults) => defaults.with(options.runtimes ?? {}), now: options.now });
-  return { ...base, eventTime: options.eventTime };
+export function engineOptions(options: ScenarioCompileOptions, kind: RunnableScenario['kind'] = 'streaming'): Omit<CompileScenarioOptions, 'listener'> {
+  const model = kind === 'streaming' ? options.models.streaming : (options.models['request-response'] ?? defaultModel('request-response'));
+  const base = defaultEngineOptions(model, { runtimes: (defaults) => defaults.with(options.runtimes ?? {}), now: options.now });
+  return kind === 'streaming' ? { ...base, eventTime: options.eventTime } : base;
+}
+
+/** Where a request-response scenario answers: its `slug` property, else its name with characters outside `[A-Za-z0-9._~-]` as `-` (the embedded manager's rule). */
+export function scenarioSlug(scenario: CanonicalProcess): string {
+  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
+  if (property) return property;
+  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
+}
+
+/** The first response sink's value of a request's run as JSON text, undefined when none was reached. */
+export function responseOf(scope: InvocationScope): string | undefined {
+  const output = scope.outputs.find((o) => o.componentId === 'sink-response');
+  return output ? toJsonText(output.value) : undefined;
 }
 
 /**
@@ -77,8 +96,8 @@ export function prepareScenario(
   options: ScenarioCompileOptions,
 ): { ok: true; value: RunnableScenario } | { ok: false; errors: DeploymentIssue[] } {
   const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType);
-  if (kind !== 'streaming') {
-    return { ok: false, errors: [issue('UnsupportedScenarioType', `The JetStream engine runs streaming scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
+  if (kind !== 'streaming' && kind !== 'request-response') {
+    return { ok: false, errors: [issue('UnsupportedScenarioType', `The JetStream engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
   }
   const sourceTopics = new Map<string, unknown>();
   const sinkTopics = new Map<string, unknown>();
@@ -93,14 +112,19 @@ export function prepareScenario(
     serviceInvoked: () => undefined,
     exceptionThrown: (nodeId) => count(nodeId, 'errors'),
   };
-  const base = engineOptions(options);
+  const base = engineOptions(options, kind);
   const compiled = compileScenario(scenario, { ...base, runtimes: capturingRuntimes(base.runtimes, sourceTopics, sinkTopics), listener });
   if (!compiled.ok) return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };
   const errors: DeploymentIssue[] = [];
   const topicSources: RunnableScenario['topicSources'] = [];
+  let requestSourceId: string | undefined;
   for (const source of compiled.value.sources) {
     const topic = sourceTopics.get(source.nodeId);
-    if (source.componentId !== 'source-kafka') {
+    if (kind === 'request-response') {
+      if (source.componentId !== 'source-request') errors.push(issue('UnsupportedSource', `A request-response scenario is fed by its request source, not ${source.componentId}`, source.nodeId));
+      else if (requestSourceId !== undefined) errors.push(issue('MultipleRequestSources', 'A request-response scenario has exactly one request source', source.nodeId));
+      else requestSourceId = source.nodeId;
+    } else if (source.componentId !== 'source-kafka') {
       errors.push(issue('UnsupportedSource', `The JetStream engine feeds only Kafka sources, not ${source.componentId}`, source.nodeId));
     } else if (typeof topic !== 'string' || validateTopicName(topic).length > 0) {
       errors.push(issue('InvalidTopic', `Source reads an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, source.nodeId));
@@ -109,10 +133,13 @@ export function prepareScenario(
   for (const [nodeId, topic] of sinkTopics) {
     if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, nodeId));
   }
+  if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) errors.push(issue('MissingRequestSource', 'A request-response scenario needs a request source'));
   if (errors.length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
+      kind,
+      requestSourceId,
       compiled: compiled.value,
       topicSources,
       sinkTopics: [...new Set([...sinkTopics.values()].map(String))],

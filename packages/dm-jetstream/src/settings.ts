@@ -21,6 +21,12 @@ export const JetStreamManagerSettingsSchema = z.object({
   maxOutOfOrdernessMs: z.number().int().min(0).default(60_000),
   /** Event time: a quiet partition stops holding its watermark back after this long. */
   idleTimeoutMs: z.number().int().min(1).default(180_000),
+  /**
+   * Request-response scenarios: each worker serves every deployed one on this port (`POST /scenario/{slug}`),
+   * so N workers are N copies behind a load balancer; `null` (the default) serves none. 0 picks a free port.
+   */
+  requestResponsePort: z.number().int().min(0).max(65_535).nullable().default(null),
+  requestResponseHost: z.string().min(1).default('127.0.0.1'),
   /** Test runs stop after this many records (hostile test data is bounded). */
   maxTestRecords: z.number().int().min(1).max(100_000).default(10_000),
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { ComponentRuntime } from '@scenaria/engine';
+import { kindOfMetaDataType } from '@scenaria/graph';
 import { KvWatchInclude } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
 import { JetStreamConnection } from './connection';
@@ -8,6 +9,7 @@ import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
 import type { Lease, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, partitionOf } from './naming';
 import { PartitionRunner } from './partition-runner';
+import { RequestResponseServer } from './request-response-server';
 import { defaultJetStreamModels } from './scenario';
 import type { JetStreamModels, ScenarioCompileOptions } from './scenario';
 import { JetStreamManagerSettingsSchema } from './settings';
@@ -29,6 +31,8 @@ export interface ScenarioWorker {
   readonly workerId: string;
   /** The partitions it holds, as `scenarioName#partition`. */
   heldPartitions(): string[];
+  /** Where this worker serves request-response scenarios (`http://host:port`), when it does. */
+  requestResponseUrl(): string | undefined;
   /** Commits what runs, hands its partitions over at once (deletes its leases) and disconnects. */
   stop(): Promise<void>;
 }
@@ -58,12 +62,24 @@ export async function startWorker(options: WorkerOptions): Promise<ScenarioWorke
   const settings = JetStreamManagerSettingsSchema.parse(options.settings);
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
   const connection = await JetStreamConnection.open(settings, `scenaria-worker ${workerId}`);
-  const worker = new Worker(connection, settings, workerId, {
+  const compileOptions: ScenarioCompileOptions = {
     models: options.models ?? defaultJetStreamModels(),
     ...(options.runtimes ? { runtimes: options.runtimes } : {}),
     eventTime: { maxOutOfOrdernessMs: settings.maxOutOfOrdernessMs, idleTimeoutMs: settings.idleTimeoutMs },
     now: () => Date.now(),
-  }, options.logger ?? silentLogger);
+  };
+  const logger = options.logger ?? silentLogger;
+  let server: RequestResponseServer | undefined;
+  if (settings.requestResponsePort !== null) {
+    server = new RequestResponseServer(compileOptions, logger);
+    try {
+      await server.listen(settings.requestResponsePort, settings.requestResponseHost);
+    } catch (error) {
+      await connection.close();
+      throw error;
+    }
+  }
+  const worker = new Worker(connection, settings, workerId, compileOptions, logger, server);
   await worker.tick();
   worker.schedule();
   await worker.watchDeployments();
@@ -88,7 +104,12 @@ class Worker implements ScenarioWorker {
     readonly workerId: string,
     private readonly compileOptions: ScenarioCompileOptions,
     private readonly logger: DeploymentLogger,
+    private readonly server: RequestResponseServer | undefined,
   ) {}
+
+  requestResponseUrl(): string | undefined {
+    return this.server?.url();
+  }
 
   heldPartitions(): string[] {
     return [...this.held.values()].filter((lease) => lease.runner).map((lease) => `${lease.scenarioName}#${lease.partition}`).sort();
@@ -153,9 +174,17 @@ class Worker implements ScenarioWorker {
     }
     live.sort();
     const deployments: StoredDeployment[] = [];
+    const requestResponse: StoredDeployment[] = [];
     for (const key of await this.connection.keys('deployments')) {
       const found = await readJson<StoredDeployment>(deploymentsBucket, key);
-      if (found?.value.state === 'RUNNING') deployments.push(found.value);
+      if (found?.value.state !== 'RUNNING') continue;
+      // Request-response scenarios have no partitions: every worker with a port serves them.
+      if (kindOfMetaDataType(found.value.scenario.metaData.additionalFields.metaDataType) === 'request-response') requestResponse.push(found.value);
+      else deployments.push(found.value);
+    }
+    if (this.server) {
+      for (const key of [...this.problems.keys()]) if (key.startsWith('endpoint:')) this.problems.delete(key);
+      for (const problem of this.server.sync(requestResponse)) this.problems.set(`endpoint:${problem.scenarioName}`, { ...problem, partition: null });
     }
     const wanted = new Set<string>();
     for (const deployment of deployments) {
@@ -252,6 +281,7 @@ class Worker implements ScenarioWorker {
     for (const [key, lease] of [...this.held]) await this.release(leases, key, lease);
     const workers = await this.connection.bucket('workers');
     await workers.delete(this.workerId).catch(() => undefined);
+    await this.server?.close();
     await this.connection.close();
   }
 }

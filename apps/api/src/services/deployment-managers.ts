@@ -89,7 +89,7 @@ export class DeploymentManagers {
     const hostModels = { streaming: this.models.modelForKind('streaming'), 'request-response': this.models.modelForKind('request-response') };
     const manager = (async () => {
       if (previous) await this.#closeManager(previous);
-      if (type.deploymentManager.type === 'jetstream') return this.#buildJetStream(type.deploymentManager, hostModels.streaming);
+      if (type.deploymentManager.type === 'jetstream') return this.#buildJetStream(type.deploymentManager, hostModels);
       return this.#buildEmbedded(type.deploymentManager, hostModels, { module: WORKER_SETUP_MODULE, data: models.data });
     })();
     const entry: BuiltManager = { modelKey: models.key, manager };
@@ -170,11 +170,11 @@ export class DeploymentManagers {
   }
 
   // The designer's side only validates, stores deployments in NATS and reads status and counts: the scenarios
-  // run in `scenaria-worker` processes, which must build the same streaming model (their `--setup` module).
-  async #buildJetStream(settings: Record<string, unknown>, streaming: EmbeddedModels['streaming']): Promise<ApiDeploymentManager> {
+  // run in `scenaria-worker` processes, which must build the same models (their `--setup` module).
+  async #buildJetStream(settings: Record<string, unknown>, models: EmbeddedModels): Promise<ApiDeploymentManager> {
     const { type: _type, ...rest } = settings;
     return createJetStreamDeploymentManager(
-      { settings: JetStreamManagerSettingsSchema.parse(rest), models: { streaming } },
+      { settings: JetStreamManagerSettingsSchema.parse(rest), models },
       {
         clock: { now: () => Date.now() },
         logger: pinoAdapter(this.logger.child({ component: 'dm-jetstream' })),
