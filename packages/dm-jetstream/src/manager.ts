@@ -13,7 +13,7 @@ import { runScenarioTest } from '@scenaria/engine';
 import { kindOfMetaDataType } from '@scenaria/graph';
 import type { ComponentRuntime } from '@scenaria/engine';
 import { JetStreamConnection } from './connection';
-import { jsonBytes, readJson } from './coordination';
+import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
 import type { Checkpoint, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, scenarioKey } from './naming';
 import { addCounts, defaultJetStreamModels, engineOptions, prepareScenario, toProcessCounts } from './scenario';
@@ -67,7 +67,8 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
       return refusal('NotDeployed', `${scenarioName} has no running deployment${deploymentId ? ` ${deploymentId}` : ''}`);
     }
     // Revision-checked, so a redeploy that raced this cancel is not canceled by accident.
-    await (await deployments()).update(scenarioKey(scenarioName), jsonBytes({ ...found.value, state: 'CANCELED' } satisfies StoredDeployment), found.revision);
+    const written = await writeIfUnchanged(await deployments(), scenarioKey(scenarioName), { ...found.value, state: 'CANCELED' } satisfies StoredDeployment, found.revision);
+    if (written === undefined) return refusal('ConcurrentChange', `${scenarioName} was deployed or canceled meanwhile; look at its state and try again`);
     return { ok: true as const, value: null };
   };
 

@@ -82,7 +82,12 @@ export class RequestResponseServer {
     try {
       const url = new URL(request.url ?? '/', 'http://localhost');
       if (!url.pathname.startsWith(SCENARIO_PATH_PREFIX)) return answer(404, { message: 'Not found' });
-      const slug = decodeURIComponent(url.pathname.slice(SCENARIO_PATH_PREFIX.length));
+      let slug: string;
+      try {
+        slug = decodeURIComponent(url.pathname.slice(SCENARIO_PATH_PREFIX.length));
+      } catch {
+        return answer(404, { message: `No scenario is deployed at ${url.pathname}` });
+      }
       const endpoint = this.endpoints.get(slug);
       if (!endpoint) return answer(404, { message: `No scenario is deployed at ${url.pathname}` });
       let input: unknown;

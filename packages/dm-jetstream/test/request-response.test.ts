@@ -53,6 +53,8 @@ describe('request-response scenarios in worker copies', () => {
     const tooLarge = await post(workers[0] as ScenarioWorker, JSON.stringify({ amount: 1, padding: 'x'.repeat(1024 * 1024) }));
     expect(tooLarge.status).toBe(413);
     expect((await fetch(`${workers[0]?.requestResponseUrl()}/scenario/nothing-here`)).status).toBe(404);
+    expect((await fetch(`${workers[0]?.requestResponseUrl()}/scenario/%E0%A4%A`)).status).toBe(404);
+    expect((await fetch(`${workers[0]?.requestResponseUrl()}/scenario/fees`, { method: 'DELETE' })).status).toBe(405);
 
     expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'fees', user: { id: 'admin', username: 'admin' } })).ok).toBe(true);
     for (const worker of workers) await eventually(async () => expect((await post(worker, JSON.stringify({ amount: 7 }))).status).toBe(404));
