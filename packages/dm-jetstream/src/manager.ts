@@ -9,14 +9,13 @@ import type {
   NodeCount,
   StatusDetails,
 } from '@scenaria/deployment-sdk';
-import { runScenarioTest } from '@scenaria/engine';
-import { kindOfMetaDataType } from '@scenaria/graph';
 import type { ComponentRuntime } from '@scenaria/engine';
 import { JetStreamConnection } from './connection';
 import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
 import type { Checkpoint, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, scenarioKey } from './naming';
-import { addCounts, defaultJetStreamModels, engineOptions, prepareScenario, toProcessCounts } from './scenario';
+import { addCounts, defaultJetStreamModels, prepareScenario, toProcessCounts } from './scenario';
+import { requestTestRun } from './test-runs';
 import type { JetStreamModels, NodeCounts, ScenarioCompileOptions } from './scenario';
 import { JetStreamManagerSettingsSchema } from './settings';
 import { readTopicTail } from './topics';
@@ -44,7 +43,8 @@ const refusal = (code: string, message: string) => ({ ok: false as const, errors
 
 /**
  * Creates the designer's side of the JetStream runtime: it validates, stores deployments in the deployments
- * bucket (the workers run them), cancels, tests and reports status and counts. It runs no scenario itself.
+ * bucket (the workers run them), cancels, has workers run tests, and reports status and counts. It runs no
+ * scenario itself.
  * @example
  * const manager = await createJetStreamDeploymentManager({ settings: { servers: '127.0.0.1:4222' } }, dependencies);
  */
@@ -104,10 +104,7 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     makeScenarioSavepoint: async () => refusal('SavepointsNotSupported', 'The JetStream engine has no savepoints; its checkpoints are kept per partition'),
     testScenario: async ({ scenario, testData }) => {
       if (testData.records.length > settings.maxTestRecords) return refusal('TooManyTestRecords', `A test runs at most ${settings.maxTestRecords} records`);
-      const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType) === 'request-response' ? 'request-response' : 'streaming';
-      const outcome = await runScenarioTest(scenario, testData, engineOptions(compileOptions, kind));
-      if (!outcome.ok) return { ok: false, errors: outcome.errors.map((e): DeploymentIssue => ({ code: e.code, message: e.message, ...(e.nodeId ? { nodeId: e.nodeId } : {}) })) };
-      return outcome;
+      return requestTestRun(connection, { scenario, testData }, settings.testTimeoutMs);
     },
     customAction: async ({ actionName }) => refusal('UnknownCustomAction', `The JetStream engine has no custom action ${actionName}`),
   };

@@ -29,6 +29,8 @@ export const JetStreamManagerSettingsSchema = z.object({
   requestResponseHost: z.string().min(1).default('127.0.0.1'),
   /** Test runs stop after this many records (hostile test data is bounded). */
   maxTestRecords: z.number().int().min(1).max(100_000).default(10_000),
+  /** How long the designer waits for a worker to answer a test run. */
+  testTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
 });
 /** The settings of a processing type run on JetStream. */
 export type JetStreamManagerSettings = z.infer<typeof JetStreamManagerSettingsSchema>;

@@ -10,6 +10,7 @@ import type { Lease, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, partitionOf } from './naming';
 import { PartitionRunner } from './partition-runner';
 import { RequestResponseServer } from './request-response-server';
+import { serveTestRuns } from './test-runs';
 import { defaultJetStreamModels } from './scenario';
 import type { JetStreamModels, ScenarioCompileOptions } from './scenario';
 import { JetStreamManagerSettingsSchema } from './settings';
@@ -79,7 +80,7 @@ export async function startWorker(options: WorkerOptions): Promise<ScenarioWorke
       throw error;
     }
   }
-  const worker = new Worker(connection, settings, workerId, compileOptions, logger, server);
+  const worker = new Worker(connection, settings, workerId, compileOptions, logger, server, serveTestRuns(connection, compileOptions));
   await worker.tick();
   worker.schedule();
   await worker.watchDeployments();
@@ -105,6 +106,7 @@ class Worker implements ScenarioWorker {
     private readonly compileOptions: ScenarioCompileOptions,
     private readonly logger: DeploymentLogger,
     private readonly server: RequestResponseServer | undefined,
+    private readonly testRuns: { close(): void },
   ) {}
 
   requestResponseUrl(): string | undefined {
@@ -275,6 +277,7 @@ class Worker implements ScenarioWorker {
     if (this.isStopped) return;
     this.isStopped = true;
     this.stopWatching?.();
+    this.testRuns.close();
     clearTimeout(this.timer);
     await this.ticking;
     const leases = await this.connection.bucket('leases');

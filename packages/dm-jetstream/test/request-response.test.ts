@@ -59,4 +59,19 @@ describe('request-response scenarios in worker copies', () => {
     expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'fees', user: { id: 'admin', username: 'admin' } })).ok).toBe(true);
     for (const worker of workers) await eventually(async () => expect((await post(worker, JSON.stringify({ amount: 7 }))).status).toBe(404));
   });
+
+  it('test runs are answered by a worker, and refused as a value when none is alive', async () => {
+    const testData = { records: [{ sourceId: 'request', record: { amount: 2 } }] };
+    const outcome = await manager.processCommand({ type: 'testScenario', scenarioName: 'fees', scenario: feeScenario('fees'), testData });
+    expect(outcome.ok && outcome.value.counts['fee']?.all).toBe(1);
+    const lonelyNamespace = uniqueNamespace();
+    const lonely = await createJetStreamDeploymentManager({ settings: testSettings(lonelyNamespace), models: testModels() }, dependencies());
+    try {
+      const refused = await lonely.processCommand({ type: 'testScenario', scenarioName: 'fees', scenario: feeScenario('fees'), testData });
+      expect(refused.ok ? [] : refused.errors.map((e) => e.code)).toEqual(['NoWorker']);
+    } finally {
+      await lonely.close();
+      await deleteNamespace(lonelyNamespace);
+    }
+  });
 });
