@@ -216,6 +216,7 @@ const quantile = (values: number[], q: number) => {
 };
 const median = (values: number[]) => quantile(values, 0.5);
 const rate = (value: number) => Math.round(value).toLocaleString('en-US');
+const cell = (values: number[]) => `${rate(median(values))} | ${rate(Math.min(...values))} – ${rate(Math.max(...values))}`;
 
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
 const results: Record<string, number[]> = { hand: [], embedded: [], w1: [], w2: [], w4: [] };
@@ -239,15 +240,15 @@ const latencies = await latencyRun();
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const section = [
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, shared with other jobs), Node ${process.version}, nats-server 2.9.10 with JetStream (file storage) on localhost. Load: ${RECORDS.toLocaleString('en-US')} records over ${KEYS} keys, ${PARTITIONS} partitions, published before the run; scenario filter (drops amounts divisible by 5) -> tumbling 10 s window per key -> Kafka sink; time from deployment until every record is committed. Median of ${ROUNDS} alternating rounds (wall-clock).`,
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpu} (${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, shared with other jobs), Node ${process.version}, nats-server 2.9.10 with JetStream (file storage) on localhost. Load: ${RECORDS.toLocaleString('en-US')} records over ${KEYS} keys, ${PARTITIONS} partitions, published before the run; scenario filter (drops amounts divisible by 5) -> tumbling 10 s window per key -> Kafka sink; time from deployment until every record is committed. ${ROUNDS} alternating rounds (wall-clock); the machine's other jobs make rounds differ widely, and with 2 cores for the broker, the workers and the benchmark, more worker processes mostly compete for the same cores.`,
   '',
-  '| runtime | records/s |',
-  '|---|---|',
-  `| hand-written JetStream consumer, same logic, 1 process (no engine, leases or checkpoints: the broker's limit here) | ${rate(median(results['hand'] as number[]))} |`,
-  `| embedded manager (PGlite in memory, \`isolation: 'none'\`, batches of 500) | ${rate(median(results['embedded'] as number[]))} |`,
-  `| dm-jetstream, 1 worker process | ${rate(median(results['w1'] as number[]))} |`,
-  `| dm-jetstream, 2 worker processes | ${rate(median(results['w2'] as number[]))} |`,
-  `| dm-jetstream, 4 worker processes | ${rate(median(results['w4'] as number[]))} |`,
+  '| runtime | records/s (median) | range over the rounds |',
+  '|---|---|---|',
+  `| hand-written JetStream consumer, same logic, 1 process (no engine, leases or checkpoints: the broker's limit here) | ${cell(results['hand'] as number[])} |`,
+  `| embedded manager (PGlite in memory, \`isolation: 'none'\`, batches of 500) | ${cell(results['embedded'] as number[])} |`,
+  `| dm-jetstream, 1 worker process | ${cell(results['w1'] as number[])} |`,
+  `| dm-jetstream, 2 worker processes | ${cell(results['w2'] as number[])} |`,
+  `| dm-jetstream, 4 worker processes | ${cell(results['w4'] as number[])} |`,
   '',
   `Publish-to-output latency, stateless scenario (filter, variable, sink) on 2 workers, ${LATENCY_RATE} records/s for ${LATENCY_SECONDS} s, one record per publish: p50 ${median(latencies).toFixed(1)} ms, p99 ${quantile(latencies, 0.99).toFixed(1)} ms.`,
 ].join('\n');
