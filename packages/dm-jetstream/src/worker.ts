@@ -188,13 +188,11 @@ class Worker implements ScenarioWorker {
       for (const key of [...this.problems.keys()]) if (key.startsWith('endpoint:')) this.problems.delete(key);
       for (const problem of this.server.sync(requestResponse)) this.problems.set(`endpoint:${problem.scenarioName}`, { ...problem, partition: null });
     }
-    const wanted = new Set<string>();
     for (const deployment of deployments) {
       const offset = partitionOf(deployment.scenarioName, 1 << 30);
       for (let partition = 0; partition < this.settings.partitions; partition++) {
         const key = partitionKey(deployment.scenarioName, partition);
         const owner = live[(partition + offset) % live.length];
-        if (owner === this.workerId) wanted.add(key);
         await this.manage(leases, key, deployment, partition, owner === this.workerId);
       }
     }
