@@ -44,6 +44,16 @@ describe('configuration', () => {
     expect(() => parseConfig(testConfigInput({ processingTypes: { other: { kind: 'streaming', category: 'A', deploymentManager: { type: 'flink', anything: 1 } } } }), 'test')).not.toThrow();
   });
 
+  test('the JetStream manager settings (the schema of its package) are checked when the file is read', () => {
+    const withManager = (deploymentManager: Record<string, unknown>) =>
+      testConfigInput({ processingTypes: { scaled: { kind: 'streaming', category: 'Default', deploymentManager: { type: 'jetstream', ...deploymentManager } } } });
+    const settings = { servers: ['nats://10.0.0.1:4222', 'nats://10.0.0.2:4222'], namespace: 'prod', partitions: 16, leaseMs: 5_000 };
+    expect(parseConfig(withManager(settings), 'test').processingTypes['scaled']?.deploymentManager).toEqual({ type: 'jetstream', ...settings });
+    expect(() => parseConfig(withManager({ partitions: 0 }), 'test')).toThrow(/deploymentManager\.partitions/);
+    expect(() => parseConfig(withManager({ namespace: 'a.b' }), 'test')).toThrow(/deploymentManager\.namespace/);
+    expect(() => parseConfig(withManager({ partition: 8 }), 'test')).toThrow(/partition/);
+  });
+
   test('a file is read and checked field by field', async () => {
     const good = join(scratch, 'good.json');
     writeFileSync(good, JSON.stringify(testConfigInput({ environment: 'from-file' })));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { jsonSchemaToType, ParameterEditorSchema } from '@scenaria/components';
 import { EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
+import { JetStreamManagerSettingsSchema } from '@scenaria/dm-jetstream';
 import { AuthenticationConfigSchema, ConfigUserSchema } from '@scenaria/auth';
 import { LabelValidationRuleSchema } from '@scenaria/validation';
 
@@ -27,17 +28,18 @@ export const ProcessingTypeConfigSchema = z.object({
     .catchall(z.unknown())
     .default({ components: 'default', topics: {} }),
   /**
-   * Which deployment manager runs the scenarios, and its settings. The `embedded` one's settings (port,
-   * worker memory limits, time budgets...) are checked when the file is read, so a typo or a bad limit stops
-   * the start instead of the first deployment.
+   * Which deployment manager runs the scenarios, and its settings: `embedded` (port, worker memory limits,
+   * time budgets...) or `jetstream` (NATS servers, namespace, partitions, lease...; streaming scenarios run in
+   * `scenaria-worker` processes started with the same settings). Settings are checked when the file is read,
+   * so a typo or a bad limit stops the start instead of the first deployment.
    */
   deploymentManager: z
     .object({ type: z.string().min(1) })
     .catchall(z.unknown())
     .superRefine(({ type, ...settings }, context) => {
-      if (type !== 'embedded') return;
-      const parsed = EmbeddedManagerSettingsSchema.strict().safeParse(settings);
-      for (const issue of parsed.error?.issues ?? []) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      const schema = type === 'embedded' ? EmbeddedManagerSettingsSchema.strict() : type === 'jetstream' ? JetStreamManagerSettingsSchema.strict() : undefined;
+      const parsed = schema?.safeParse(settings);
+      for (const issue of parsed?.error?.issues ?? []) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
     }),
 });
 export type ProcessingTypeConfig = z.infer<typeof ProcessingTypeConfigSchema>;

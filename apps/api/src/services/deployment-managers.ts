@@ -9,6 +9,8 @@ import {
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import type { EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
+import { createJetStreamDeploymentManager, JetStreamManagerSettingsSchema } from '@scenaria/dm-jetstream';
+import type { JetStreamDeploymentManager } from '@scenaria/dm-jetstream';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import type { Logger } from 'pino';
@@ -19,9 +21,10 @@ import { scenarioActions, scenarioActivities, scenarioVersions, scenarios } from
 import type { ModelRegistry } from './models';
 import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
-/** A manager the API was given or built, with the embedded manager's extras when it is one. */
+/** A manager the API was given or built, with the embedded or JetStream manager's extras when it is one. */
 export type ApiDeploymentManager = DeploymentManager &
-  Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>>;
+  Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>> &
+  Partial<Pick<JetStreamDeploymentManager, 'processCounts' | 'topicSamples'>>;
 
 /** Managers given to `createApp` by processing type; the rest are built from the configuration. */
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
@@ -73,7 +76,7 @@ export class DeploymentManagers {
     const given = this.overrides[processingType];
     if (given) return given;
     const type = this.config.processingType(processingType);
-    if (!type || type.deploymentManager.type !== 'embedded') return undefined;
+    if (!type || !['embedded', 'jetstream'].includes(type.deploymentManager.type)) return undefined;
     const key = JSON.stringify(type.deploymentManager);
     const models = this.#currentWorkerModels();
     const built = this.#built.get(key);
@@ -86,6 +89,7 @@ export class DeploymentManagers {
     const hostModels = { streaming: this.models.modelForKind('streaming'), 'request-response': this.models.modelForKind('request-response') };
     const manager = (async () => {
       if (previous) await this.#closeManager(previous);
+      if (type.deploymentManager.type === 'jetstream') return this.#buildJetStream(type.deploymentManager, hostModels);
       return this.#buildEmbedded(type.deploymentManager, hostModels, { module: WORKER_SETUP_MODULE, data: models.data });
     })();
     const entry: BuiltManager = { modelKey: models.key, manager };
@@ -163,6 +167,21 @@ export class DeploymentManagers {
     } catch (error) {
       this.logger.error({ err: error }, 'Closing a deployment manager replaced after a reload failed');
     }
+  }
+
+  // The designer's side only validates, stores deployments in NATS and reads status and counts: the scenarios
+  // run in `scenaria-worker` processes, which must build the same models (their `--setup` module).
+  async #buildJetStream(settings: Record<string, unknown>, models: EmbeddedModels): Promise<ApiDeploymentManager> {
+    const { type: _type, ...rest } = settings;
+    return createJetStreamDeploymentManager(
+      { settings: JetStreamManagerSettingsSchema.parse(rest), models },
+      {
+        clock: { now: () => Date.now() },
+        logger: pinoAdapter(this.logger.child({ component: 'dm-jetstream' })),
+        scenarioActivityManager: { saveActivity: async () => undefined },
+        deployedScenarios: () => this.deployedScenarios(),
+      },
+    );
   }
 
   // The manager compiles on this thread with `models` (to refuse a deployment at once); its workers build the

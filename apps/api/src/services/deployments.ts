@@ -339,10 +339,12 @@ export class DeploymentService {
     return { name: action.state === 'EXECUTION_FINISHED' ? 'FINISHED' : 'CANCELED', modifiedAt };
   }
 
-  /** Per-node counts of the scenario's deployment (the embedded manager counts; others cannot). */
+  /** Per-node counts of the scenario's deployment (the embedded and JetStream managers count; others cannot). */
   async counts(user: AuthenticatedUser, name: string) {
     const row = await this.scenarios.requireScenario(user, name, 'Read');
     const manager = await this.managers.managerFor(row.processingType);
+    // The JetStream manager answers in the designer's shape already.
+    if (manager?.processCounts) return manager.processCounts(name);
     if (!manager?.nodeCounts) throw badRequest(`Counts of ${name} cannot be fetched: its deployment manager does not count records`);
     return toProcessCounts(await manager.nodeCounts(name));
   }

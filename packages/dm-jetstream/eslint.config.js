@@ -1,0 +1,3 @@
+import { baseConfig } from '@scenaria/eslint-config';
+
+export default baseConfig;

@@ -1,0 +1,79 @@
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
+import { Kvm } from '@nats-io/kv';
+import type { KV } from '@nats-io/kv';
+import { connect } from '@nats-io/transport-node';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { keysOf } from './coordination';
+import { bucketName, topicStream, topicSubjects } from './naming';
+import type { Names } from './naming';
+import type { JetStreamManagerSettings } from './settings';
+
+type BucketKind = Parameters<typeof bucketName>[1];
+
+/** One NATS connection with the JetStream clients and the streams and buckets made so far, shared by a process's parts. */
+export class JetStreamConnection {
+  readonly names: Names;
+  private readonly topics = new Map<string, Promise<void>>();
+  private readonly buckets = new Map<BucketKind, Promise<KV>>();
+
+  private constructor(
+    readonly nc: NatsConnection,
+    readonly js: JetStreamClient,
+    readonly jsm: JetStreamManager,
+    readonly settings: JetStreamManagerSettings,
+  ) {
+    this.names = { namespace: settings.namespace, partitions: settings.partitions };
+  }
+
+  /** Connects to the settings' servers. */
+  static async open(settings: JetStreamManagerSettings, name: string): Promise<JetStreamConnection> {
+    const nc = await connect({ servers: settings.servers, name, maxReconnectAttempts: -1 });
+    return new JetStreamConnection(nc, jetstream(nc), await jetstreamManager(nc), settings);
+  }
+
+  /** The stream of a topic, created on first use with one subject per partition and the de-duplication window. */
+  ensureTopic(topic: string): Promise<void> {
+    let made = this.topics.get(topic);
+    if (!made) {
+      made = (async () => {
+        const name = topicStream(this.names, topic);
+        try {
+          await this.jsm.streams.info(name);
+        } catch {
+          await this.jsm.streams.add({
+            name,
+            subjects: [topicSubjects(this.names, topic)],
+            duplicate_window: this.settings.duplicateWindowMs * 1_000_000,
+            description: `scenaria topic ${topic}, ${this.names.partitions} partitions`,
+          });
+        }
+      })();
+      made.catch(() => this.topics.delete(topic));
+      this.topics.set(topic, made);
+    }
+    return made;
+  }
+
+  /** A coordination bucket (one value per key; history is not needed, revisions are). */
+  bucket(kind: BucketKind): Promise<KV> {
+    let bucket = this.buckets.get(kind);
+    if (!bucket) {
+      bucket = new Kvm(this.nc).create(bucketName(this.names, kind), { history: 1 });
+      bucket.catch(() => this.buckets.delete(kind));
+      this.buckets.set(kind, bucket);
+    }
+    return bucket;
+  }
+
+  /** The keys of a coordination bucket (see `keysOf`). */
+  async keys(kind: BucketKind): Promise<string[]> {
+    await this.bucket(kind);
+    return keysOf(this.jsm, bucketName(this.names, kind));
+  }
+
+  async close(): Promise<void> {
+    if (this.nc.isClosed()) return;
+    await this.nc.drain();
+  }
+}

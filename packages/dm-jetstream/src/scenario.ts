@@ -1,0 +1,214 @@
+import { defaultModel } from '@scenaria/components';
+import type { Model } from '@scenaria/components';
+import type { DeploymentIssue, NodeCount } from '@scenaria/deployment-sdk';
+import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
+import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, InvocationScope } from '@scenaria/engine';
+import { kindOfMetaDataType } from '@scenaria/graph';
+import type { CanonicalProcess } from '@scenaria/graph';
+import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
+import { validateTopicName } from './naming';
+
+/** The models scenarios compile with; the designer must validate with the same ones. */
+export interface JetStreamModels {
+  streaming: Model;
+  /** For request-response scenarios; the default model of that kind when absent. */
+  'request-response'?: Model;
+}
+
+/** The default models. */
+export function defaultJetStreamModels(): JetStreamModels {
+  return { streaming: defaultModel('streaming'), 'request-response': defaultModel('request-response') };
+}
+
+/** What compiling needs besides the scenario. */
+export interface ScenarioCompileOptions {
+  models: JetStreamModels;
+  /** Implementations beyond the default model's. */
+  runtimes?: Readonly<Record<string, ComponentRuntime>>;
+  eventTime: EventTimeOptions;
+  now(): number;
+}
+
+/** A record a Kafka sink wrote; it keeps the event time of the record it came from. */
+class TopicWrite {
+  constructor(
+    readonly topic: string,
+    readonly key: string | null,
+    readonly value: unknown,
+    readonly timestamp: number,
+  ) {}
+}
+
+/** A write of a sink, as plain JSON. */
+export interface SinkWrite {
+  topic: string;
+  key: string | null;
+  value: unknown;
+  timestamp: number;
+}
+
+/** Counts per node, the designer's shape (`all`, `errors`). */
+export type NodeCounts = Record<string, { all: number; errors: number }>;
+
+/** One compiled instance of a scenario (a partition runs one) with what feeding it needs. */
+export interface RunnableScenario {
+  kind: 'streaming' | 'request-response';
+  compiled: CompiledScenario;
+  /** Request-response: the request source. */
+  requestSourceId: string | undefined;
+  /** Kafka sources: the topic each reads. */
+  topicSources: { nodeId: string; topic: string }[];
+  /** Topics the sinks write. */
+  sinkTopics: string[];
+  /** Counts since the last `takeCounts`. */
+  takeCounts(): NodeCounts;
+}
+
+const issue = (code: string, message: string, nodeId?: string): DeploymentIssue => (nodeId === undefined ? { code, message } : { code, message, nodeId });
+
+/** The compile options of the engine for streaming scenarios here, without a listener (test runs use them as they are). */
+export function engineOptions(options: ScenarioCompileOptions, kind: RunnableScenario['kind'] = 'streaming'): Omit<CompileScenarioOptions, 'listener'> {
+  const model = kind === 'streaming' ? options.models.streaming : (options.models['request-response'] ?? defaultModel('request-response'));
+  const base = defaultEngineOptions(model, { runtimes: (defaults) => defaults.with(options.runtimes ?? {}), now: options.now });
+  return kind === 'streaming' ? { ...base, eventTime: options.eventTime } : base;
+}
+
+/** Where a request-response scenario answers: its `slug` property, else its name with characters outside `[A-Za-z0-9._~-]` as `-` (the embedded manager's rule). */
+export function scenarioSlug(scenario: CanonicalProcess): string {
+  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
+  if (property) return property;
+  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
+}
+
+/** The first response sink's value of a request's run as JSON text, undefined when none was reached. */
+export function responseOf(scope: InvocationScope): string | undefined {
+  const output = scope.outputs.find((o) => o.componentId === 'sink-response');
+  return output ? toJsonText(output.value) : undefined;
+}
+
+/**
+ * Compiles a scenario for a live run: the engine's compilation, wrapped to learn which topic each Kafka node
+ * uses and to turn sink outputs into topic writes, with per-node counting. Only streaming scenarios fed by
+ * Kafka sources run here (generators and request-response need a single owner this manager does not have).
+ */
+export function prepareScenario(
+  scenario: CanonicalProcess,
+  options: ScenarioCompileOptions,
+): { ok: true; value: RunnableScenario } | { ok: false; errors: DeploymentIssue[] } {
+  const kind = kindOfMetaDataType(scenario.metaData.additionalFields.metaDataType);
+  if (kind !== 'streaming' && kind !== 'request-response') {
+    return { ok: false, errors: [issue('UnsupportedScenarioType', `The JetStream engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
+  }
+  const sourceTopics = new Map<string, unknown>();
+  const sinkTopics = new Map<string, unknown>();
+  let counts: NodeCounts = {};
+  const count = (nodeId: string, field: 'all' | 'errors') => {
+    const node = (counts[nodeId] ??= { all: 0, errors: 0 });
+    node[field] += 1;
+  };
+  const listener: ExecutionListener = {
+    nodeEntered: (nodeId) => count(nodeId, 'all'),
+    expressionEvaluated: () => undefined,
+    serviceInvoked: () => undefined,
+    exceptionThrown: (nodeId) => count(nodeId, 'errors'),
+  };
+  const base = engineOptions(options, kind);
+  const compiled = compileScenario(scenario, { ...base, runtimes: capturingRuntimes(base.runtimes, sourceTopics, sinkTopics), listener });
+  if (!compiled.ok) return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };
+  const errors: DeploymentIssue[] = [];
+  const topicSources: RunnableScenario['topicSources'] = [];
+  let requestSourceId: string | undefined;
+  for (const source of compiled.value.sources) {
+    const topic = sourceTopics.get(source.nodeId);
+    if (kind === 'request-response') {
+      if (source.componentId !== 'source-request') errors.push(issue('UnsupportedSource', `A request-response scenario is fed by its request source, not ${source.componentId}`, source.nodeId));
+      else if (requestSourceId !== undefined) errors.push(issue('MultipleRequestSources', 'A request-response scenario has exactly one request source', source.nodeId));
+      else requestSourceId = source.nodeId;
+    } else if (source.componentId !== 'source-kafka') {
+      errors.push(issue('UnsupportedSource', `The JetStream engine feeds only Kafka sources, not ${source.componentId}`, source.nodeId));
+    } else if (typeof topic !== 'string' || validateTopicName(topic).length > 0) {
+      errors.push(issue('InvalidTopic', `Source reads an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, source.nodeId));
+    } else topicSources.push({ nodeId: source.nodeId, topic });
+  }
+  for (const [nodeId, topic] of sinkTopics) {
+    if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, nodeId));
+  }
+  if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) errors.push(issue('MissingRequestSource', 'A request-response scenario needs a request source'));
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    value: {
+      kind,
+      requestSourceId,
+      compiled: compiled.value,
+      topicSources,
+      sinkTopics: [...new Set([...sinkTopics.values()].map(String))],
+      takeCounts() {
+        const taken = counts;
+        counts = {};
+        return taken;
+      },
+    },
+  };
+}
+
+/** The topic writes of a record's run, in output order. */
+export function sinkWritesOf(scope: InvocationScope): SinkWrite[] {
+  const writes: SinkWrite[] = [];
+  for (const output of scope.outputs) {
+    if (output.value instanceof TopicWrite) {
+      const write = output.value;
+      writes.push({ topic: write.topic, key: write.key, value: toPlainJson(write.value), timestamp: write.timestamp });
+    }
+  }
+  return writes;
+}
+
+/** Adds counts into a running total. */
+export function addCounts(total: NodeCounts, delta: NodeCounts): void {
+  for (const [nodeId, count] of Object.entries(delta)) {
+    const node = (total[nodeId] ??= { all: 0, errors: 0 });
+    node.all += count.all;
+    node.errors += count.errors;
+  }
+}
+
+/** Counts in the SDK's shape. */
+export function toProcessCounts(counts: NodeCounts): Record<string, NodeCount> {
+  return Object.fromEntries(Object.entries(counts).map(([nodeId, count]) => [nodeId, { all: count.all, errors: count.errors, fragmentCounts: {} }]));
+}
+
+function capturingRuntimes(base: ComponentRuntimeRegistry, sourceTopics: Map<string, unknown>, sinkTopics: Map<string, unknown>): ComponentRuntimeRegistry {
+  const kafkaSource = base.get('source-kafka');
+  const kafkaSink = base.get('sink-kafka');
+  const wrapped: Record<string, ComponentRuntime> = {};
+  if (kafkaSource?.kind === 'source') {
+    wrapped['source-kafka'] = {
+      kind: 'source',
+      create(args) {
+        sourceTopics.set(args.nodeId, args.constants['Topic']);
+        return kafkaSource.create(args);
+      },
+    };
+  }
+  if (kafkaSink?.kind === 'sink') {
+    wrapped['sink-kafka'] = {
+      kind: 'sink',
+      create(args) {
+        const topic = args.constants['Topic'];
+        sinkTopics.set(args.nodeId, topic);
+        const inner = kafkaSink.create(args);
+        const key = args.lazy['Key'];
+        return {
+          output(values, context) {
+            const value = inner.output(values, context);
+            if (value === undefined) return undefined;
+            const keyValue = key?.evaluate(context);
+            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value, context.eventTime);
+          },
+        };
+      },
+    };
+  }
+  return base.with(wrapped);
+}
