@@ -24,7 +24,7 @@ export type { NodeCount, ProcessNodeCount } from './runtime/node-counters';
 /** Scenario kinds, models and where request-response scenarios are served. */
 export { defaultEmbeddedModels, scenarioKindOf } from './runtime/live-scenario';
 export type { EmbeddedModels, ScenarioKind } from './runtime/live-scenario';
-export { SCENARIO_PATH_PREFIX, scenarioOpenApi, scenarioSlug } from './runtime/request-response';
+export { SCENARIO_PATH_PREFIX, scenarioOpenApi } from './runtime/request-response';
 
 /** Time for running scenarios: the wall clock, or a manual one for tests. */
 export { createManualScheduler, createRealtimeScheduler } from './runtime/scheduler';

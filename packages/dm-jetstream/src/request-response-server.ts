@@ -2,8 +2,9 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
+import { scenarioSlug } from '@scenaria/graph';
 import type { StoredDeployment } from './coordination';
-import { prepareScenario, responseOf, scenarioSlug } from './scenario';
+import { prepareScenario, responseOf } from './scenario';
 import type { RunnableScenario, ScenarioCompileOptions } from './scenario';
 
 /** The path prefix request-response scenarios answer under (as with the embedded manager). */

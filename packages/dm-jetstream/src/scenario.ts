@@ -73,13 +73,6 @@ export function engineOptions(options: ScenarioCompileOptions, kind: RunnableSce
   return kind === 'streaming' ? { ...base, eventTime: options.eventTime } : base;
 }
 
-/** Where a request-response scenario answers: its `slug` property, else its name with characters outside `[A-Za-z0-9._~-]` as `-` (the embedded manager's rule). */
-export function scenarioSlug(scenario: CanonicalProcess): string {
-  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
-  if (property) return property;
-  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
-}
-
 /** The first response sink's value of a request's run as JSON text, undefined when none was reached. */
 export function responseOf(scope: InvocationScope): string | undefined {
   const output = scope.outputs.find((o) => o.componentId === 'sink-response');

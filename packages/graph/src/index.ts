@@ -27,7 +27,7 @@ export {
 } from './schemas/properties';
 export type { ProcessAdditionalFields, ProcessProperties, MetaData } from './schemas/properties';
 /** The properties a new scenario or fragment starts with. */
-export { newScenarioProperties, kindOfMetaDataType } from './scenario-properties';
+export { newScenarioProperties, kindOfMetaDataType, scenarioSlug } from './scenario-properties';
 export type { NewScenarioKind, ConfiguredPropertyDefault } from './scenario-properties';
 
 /** Node schemas, one per `type`, and their union. */

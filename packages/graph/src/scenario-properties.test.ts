@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProcessPropertiesSchema } from './schemas/properties';
-import { newScenarioProperties, kindOfMetaDataType } from './scenario-properties';
+import { newScenarioProperties, kindOfMetaDataType, scenarioSlug } from './scenario-properties';
 
 describe('newScenarioProperties', () => {
   it("gives each kind its metadata type and its type's keys, a streaming scenario parallelism 1", () => {
@@ -40,5 +40,18 @@ describe('kindOfMetaDataType', () => {
     expect(kindOfMetaDataType('BatchMetaData')).toBeUndefined();
     expect(kindOfMetaDataType('__proto__')).toBeUndefined();
     expect(kindOfMetaDataType('toString')).toBeUndefined();
+  });
+});
+
+describe('scenarioSlug', () => {
+  const scenario = (id: string, slug?: string) => ({ metaData: { id, additionalFields: { ...newScenarioProperties('request-response').additionalFields, properties: { slug: slug ?? '' } } } });
+
+  it('takes the slug property, trimmed, when it is set', () => {
+    expect(scenarioSlug(scenario('Loan offers', '  offers '))).toBe('offers');
+  });
+
+  it('makes the name URL-safe when the slug is blank, one dash per run of other characters', () => {
+    expect(scenarioSlug(scenario('Loan offers / EU'))).toBe('Loan-offers-EU');
+    expect(scenarioSlug(scenario('a.b_c~d-e'))).toBe('a.b_c~d-e');
   });
 });

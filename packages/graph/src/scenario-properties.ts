@@ -1,3 +1,4 @@
+import type { CanonicalProcess } from './schemas/canonical';
 import type { ProcessProperties } from './schemas/properties';
 
 /**
@@ -61,4 +62,14 @@ export function newScenarioProperties(
     for (const [key, property] of Object.entries(configured)) properties[key] = property.defaultValue ?? '';
   }
   return { additionalFields: { description: null, properties, metaDataType, showDescription: false } };
+}
+
+/**
+ * Where a deployed request-response scenario answers (`/scenario/{slug}`): its `slug` property, else its name with
+ * every run of characters outside `[A-Za-z0-9._~-]` as one `-`. Every deployment manager serves endpoints by it.
+ */
+export function scenarioSlug(scenario: Pick<CanonicalProcess, 'metaData'>): string {
+  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
+  if (property) return property;
+  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
 }

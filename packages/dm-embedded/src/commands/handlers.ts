@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, CommandHandlers, RunDeploymentCommand } from '@scenaria/deployment-sdk';
+import { scenarioSlug } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { DeploymentLifecycle } from '../lifecycle/lifecycle';
 import type { ScenarioRunners } from '../runtime/executors';
 import { prepareLiveScenario, scenarioKindOf } from '../runtime/live-scenario';
 import type { LiveScenarioOptions } from '../runtime/live-scenario';
-import { scenarioSlug } from '../runtime/request-response';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { EmbeddedDatabase } from '../storage/database';
 import { endDeployments, findOpenDeployments, insertDeployment, lockDeployment } from '../storage/deployments-store';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, DeploymentLogger, StatusDetails } from '@scenaria/deployment-sdk';
+import { scenarioSlug } from '@scenaria/graph';
 import { addNodeCounts, readNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase } from '../storage/database';
 import { acquireRunnerLease, endDeployments, findLatestDeployment, findOpenDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
@@ -12,7 +13,6 @@ import type { ScenarioExecutor } from '../runtime/executor';
 import type { ScenarioRunners } from '../runtime/executors';
 import type { RunOutcome } from '../runtime/run-outcome';
 import { isWorkerFailure, ScenarioUnavailable } from '../errors';
-import { scenarioSlug } from '../runtime/request-response';
 import { compileInputSchema } from '../runtime/json-schema-check';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { ScheduledTask, Scheduler } from '../runtime/scheduler';

@@ -9,13 +9,6 @@ import { isScenarioUnavailable } from '../errors';
 import type { InputSchemaCheck } from './json-schema-check';
 import type { RunOutcome } from './run-outcome';
 
-/** Where a request-response scenario is served: its `slug` property, else its name made URL-safe. */
-export function scenarioSlug(scenario: CanonicalProcess): string {
-  const property = scenario.metaData.additionalFields.properties?.['slug']?.trim();
-  if (property) return property;
-  return scenario.metaData.id.replace(/[^A-Za-z0-9._~-]+/g, '-');
-}
-
 /** A deployed request-response scenario as the HTTP server sees it. */
 export interface RequestResponseEndpoint {
   scenarioName: string;
