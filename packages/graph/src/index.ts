@@ -150,6 +150,12 @@ export { findStructureProblems, edgeKind, acceptsIncomingEdges, OUTGOING_EDGE_RU
 export type { EdgeKind, OutgoingEdgeRule } from './structure/problems';
 export { checkNewEdge } from './structure/connect';
 
+/** What the designer draws over the canvas: records per edge from node counts, and node search. */
+export { countEdges } from './insight/edge-counts';
+export type { NodeRecordCount, EdgeRecordCount } from './insight/edge-counts';
+export { searchNodes, expressionsOf } from './insight/node-search';
+export type { NodeSearchMatch, NodeSearchResult } from './insight/node-search';
+
 /** Pure editing helpers: ids, copy and paste, removal, renaming. */
 export { uniqueNodeId, newNodeId } from './editing/ids';
 export { copySelection, pasteSelection, removeNodes, renameNode, serializeSelection, parseSelection } from './editing/clipboard';
