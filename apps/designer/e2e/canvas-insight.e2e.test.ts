@@ -55,6 +55,26 @@ const choiceGraph = {
   ],
 };
 
+const greetingGraph = {
+  properties: {
+    additionalFields: {
+      description: null,
+      properties: {
+        slug: 'pinned',
+        inputSchema: JSON.stringify({ type: 'object', properties: { amount: { type: 'integer' }, customer: { type: 'string' } } }),
+        outputSchema: JSON.stringify({ type: 'object', properties: { message: { type: 'string' } } }),
+      },
+      metaDataType: 'RequestResponseMetaData',
+      showDescription: false,
+    },
+  },
+  nodes: [
+    { type: 'Source', id: 'request', ref: { typ: 'request', parameters: [] }, ...at(0, 0) },
+    { type: 'Sink', id: 'response', ref: { typ: 'response', parameters: [{ name: 'Raw editor', expression: spel('false') }, { name: 'message', expression: spel("'Hello ' + #input.customer + ' ' + #input.amount") }] }, ...at(0, 150) },
+  ],
+  edges: [{ from: 'request', to: 'response', edgeType: null }],
+};
+
 const publish = async (baseUrl: string, topic: string, amounts: number[]) => {
   const published = await apiCall(baseUrl, `/api/topics/${topic}/records`, { method: 'POST', body: JSON.stringify({ records: amounts.map((amount) => ({ value: { amount } })) }) });
   expect(published.status, await published.clone().text()).toBe(200);
@@ -63,11 +83,12 @@ const publish = async (baseUrl: string, topic: string, amounts: number[]) => {
 const pageErrors: string[] = [];
 
 const e2e = useServerAndBrowser(async ({ server, browser }) => {
-  for (const [name, graph] of [
-    ['counted', countedGraph],
-    ['routed', choiceGraph],
+  for (const [name, graph, category] of [
+    ['counted', countedGraph, 'Default'],
+    ['routed', choiceGraph, 'Default'],
+    ['pinned', greetingGraph, 'RequestResponse'],
   ] as const) {
-    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) })).status).toBe(201);
+    expect((await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category }) })).status).toBe(201);
     const saved = await apiCall(server.url, `/api/processes/${name}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: graph, comment: 'arranged' }) });
     expect(saved.status, await saved.clone().text()).toBe(200);
   }
@@ -188,6 +209,38 @@ describe('the canvas', () => {
     expect(await card.getByTestId('hover-record').count()).toBe(2);
     await page.mouse.move(5, 5);
     await eventually(() => card.count()).toBe(0);
+  });
+
+  it('pins a test record and runs it again from the ad-hoc form', async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/pinned`);
+    await eventually(() => node(page, 'request').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Test' }).click();
+    await page.getByRole('tab', { name: 'Ad-hoc' }).click();
+    await page.getByLabel(/^amount/).fill('150');
+    await page.getByLabel(/^customer/).fill("'ann'");
+    await page.getByRole('button', { name: 'Run ad-hoc test' }).click();
+    await eventually(() => count(page, 'response')).toBe('1');
+
+    await node(page, 'request').click();
+    const panel = page.getByTestId('test-panel');
+    await eventually(() => panel.textContent()).toContain('Records at request');
+    await panel.getByTestId('pin-record').click();
+    expect(await panel.getByTestId('pin-record').getAttribute('aria-pressed')).toBe('true');
+
+    // A fresh form, filled from the pinned record: its values as SpEL, ready to change and run.
+    await page.getByRole('tab', { name: 'Generated' }).click();
+    await page.getByRole('tab', { name: 'Ad-hoc' }).click();
+    await eventually(() => page.getByLabel(/^amount/).inputValue()).toBe('');
+    const pinned = page.getByLabel('Fill from a pinned record');
+    const [option] = await pinned.locator('option:not([disabled])').all();
+    await pinned.selectOption((await option!.getAttribute('value')) ?? '');
+    await eventually(() => page.getByLabel(/^amount/).inputValue()).toBe('150');
+    expect(await page.getByLabel(/^customer/).inputValue()).toBe("'ann'");
+    await page.getByLabel(/^customer/).fill("'bob'");
+    await page.getByRole('button', { name: 'Run ad-hoc test' }).click();
+    await node(page, 'response').click();
+    await eventually(() => panel.textContent()).toContain('Hello bob 150');
   });
 
   it('places the labels of one choice apart', async () => {

@@ -5,6 +5,7 @@ import type { ScenarioSession } from '$lib/editor/scenario-session.svelte';
 import { labelSlotsOf } from '$lib/flow/edge-labels';
 import type { ScenarioFlowEdge } from '$lib/flow/scenario-flow';
 import { countsQueryOf, type CountsRangeChoice } from './counts-range';
+import type { PinnedRecord } from './pinned-input';
 
 /** Which counts the canvas draws: none, the last test run's, or the running deployment's. */
 export type CountsShown = 'off' | 'test' | 'live';
@@ -28,6 +29,8 @@ export class CanvasInsight {
   liveProblem = $state<string | undefined>(undefined);
   /** The node or edge under the pointer, whose records the hover card lists. */
   hovered = $state<{ kind: 'node' | 'edge'; id: string; x: number; y: number } | undefined>(undefined);
+  /** Test records kept to be run again through the ad-hoc form, newest first. */
+  pinned = $state.raw<PinnedRecord[]>([]);
   #poll: ReturnType<typeof setInterval> | undefined;
   #lastTest: ResultsWithCounts | undefined;
 
@@ -92,6 +95,20 @@ export class CanvasInsight {
     if (onlyIncoming) return atTarget;
     const fromSource = new Set(this.recordsAt(edge.source).map((record) => record.id));
     return atTarget.filter((record) => fromSource.has(record.id));
+  }
+
+  /** Keeps a test record (its `#input`) to fill the next ad-hoc run with; pinning it again changes nothing. */
+  pin(nodeId: string, record: TestRecord): void {
+    if (this.isPinned(record.id)) return;
+    this.pinned = [{ id: record.id, nodeId, input: record.variables['input']?.pretty }, ...this.pinned].slice(0, 20);
+  }
+
+  unpin(id: string): void {
+    this.pinned = this.pinned.filter((pinned) => pinned.id !== id);
+  }
+
+  isPinned(id: string): boolean {
+    return this.pinned.some((pinned) => pinned.id === id);
   }
 
   async show(next: CountsShown): Promise<void> {
