@@ -77,4 +77,33 @@ describe('components', () => {
     expect(currency?.expression).toEqual({ language: 'dictKeyWithLabel', expression: '{"key":"EUR","label":"Euro"}' });
     expect(saved.validationResult?.errors.invalidNodes).toEqual({});
   });
+
+  it("links a component's documentation and lists the scenarios that use it", async () => {
+    const { page } = e2e.browser;
+    await page.goto(`${e2e.server.url}/scenarios/payer`);
+    await eventually(() => node(page, 'pay in').count()).toBe(1);
+    await node(page, 'pay in').click();
+    const info = page.getByTestId('node-details').getByTestId('component-info');
+    await eventually(() => info.getByTestId('component-docs').getAttribute('href')).toBe('https://docs.example.com/pay-in');
+    expect(await info.getByTestId('component-docs').getAttribute('target')).toBe('_blank');
+
+    await info.getByTestId('component-usages-button').click();
+    const usages = page.getByTestId('component-usages').getByTestId('component-usage');
+    await eventually(() => usages.count()).toBe(1);
+    expect(await usages.first().getAttribute('data-scenario')).toBe('payer');
+    expect(await usages.first().textContent()).toContain('pay in');
+
+    // The kafka source has no documentation configured, and a second scenario using it shows up too.
+    expect((await apiCall(e2e.server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'second payer', isFragment: false, category: 'Default' }) })).status).toBe(201);
+    const saved = await apiCall(e2e.server.url, '/api/processes/second%20payer', { method: 'PUT', body: JSON.stringify({ scenarioGraph }) });
+    expect(saved.status).toBe(200);
+    await node(page, 'payments').click();
+    await eventually(() => page.getByTestId('node-details').getByTestId('component-usages-button').textContent()).toContain('source-kafka');
+    expect(await page.getByTestId('component-docs').count()).toBe(0);
+    await page.getByTestId('component-usages-button').click();
+    await eventually(() => page.getByTestId('component-usage').count()).toBe(2);
+    await page.locator('[data-testid="component-usage"][data-scenario="second payer"] a').click();
+    await page.waitForURL(/second%20payer$/);
+    await eventually(() => page.getByTestId('scenario-title').textContent()).toBe('second payer');
+  });
 });
