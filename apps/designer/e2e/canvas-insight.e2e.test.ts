@@ -243,6 +243,27 @@ describe('the canvas', () => {
     await eventually(() => panel.textContent()).toContain('Hello bob 150');
   });
 
+  it('fits a deployed request-response editor to the window: no blank band, the canvas down to the bottom', async () => {
+    const { page } = e2e.browser;
+    // A tall window: the request-response palette is short, so the page has room left over to misplace.
+    await page.setViewportSize({ width: 1280, height: 1300 });
+    try {
+      await page.goto(`${e2e.server.url}/scenarios/pinned`);
+      await eventually(() => node(page, 'request').count()).toBe(1);
+      await deployWithComment(page, 'serving');
+      // The endpoint panel and a notice above the canvas: the two rows that come and go.
+      await eventually(() => page.getByTestId('endpoint-panel').count()).toBe(1);
+      await eventually(() => page.getByTestId('notice').count()).toBe(1);
+      const notice = (await page.getByTestId('notice').boundingBox())!;
+      const main = (await page.locator('.workspace .main').boundingBox())!;
+      expect(notice.height).toBeLessThan(60);
+      expect(Math.abs(main.y - (notice.y + notice.height))).toBeLessThanOrEqual(1);
+      expect(Math.abs(main.y + main.height - 1300)).toBeLessThanOrEqual(1);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  });
+
   it('places the labels of one choice apart', async () => {
     const { page } = e2e.browser;
     await page.goto(`${e2e.server.url}/scenarios/routed`);
