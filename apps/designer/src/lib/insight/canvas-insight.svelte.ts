@@ -152,9 +152,14 @@ export function provideCanvasInsight(insight: CanvasInsight): void {
   setContext(key, insight);
 }
 
+/** The editor's canvas insight, or undefined where nodes are drawn outside the editor (the compare view). */
+export function findCanvasInsight(): CanvasInsight | undefined {
+  return getContext<CanvasInsight | undefined>(key);
+}
+
 /** The open scenario's canvas insight: counts and test records to draw. */
 export function useCanvasInsight(): CanvasInsight {
-  const insight = getContext<CanvasInsight | undefined>(key);
+  const insight = findCanvasInsight();
   if (!insight) throw new Error('useCanvasInsight() called outside the scenario editor');
   return insight;
 }
