@@ -157,7 +157,7 @@ export function createApp(deps: AppDependencies) {
   );
   app.route('/', scenarioRoutes(scenarios));
   app.route('/', compareRoutes(new VersionCompareService(scenarios)));
-  app.route('/', definitionRoutes(config, models, scenarios));
+  app.route('/', definitionRoutes(config, models, scenarios, managers));
   app.route('/', deploymentRoutes(deployments, testing, topics));
   app.route('/', nodeValidationRoutes(new NodeValidationService(config, models, scenarios)));
   app.route('/', migrationRoutes(new MigrationService(context, scenarios), new RemoteEnvironmentService(context, scenarios)));

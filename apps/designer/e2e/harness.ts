@@ -10,6 +10,7 @@ import { createApp } from '../../api/src/app';
 import { defaultConfig } from '../../api/src/config/load-config';
 import type { ServerConfig } from '../../api/src/config/config-schema';
 import { openPglite } from '../../api/src/db/database';
+import type { ApiDeploymentManager } from '../../api/src/services/deployment-managers';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const buildDir = resolve(here, '../build');
@@ -19,6 +20,11 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Changes to the trial configuration a test file runs with (another sign-in, for example). */
 export interface ServerOptions {
   configure?: (config: ServerConfig) => ServerConfig;
+  /**
+   * Puts something on top of a processing type's real manager (a custom action, which the embedded manager
+   * offers none of): the real manager runs in a first app over the same database, the served app uses the wrap.
+   */
+  wrapManager?: { processingType: string; wrap: (real: ApiDeploymentManager) => ApiDeploymentManager };
 }
 
 export interface RunningServer {
@@ -35,7 +41,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const database = await openPglite(undefined);
   // Deployed request-response scenarios are served by this server under /scenario/*, as in production.
   const base: ServerConfig = { ...defaultConfig, seedExamples: false };
-  const built = createApp({ db: database.db, config: options.configure ? options.configure(base) : base, staticDir: buildDir, logError: () => {} });
+  const config = options.configure ? options.configure(base) : base;
+  let inner: ReturnType<typeof createApp> | undefined;
+  let deploymentManagers: Record<string, ApiDeploymentManager> | undefined;
+  if (options.wrapManager) {
+    inner = createApp({ db: database.db, config, staticDir: buildDir, logError: () => {} });
+    const real = await inner.managers.managerFor(options.wrapManager.processingType);
+    if (!real) throw new Error(`no manager for ${options.wrapManager.processingType}`);
+    deploymentManagers = { [options.wrapManager.processingType]: options.wrapManager.wrap(real) };
+  }
+  const built = createApp({ db: database.db, config, staticDir: buildDir, logError: () => {}, ...(deploymentManagers ? { deploymentManagers } : {}) });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;
@@ -46,6 +61,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       await new Promise<void>((done) => server.close(() => done()));
       // The managers stop their runners before the database they poll goes away.
       await built.close();
+      await inner?.close();
       await database.close();
     },
   };

@@ -72,6 +72,7 @@ export {
   deploymentHealthCheck,
   deploymentHealthCheckSeedPath,
   getProcessCounts,
+  ProcessCountsQuerySchema,
   getScenarioEndpoint,
   testScenarioWithFile,
   generateAndTest,
@@ -91,6 +92,7 @@ export {
   validateCustomAction,
   CustomActionRequestSchema,
 } from './routes/deployment';
+export type { ProcessCountsQuery } from './routes/deployment';
 
 /** Routes of node, properties and parameter validation, expression suggestions and the components list. */
 export {

@@ -19,7 +19,7 @@ export type { TopicIssue, TopicRecord, TopicRecordInput, TopicSummary } from './
 
 /** Per-node counters of running scenarios, and their designer counts shape. */
 export { toProcessCounts } from './runtime/node-counters';
-export type { NodeCount, ProcessNodeCount } from './runtime/node-counters';
+export type { CountsRange, NodeCount, ProcessNodeCount } from './runtime/node-counters';
 
 /** Scenario kinds, models and where request-response scenarios are served. */
 export { defaultEmbeddedModels, scenarioKindOf } from './runtime/live-scenario';

@@ -7,7 +7,7 @@ import { createDeploymentLifecycle } from './lifecycle/lifecycle';
 import { createScenarioRunners } from './runtime/executors';
 import { defaultEmbeddedModels } from './runtime/live-scenario';
 import type { EmbeddedModels, LiveScenarioOptions } from './runtime/live-scenario';
-import type { NodeCount } from './runtime/node-counters';
+import type { CountsRange, NodeCount } from './runtime/node-counters';
 import { RequestResponseServer } from './runtime/request-response';
 import { createRealtimeScheduler } from './runtime/scheduler';
 import type { Scheduler } from './runtime/scheduler';
@@ -64,8 +64,11 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
    * database all serve every deployed request-response scenario, each with its own worker limits).
    */
   scenarioAt(pathname: string): string | undefined;
-  /** Per-node counters of the scenario's current (or last) deployment, since it started. */
-  nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  /**
+   * Per-node counters of the scenario's current (or last) deployment, since it started; with a `range`, the
+   * sum over every deployment that ran at some moment of it (counters are kept per deployment, not per minute).
+   */
+  nodeCounts(scenarioName: string, range?: CountsRange): Promise<Record<string, NodeCount>>;
   /** Per-node counters of every scenario running here (for a metrics exporter). */
   allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
   /** Resolves when the streaming work queued so far is done. */
@@ -142,7 +145,7 @@ export async function createEmbeddedDeploymentManager(
     mountAt: (baseUrl) => server.mount(baseUrl),
     scenarioAt: (pathname) => server.scenarioAt(pathname),
     scenarioUrl: (scenarioName) => lifecycle.scenarioUrl(scenarioName),
-    nodeCounts: (scenarioName) => lifecycle.nodeCounts(scenarioName),
+    nodeCounts: (scenarioName, range) => lifecycle.nodeCounts(scenarioName, range),
     allNodeCounts: () => lifecycle.allNodeCounts(),
     idle: () => lifecycle.idle(),
     close: () => lifecycle.close(),

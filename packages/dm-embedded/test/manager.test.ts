@@ -146,6 +146,9 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
       sink: { recordsIn: 2, recordsOut: 2, errors: 0 },
     });
     expect(toProcessCounts(await manager.nodeCounts('doubler'))['small']).toEqual({ all: 1, errors: 0, fragmentCounts: {} });
+    // A time range sums the deployments that ran within it: none ran in 1970, this one runs up to now.
+    expect(await manager.nodeCounts('doubler', { from: 0, to: 1000 })).toEqual({});
+    expect((await manager.nodeCounts('doubler', { from: 0 }))['sink']).toEqual({ recordsIn: 2, recordsOut: 2, errors: 0 });
     expect([...(await manager.allNodeCounts()).keys()]).toEqual(['doubler']);
     expect(await listTopics(setup.database.db)).toEqual([
       { name: 'alerts', recordCount: 2 },

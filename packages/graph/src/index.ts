@@ -150,6 +150,16 @@ export { findStructureProblems, edgeKind, acceptsIncomingEdges, OUTGOING_EDGE_RU
 export type { EdgeKind, OutgoingEdgeRule } from './structure/problems';
 export { checkNewEdge } from './structure/connect';
 
+/** The `dictKeyWithLabel` expression form a dictionary editor writes (`{"key":…,"label":…}`). */
+export { DICT_KEY_WITH_LABEL, dictKeyWithLabelExpression, parseDictKeyWithLabel } from './dict-key-with-label';
+export type { DictKeyWithLabel } from './dict-key-with-label';
+
+/** What the designer draws over the canvas: records per edge from node counts, and node search. */
+export { countEdges } from './insight/edge-counts';
+export type { NodeRecordCount, EdgeRecordCount } from './insight/edge-counts';
+export { searchNodes, expressionsOf } from './insight/node-search';
+export type { NodeSearchMatch, NodeSearchResult } from './insight/node-search';
+
 /** Pure editing helpers: ids, copy and paste, removal, renaming. */
 export { uniqueNodeId, newNodeId } from './editing/ids';
 export { copySelection, pasteSelection, removeNodes, renameNode, serializeSelection, parseSelection } from './editing/clipboard';

@@ -13,6 +13,10 @@ export type {
   TypeExpressionResult,
 } from './expression';
 
+/** A JSON value written back as a SpEL literal expression (re-using recorded values as input). */
+export { spelLiteralOf } from './literal/json-literal';
+export type { JsonLiteralResult, JsonLiteralProblem } from './literal/json-literal';
+
 /** Completion at a cursor position. */
 export { suggestExpression } from './suggest/suggest';
 /** Completion proposals. */

@@ -17,6 +17,7 @@ import {
   type TypingResultJson,
   unknownType,
 } from '@scenaria/typing';
+import { DICT_KEY_WITH_LABEL, parseDictKeyWithLabel } from '@scenaria/graph';
 import { type ErrorTyp, type ValidationIssue, validationIssue } from './errors';
 import type { ExpressionTyper } from './expression-typer';
 import type { Scope } from './scope';
@@ -146,7 +147,7 @@ export class NodeCheck {
       }
       return unknownType;
     }
-    if (expression.language === 'dictKeyWithLabel') {
+    if (expression.language === DICT_KEY_WITH_LABEL) {
       return this.typeDictKey(definition, text, fieldName);
     }
     // Layered on the shared scope rather than copied: a parameter with additional variables deep in a long
@@ -160,13 +161,8 @@ export class NodeCheck {
 
   private typeDictKey(definition: ParameterDefinition, text: string, fieldName: string): TypingResult | undefined {
     const editor = definition.editor.type === 'DualParameterEditor' ? definition.editor.simpleEditor : definition.editor;
-    let key: unknown;
-    try {
-      key = (JSON.parse(text) as { key?: unknown }).key;
-    } catch {
-      key = undefined;
-    }
-    if (editor.type !== 'DictParameterEditor' || typeof key !== 'string') {
+    const entry = parseDictKeyWithLabel(text);
+    if (editor.type !== 'DictParameterEditor' || entry === undefined) {
       this.error('NotSupportedExpressionLanguage', 'Language dictKeyWithLabel needs a dictionary editor and {"key","label"} JSON', fieldName);
       return undefined;
     }

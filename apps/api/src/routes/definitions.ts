@@ -3,12 +3,13 @@ import { processDefinitionDataWithFragments } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
 import { forbidden, notFound } from '../errors';
+import type { DeploymentManagers } from '../services/deployment-managers';
 import type { ModelRegistry } from '../services/models';
 import type { ScenarioService } from '../services/scenarios';
 import { createRouter } from './router';
 
 /** Scenario validation without saving, and the definitions of a processing type. */
-export function definitionRoutes(config: ConfigStore, models: ModelRegistry, scenarios: ScenarioService) {
+export function definitionRoutes(config: ConfigStore, models: ModelRegistry, scenarios: ScenarioService, managers: DeploymentManagers) {
   const router = createRouter();
 
   router.openapi(contract.validateScenarioGraph, async (c) => {
@@ -30,7 +31,9 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
       fragments,
       ...(enrichedWithUiConfig === undefined ? {} : { enrichedWithUiConfig }),
     });
-    return c.json(definitions, 200);
+    // The original serves the deployment manager's custom actions here: they are what the manager runs.
+    const customActions = isFragment ? [] : await managers.customActionsOf(processingType);
+    return c.json(customActions.length > 0 ? { ...definitions, customActions: [...definitions.customActions, ...customActions] } : definitions, 200);
   });
 
   return router;

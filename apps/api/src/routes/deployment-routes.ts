@@ -57,7 +57,9 @@ export function deploymentRoutes(deployments: DeploymentService, testing: Testin
     return c.json(await deployments.endpoint(c.get('user'), c.req.valid('param').scenarioName), 200);
   });
   router.openapi(contract.getProcessCounts, async (c) => {
-    return c.json(await deployments.counts(c.get('user'), c.req.valid('param').scenarioName), 200);
+    const { dateFrom, dateTo } = c.req.valid('query');
+    const range = dateFrom || dateTo ? { ...(dateFrom ? { from: Date.parse(dateFrom) } : {}), ...(dateTo ? { to: Date.parse(dateTo) } : {}) } : undefined;
+    return c.json(await deployments.counts(c.get('user'), c.req.valid('param').scenarioName, range), 200);
   });
 
   router.openapi(contract.testScenarioWithFile, async (c) => {

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { ParameterEditorSchema, type ProcessDefinitionData } from '@scenaria/components';
 import type { ProcessAction, ProcessState } from '@scenaria/api-contract';
 import {
   computeScenarioState,
@@ -70,6 +71,21 @@ export class DeploymentManagers {
     private readonly logger: Logger,
     private readonly overrides: DeploymentManagerOverrides = {},
   ) {}
+
+  /** The custom actions of a processing type's manager in the definitions' shape (none for an unknown type). */
+  async customActionsOf(processingType: string): Promise<ProcessDefinitionData['customActions']> {
+    const manager = await this.managerFor(processingType).catch(() => undefined);
+    return (manager?.customActions ?? []).map((action) => ({
+      name: action.name,
+      allowedStateStatusNames: [...action.allowedStateStatusNames],
+      icon: action.icon,
+      // A manager's editor JSON is loose; one the designer cannot draw is offered as a raw expression field.
+      parameters: action.parameters.map((parameter) => {
+        const editor = ParameterEditorSchema.safeParse(parameter.editor);
+        return { name: parameter.name, editor: editor.success ? editor.data : { type: 'RawParameterEditor' as const } };
+      }),
+    }));
+  }
 
   /** The manager of a processing type, or undefined for an unknown type or manager kind. */
   async managerFor(processingType: string): Promise<ApiDeploymentManager | undefined> {

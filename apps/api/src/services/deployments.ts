@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { ProcessState } from '@scenaria/api-contract';
-import { toProcessCounts } from '@scenaria/dm-embedded';
+import { toProcessCounts, type CountsRange } from '@scenaria/dm-embedded';
 import { validateCustomActionParams } from '@scenaria/deployment-sdk';
 import type { CustomActionDefinition } from '@scenaria/deployment-sdk';
 import type { NodeValidationError } from '@scenaria/api-contract';
@@ -339,14 +339,21 @@ export class DeploymentService {
     return { name: action.state === 'EXECUTION_FINISHED' ? 'FINISHED' : 'CANCELED', modifiedAt };
   }
 
-  /** Per-node counts of the scenario's deployment (the embedded and JetStream managers count; others cannot). */
-  async counts(user: AuthenticatedUser, name: string) {
+  /**
+   * Per-node counts of the scenario's deployment (the embedded and JetStream managers count; others cannot); with a
+   * range, summed over the deployments that ran within it (the embedded manager keeps those; JetStream only counts
+   * its running deployment).
+   */
+  async counts(user: AuthenticatedUser, name: string, range?: CountsRange) {
     const row = await this.scenarios.requireScenario(user, name, 'Read');
     const manager = await this.managers.managerFor(row.processingType);
     // The JetStream manager answers in the designer's shape already.
-    if (manager?.processCounts) return manager.processCounts(name);
+    if (manager?.processCounts) {
+      if (range) throw badRequest(`Counts of ${name} over a time range are not kept by its deployment manager: only its running deployment's counts (leave out dateFrom and dateTo)`);
+      return manager.processCounts(name);
+    }
     if (!manager?.nodeCounts) throw badRequest(`Counts of ${name} cannot be fetched: its deployment manager does not count records`);
-    return toProcessCounts(await manager.nodeCounts(name));
+    return toProcessCounts(await manager.nodeCounts(name, range));
   }
 
   /** The URL a deployed request-response scenario answers at, or null when it is not served. */

@@ -235,6 +235,14 @@ export function deploymentSuite(server: () => TestServer): void {
     expect(counts.large?.all).toBe(3);
     expectError(await s.call('outsider', api.getProcessCounts, { params: { scenarioName: name } }), 403);
     expectError(await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: 'yesterday' } }), 400);
+    // A time range sums the deployments that ran within it: this one, up to now; none in 2001.
+    const inRange = await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: '2001-01-01T00:00:00Z' } });
+    expect(inRange.ok && inRange.data.alerts?.all).toBe(2);
+    const before = await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: '2001-01-01T00:00:00Z', dateTo: '2001-01-02T00:00:00Z' } });
+    expect(before.ok && before.data).toEqual({});
+    const reversed = await s.call('reader', api.getProcessCounts, { params: { scenarioName: name }, query: { dateFrom: '2001-01-02T00:00:00Z', dateTo: '2001-01-01T00:00:00Z' } });
+    expectError(reversed, 400);
+    expect(JSON.stringify(reversed)).toContain('dateFrom');
     await expectGuarded(s, api.getProcessCounts, { params: { scenarioName: name } });
 
     const metrics = await (await s.fetchRaw(undefined, '/metrics', { user: 'admin' })).text();

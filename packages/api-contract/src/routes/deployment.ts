@@ -94,15 +94,27 @@ export const deploymentHealthCheck = defineRoute('authenticated', deploymentHeal
 /** `GET /api/healthCheck/process/deployment`: the seed's path of the same check. */
 export const deploymentHealthCheckSeedPath = defineRoute('authenticated', deploymentHealthCheckConfig('/api/healthCheck/process/deployment'));
 
-/** `GET /api/processCounts/{scenarioName}`: per-node counts of the running deployment. */
+/** `GET /api/processCounts/{scenarioName}` query: an optional time range (either end may be open). */
+export const ProcessCountsQuerySchema = z
+  .object({
+    dateFrom: z.iso.datetime({ offset: true }).optional(),
+    dateTo: z.iso.datetime({ offset: true }).optional(),
+  })
+  .refine((range) => !range.dateFrom || !range.dateTo || Date.parse(range.dateFrom) <= Date.parse(range.dateTo), {
+    message: 'dateFrom must not be after dateTo',
+    path: ['dateFrom'],
+  });
+export type ProcessCountsQuery = z.infer<typeof ProcessCountsQuerySchema>;
+
+/** `GET /api/processCounts/{scenarioName}`: per-node counts of the running deployment, or of a time range. */
 export const getProcessCounts = defineRoute(
   'Read',
   {
     method: 'get',
     path: '/api/processCounts/{scenarioName}',
     tags,
-    summary: 'Records per node since the deployment started (the date range is accepted but not applied)',
-    request: { params: ScenarioPathSchema, query: z.object({ dateFrom: z.iso.datetime({ offset: true }).optional(), dateTo: z.iso.datetime({ offset: true }).optional() }) },
+    summary: 'Records per node: of the current (or last) deployment, or with dateFrom/dateTo summed over the deployments that ran within that range',
+    request: { params: ScenarioPathSchema, query: ProcessCountsQuerySchema },
     responses: { 200: { description: 'Counts', content: jsonContent(ProcessCountsSchema) } },
   },
   [404],

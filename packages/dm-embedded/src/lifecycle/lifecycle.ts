@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, DeploymentLogger, StatusDetails } from '@scenaria/deployment-sdk';
 import { scenarioSlug } from '@scenaria/graph';
-import { addNodeCounts, readNodeCounts } from '../storage/counts-store';
+import { addNodeCounts, readNodeCounts, sumNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase } from '../storage/database';
-import { acquireRunnerLease, endDeployments, findLatestDeployment, findOpenDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
+import { acquireRunnerLease, endDeployments, findDeploymentsRunningIn, findLatestDeployment, findOpenDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
 import type { DeploymentRow } from '../storage/deployments-store';
 import { prepareLiveScenario } from '../runtime/live-scenario';
 import type { LiveScenario, LiveScenarioOptions } from '../runtime/live-scenario';
 import { addCounts } from '../runtime/node-counters';
-import type { NodeCount } from '../runtime/node-counters';
+import type { CountsRange, NodeCount } from '../runtime/node-counters';
 import type { ScenarioExecutor } from '../runtime/executor';
 import type { ScenarioRunners } from '../runtime/executors';
 import type { RunOutcome } from '../runtime/run-outcome';
@@ -58,7 +58,7 @@ export interface DeploymentLifecycle {
   statusesOf(scenarioName: string): Promise<StatusDetails[]>;
   allStatuses(): Promise<Map<string, StatusDetails[]>>;
   scenarioUrl(scenarioName: string): string | undefined;
-  nodeCounts(scenarioName: string): Promise<Record<string, NodeCount>>;
+  nodeCounts(scenarioName: string, range?: CountsRange): Promise<Record<string, NodeCount>>;
   allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
   idle(): Promise<void>;
   /** Stops everything here and hands the streaming leases over; stored deployments stay active. */
@@ -341,9 +341,13 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     return deploymentStatus(row, deployment?.row.externalId === row.externalId ? deployment : undefined);
   };
 
-  const nodeCounts = async (scenarioName: string): Promise<Record<string, NodeCount>> => {
+  const nodeCounts = async (scenarioName: string, range?: CountsRange): Promise<Record<string, NodeCount>> => {
     const deployment = running.get(scenarioName);
     if (deployment) await flushRequestResponseCounts(deployment);
+    if (range) {
+      const ran = await findDeploymentsRunningIn(db, scenarioName, range.from ?? 0, range.to ?? Number.MAX_SAFE_INTEGER);
+      return Object.fromEntries(await sumNodeCounts(db, ran.map((row) => row.externalId)));
+    }
     const row = deployment?.row ?? (await findLatestDeployment(db, scenarioName));
     return row ? Object.fromEntries(await readNodeCounts(db, row.externalId)) : {};
   };

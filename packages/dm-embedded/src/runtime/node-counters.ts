@@ -12,6 +12,12 @@ export interface NodeCount {
   errors: number;
 }
 
+/** A time range of counts in epoch milliseconds; an open end reaches as far as there are deployments. */
+export interface CountsRange {
+  from?: number;
+  to?: number;
+}
+
 type Edge = { kind: 'node'; nodeId: string } | { kind: 'join'; joinId: string; branchId: string };
 
 /** Where each node passes records on, read from the tree form; sinks are marked. */

@@ -1,6 +1,6 @@
 import type { ProcessVersion } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { and, asc, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Queryable } from './database';
 import { deployments } from './schema';
 
@@ -40,6 +40,19 @@ const notEnded: DeploymentState[] = ['ACTIVE', 'FAILED'];
 export async function findOpenDeployments(db: Queryable, scenarioName?: string): Promise<DeploymentRow[]> {
   const condition = scenarioName === undefined ? inArray(deployments.state, notEnded) : and(eq(deployments.scenarioName, scenarioName), inArray(deployments.state, notEnded));
   const rows = await db.select().from(deployments).where(condition).orderBy(asc(deployments.sequence));
+  return rows.map(toRow);
+}
+
+/**
+ * Deployments of a scenario that ran at some moment of `[from, to]` (epoch ms): started by `to` and not ended
+ * before `from`, oldest first.
+ */
+export async function findDeploymentsRunningIn(db: Queryable, scenarioName: string, from: number, to: number): Promise<DeploymentRow[]> {
+  const rows = await db
+    .select()
+    .from(deployments)
+    .where(and(eq(deployments.scenarioName, scenarioName), lte(deployments.startedAt, to), or(isNull(deployments.endedAt), gte(deployments.endedAt, from))))
+    .orderBy(asc(deployments.sequence));
   return rows.map(toRow);
 }
 
