@@ -208,45 +208,80 @@ export class ScenarioService {
 
   /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */
   async create(user: AuthenticatedUser, request: CreateScenarioRequest, graph?: ScenarioGraph, recording?: ChangeRecording): Promise<CreateScenarioResponse> {
+    const prepared = this.prepareCreate(user, request, graph, recording);
+    return this.db.transaction((tx) => this.insertScenario(tx, user, prepared));
+  }
+
+  // Everything a create checks before it writes: the name, the processing type, who is recorded as its author.
+  private prepareCreate(user: AuthenticatedUser, request: CreateScenarioRequest, graph: ScenarioGraph | undefined, recording: ChangeRecording | undefined) {
     const problem = nameProblems(request.name);
     if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['name']);
     const { processingType, category } = this.resolveProcessingType(user, request);
     const initial = graph ?? this.initialGraph(processingType, request.isFragment);
     const createdBy = recording?.author ?? actingName(user, category, request.forwardedUserName);
+    return { name: request.name, isFragment: request.isFragment, processingType, category, initial, createdBy };
+  }
+
+  private async insertScenario(tx: Transaction, user: AuthenticatedUser, prepared: ReturnType<ScenarioService['prepareCreate']>): Promise<CreateScenarioResponse> {
     const now = this.context.now();
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(scenarios)
-        .values({
-          name: request.name,
-          isFragment: request.isFragment,
-          processingType,
-          category,
-          latestVersionId: 1,
-          createdAt: now,
-          createdBy,
-        })
-        .onConflictDoNothing({ target: scenarios.name })
-        .returning({ id: scenarios.id });
-      const created = inserted[0];
-      if (!created) throw badRequest(`Scenario ${request.name} already exists`, ['name']);
-      await tx.insert(scenarioVersions).values({
-        scenarioId: created.id,
-        versionId: 1,
-        canonicalJson: canonicalText(initial, request.name),
+    const inserted = await tx
+      .insert(scenarios)
+      .values({
+        name: prepared.name,
+        isFragment: prepared.isFragment,
+        processingType: prepared.processingType,
+        category: prepared.category,
+        latestVersionId: 1,
         createdAt: now,
-        createdBy,
-      });
-      await tx.insert(scenarioActivities).values({
-        scenarioId: created.id,
-        type: 'SCENARIO_CREATED',
-        user: createdBy,
-        ...impersonationColumns(user),
-        date: now,
-        scenarioVersionId: 1,
-      });
-      return { id: created.id, versionId: 1, processName: request.name };
+        createdBy: prepared.createdBy,
+      })
+      .onConflictDoNothing({ target: scenarios.name })
+      .returning({ id: scenarios.id });
+    const created = inserted[0];
+    if (!created) throw badRequest(`Scenario ${prepared.name} already exists`, ['name']);
+    await tx.insert(scenarioVersions).values({
+      scenarioId: created.id,
+      versionId: 1,
+      canonicalJson: canonicalText(prepared.initial, prepared.name),
+      createdAt: now,
+      createdBy: prepared.createdBy,
     });
+    await tx.insert(scenarioActivities).values({
+      scenarioId: created.id,
+      type: 'SCENARIO_CREATED',
+      user: prepared.createdBy,
+      ...impersonationColumns(user),
+      date: now,
+      scenarioVersionId: 1,
+    });
+    return { id: created.id, versionId: 1, processName: prepared.name };
+  }
+
+  /**
+   * A migrated graph: creates the scenario when `create` is given, then saves the graph as its next version,
+   * both in one transaction, so a save that fails leaves no empty scenario behind. The caller has checked the
+   * rights and validated the graph.
+   */
+  async saveMigrated(
+    user: AuthenticatedUser,
+    create: CreateScenarioRequest | undefined,
+    request: SaveRequest & { name: string },
+    recording: ChangeRecording,
+  ): Promise<{ versionId: number }> {
+    const creating = create ? this.prepareCreate(user, create, undefined, recording) : undefined;
+    const version = this.prepareVersion(request.name, request);
+    const result = await this.db.transaction(async (tx) => {
+      let scenarioId: number;
+      if (creating) scenarioId = (await this.insertScenario(tx, user, creating)).id;
+      else {
+        const [row] = await tx.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, request.name));
+        if (!row) throw notFound(`Scenario ${request.name} not found`);
+        scenarioId = row.id;
+      }
+      return { scenarioId, ...(await this.writeVersion(tx, user, scenarioId, version, recording.author, recording)) };
+    });
+    this.validationCache.forget(result.scenarioId);
+    return { versionId: result.versionId };
   }
 
   /** Scenario records the user may read, filtered as the list query says. */
@@ -458,6 +493,20 @@ export class ScenarioService {
       const blocking = saveBlockingErrors(validationResult);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
+    const version = this.prepareVersion(name, request);
+    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
+    const result = await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording));
+    this.validationCache.forget(row.id);
+    return {
+      ...(validationResult ?? {}),
+      validationPerformed: validationResult !== undefined,
+      processVersionId: result.versionId,
+      isNewVersion: result.isNewVersion,
+    };
+  }
+
+  // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
+  private prepareVersion(name: string, request: SaveRequest) {
     const unstorable = unstorableProblems(request.scenarioGraph);
     if (unstorable.length > 0) {
       const first = unstorable[0]!;
@@ -469,49 +518,53 @@ export class ScenarioService {
     const canonical = toCanonical(request.scenarioGraph, { id: name });
     const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
-    const result = await this.db.transaction(async (tx) => {
-      const locked = await this.lockScenario(tx, row.id);
-      if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
-      const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
-      const now = this.context.now();
-      // The stored version is read under the current name: a rename alone is no change of the graph.
-      const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
-      const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
-      if (isNewVersion) {
-        await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
-        await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
-      }
-      if (labels) {
-        await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
-        const unique = [...new Set(labels)];
-        if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
-      }
-      if (recording?.activity) {
-        const { type, user: activityUser, additionalFields } = recording.activity;
-        await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
-      } else if (isNewVersion || comment) {
-        await tx.insert(scenarioActivities).values({
-          scenarioId: locked.id,
-          type: 'SCENARIO_MODIFIED',
-          user: userName,
-          ...impersonationColumns(user),
-          date: now,
-          scenarioVersionId: versionId,
-          comment: comment ?? null,
-          lastModifiedBy: comment ? userName : null,
-          lastModifiedAt: comment ? now : null,
-        });
-      }
-      return { versionId, isNewVersion };
-    });
-    this.validationCache.forget(row.id);
-    return {
-      ...(validationResult ?? {}),
-      validationPerformed: validationResult !== undefined,
-      processVersionId: result.versionId,
-      isNewVersion: result.isNewVersion,
-    };
+    return { name, canonical, newJson, comment, labels: request.scenarioLabels };
+  }
+
+  // A version is written only when the canonical form differs from the latest one; the scenario row is locked,
+  // so concurrent saves each get the next number in turn.
+  private async writeVersion(
+    tx: Transaction,
+    user: AuthenticatedUser,
+    scenarioId: number,
+    version: ReturnType<ScenarioService['prepareVersion']>,
+    userName: string,
+    recording: ChangeRecording | undefined,
+  ): Promise<{ versionId: number; isNewVersion: boolean }> {
+    const { name, canonical, newJson, comment, labels } = version;
+    const locked = await this.lockScenario(tx, scenarioId);
+    if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
+    const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
+    const now = this.context.now();
+    // The stored version is read under the current name: a rename alone is no change of the graph.
+    const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
+    const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
+    if (isNewVersion) {
+      await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
+      await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
+    }
+    if (labels) {
+      await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
+      const unique = [...new Set(labels)];
+      if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
+    }
+    if (recording?.activity) {
+      const { type, user: activityUser, additionalFields } = recording.activity;
+      await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
+    } else if (isNewVersion || comment) {
+      await tx.insert(scenarioActivities).values({
+        scenarioId: locked.id,
+        type: 'SCENARIO_MODIFIED',
+        user: userName,
+        ...impersonationColumns(user),
+        date: now,
+        scenarioVersionId: versionId,
+        comment: comment ?? null,
+        lastModifiedBy: comment ? userName : null,
+        lastModifiedAt: comment ? now : null,
+      });
+    }
+    return { versionId, isNewVersion };
   }
 
   /** Renames a non-archived scenario whose state allows RENAME. */
