@@ -37,13 +37,14 @@ import { ValidationCache } from './validation-cache';
 import {
   isDeployed,
   loadHistory,
+  loadListActions,
   loadRecordFacts,
   loadVersion,
   processingInfo,
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { ScenarioRow, VersionFacts } from './scenario-records';
+import type { RecordFacts, ScenarioRow, VersionFacts } from './scenario-records';
 
 /** Filters of the scenario lists. */
 export interface ScenarioListFilter {
@@ -312,6 +313,7 @@ export class ScenarioService {
         createdBy: scenarioVersions.createdBy,
         modelVersion: scenarioVersions.modelVersion,
         canonicalJson: options.withGraph ? scenarioVersions.canonicalJson : sql<null>`null`,
+        labels: sql<string[]>`array(select ${scenarioLabels.label} from ${scenarioLabels} where ${scenarioLabels.scenarioId} = ${scenarios.id} order by ${scenarioLabels.label})`,
       })
       .from(scenarios)
       .innerJoin(
@@ -320,7 +322,11 @@ export class ScenarioService {
       )
       .where(conditions.length > 0 ? and(...conditions) : undefined)
       .orderBy(scenarios.name);
-    const facts = await loadRecordFacts(this.db, rows.map((row) => row.scenario.id));
+    // Labels came with the rows; of the actions only those a record and its state show.
+    const facts: RecordFacts = {
+      labels: new Map(rows.map((row) => [row.scenario.id, row.labels])),
+      actions: await loadListActions(this.db, rows.map((row) => row.scenario.id)),
+    };
     const records: ScenarioWithDetails[] = [];
     // One fragment lookup per processing type, not per listed scenario.
     const fragmentsByType = new Map<string, Promise<Record<string, ScenarioGraph>>>();
