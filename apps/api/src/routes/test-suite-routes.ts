@@ -1,11 +1,6 @@
-import type { Context } from 'hono';
 import * as contract from '@scenaria/api-contract';
 import type { TestSuiteService } from '../services/test-suites';
-import { createRouter } from './router';
-
-// JSON written by the service as text (the stored suite inside it as it was stored). The contract types the
-// answer as the parsed shape, which the text is; the cast says so to the typed handler.
-const jsonText = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'application/json; charset=UTF-8' }) as never;
+import { createRouter, jsonText } from './router';
 
 /** Test suites stored with a scenario. Mounted before the scenario routes: `testSuites` is not a version id. */
 export function testSuiteRoutes(suites: TestSuiteService) {

@@ -33,6 +33,7 @@ import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext } from './context';
+import { FreshSharedRun } from './fresh-shared-run';
 import { ValidationCache } from './validation-cache';
 import {
   isDeployed,
@@ -154,6 +155,7 @@ function nameProblems(name: string): string | undefined {
 export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
+  private readonly sharedLists = new FreshSharedRun<string>();
 
   constructor(private readonly context: ServiceContext) {}
 
@@ -285,12 +287,8 @@ export class ScenarioService {
     return { versionId: result.versionId };
   }
 
-  /** Scenario records the user may read, filtered as the list query says. */
-  async list(
-    user: AuthenticatedUser,
-    filter: ScenarioListFilter,
-    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
-  ): Promise<ScenarioWithDetails[]> {
+  // The categories a list shows the user; what a list depends on of the user.
+  #listScope(user: AuthenticatedUser, filter: ScenarioListFilter): string[] {
     const readable = categoriesWith(user, 'Read');
     if (!user.isAdmin) {
       // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
@@ -298,7 +296,30 @@ export class ScenarioService {
       const denied = (filter.categories ?? []).filter((category) => !readable.includes(category));
       if (denied.length > 0) throw forbidden(`No Read permission on categories: ${denied.join(', ')}`);
     }
-    const allowed = filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
+    return filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
+  }
+
+  /**
+   * A list as JSON text, written once and shared by identical lists requested while it is read (each still
+   * from a read that started after it arrived: `FreshSharedRun`).
+   */
+  async listJson(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
+  ): Promise<string> {
+    const scope = this.#listScope(user, filter);
+    const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
+    return this.sharedLists.run(key, async () => JSON.stringify(await this.list(user, filter, options)));
+  }
+
+  /** Scenario records the user may read, filtered as the list query says. */
+  async list(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
+  ): Promise<ScenarioWithDetails[]> {
+    const allowed = this.#listScope(user, filter);
     const conditions: SQL[] = [];
     if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
     if (filter.isFragment !== undefined) conditions.push(eq(scenarios.isFragment, filter.isFragment));
