@@ -47,6 +47,12 @@ import {
 } from './scenario-records';
 import type { RecordFacts, ScenarioRow, VersionFacts } from './scenario-records';
 
+/** The fragments of a processing type as a validation needs them. */
+interface FragmentsOfType {
+  versions: Promise<string[]>;
+  graphs: () => Promise<Record<string, ScenarioGraph>>;
+}
+
 /** Filters of the scenario lists. */
 export interface ScenarioListFilter {
   isFragment?: boolean | undefined;
@@ -350,7 +356,7 @@ export class ScenarioService {
     };
     const records: ScenarioWithDetails[] = [];
     // One fragment lookup per processing type, not per listed scenario.
-    const fragmentsByType = new Map<string, Promise<Record<string, ScenarioGraph>>>();
+    const fragmentsByType = new Map<string, FragmentsOfType>();
     for (const row of rows) {
       if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
       const latest: VersionFacts = row;
@@ -362,12 +368,16 @@ export class ScenarioService {
         if (description) record.description = description;
         if (options.validate && this.context.validateScenario) {
           const type = row.scenario.processingType;
-          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.fragmentGraphs(type));
-          record.validationResult = await this.validate(row.scenario, graph, {
-            labels: facts.labels.get(row.scenario.id) ?? [],
-            skipNodeResults: options.validate.skipNodeResults,
-            fragments: await fragmentsByType.get(type)!,
-          });
+          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
+          // Listed versions are stored ones: their results come from the same cache as the details'.
+          record.validationResult = await this.validateStored(
+            row.scenario,
+            row.versionId,
+            graph,
+            facts.labels.get(row.scenario.id) ?? [],
+            options.validate.skipNodeResults,
+            fragmentsByType.get(type),
+          );
         }
       }
       if (options.withState) {
@@ -455,11 +465,15 @@ export class ScenarioService {
   }
 
   /** The validation result of a stored version, from the cache when nothing it depends on changed. */
-  private async validateStored(row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean): Promise<ValidationResult> {
-    const fragments = await this.db
-      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
-      .from(scenarios)
-      .where(and(eq(scenarios.processingType, row.processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)));
+  private async validateStored(
+    row: ScenarioRow,
+    versionId: number,
+    graph: ScenarioGraph,
+    labels: string[],
+    skipNodeResults: boolean,
+    fragmentsOfType?: FragmentsOfType,
+  ): Promise<ValidationResult> {
+    const fragments = fragmentsOfType ?? this.#fragmentsOfType(row.processingType);
     const key = {
       scenarioId: row.id,
       versionId,
@@ -468,10 +482,22 @@ export class ScenarioService {
       labels,
       processingType: row.processingType,
       isFragment: row.isFragment,
-      fragmentVersions: fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort(),
+      fragmentVersions: await fragments.versions,
       skipNodeResults,
     };
-    return this.validationCache.get(key, () => this.validate(row, graph, { labels, skipNodeResults }));
+    return this.validationCache.get(key, async () => this.validate(row, graph, { labels, skipNodeResults, fragments: await fragments.graphs() }));
+  }
+
+  // The fragments a scenario of a processing type may use: their versions (what a cached result depends on) at
+  // once, their graphs only when something is validated. A list asks once per processing type.
+  #fragmentsOfType(processingType: string): FragmentsOfType {
+    const versions = this.db
+      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
+      .from(scenarios)
+      .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)))
+      .then((rows) => rows.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort());
+    let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
+    return { versions, graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
   }
 
   /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
