@@ -120,7 +120,8 @@ async function pgliteTarget(): Promise<Target> {
 async function postgresTarget(url: string): Promise<Target> {
   const { default: postgres } = await import('postgres');
   const admin = postgres(url, { max: 1, onnotice: () => {} });
-  const name = `scenaria_bench_${Date.now()}`;
+  // Other runs (CI, other checkouts) may bench the same server at once: the name must not collide.
+  const name = `scenaria_bench_${Date.now()}_${process.pid}_${Math.floor(Math.random() * 1e6)}`;
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;

@@ -21,6 +21,7 @@ import { deploymentRoutes } from './routes/deployment-routes';
 import { designerExtrasRoutes } from './routes/designer-extras';
 import { mountMetrics } from './routes/metrics';
 import { migrationRoutes } from './routes/migration-routes';
+import { testSuiteRoutes } from './routes/test-suite-routes';
 import { nodeValidationRoutes } from './routes/node-validation-routes';
 import { documentBodyChecks, requestLimits } from './routes/request-limits';
 import { mountDocs } from './routes/docs';
@@ -45,6 +46,7 @@ import { ModelRegistry } from './services/models';
 import { NodeValidationService } from './services/node-validation';
 import { RemoteEnvironmentService } from './services/remote-environment';
 import { TestingService } from './services/testing';
+import { TestSuiteService } from './services/test-suites';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
 import { TopicService } from './services/topics';
@@ -145,6 +147,7 @@ export function createApp(deps: AppDependencies) {
   app.route('/', authenticationRoutes(authentication, config, logError));
   app.route('/', appRoutes(config, scenarios, authentication));
   app.route('/', activityRoutes(activities, scenarios));
+  app.route('/', testSuiteRoutes(new TestSuiteService(context, scenarios, models)));
   app.route(
     '/',
     designerExtrasRoutes({

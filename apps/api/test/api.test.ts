@@ -13,6 +13,7 @@ import { modelConfigSuite } from './suites/model-config';
 import { nodeValidationSuite } from './suites/node-validation';
 import { routeTableWalk } from './suites/route-table';
 import { scenarioSuite } from './suites/scenarios';
+import { testSuiteSuite } from './suites/test-suites';
 import { versionCompareSuite } from './suites/version-compare';
 
 // The same suite on every database: a real HTTP server on port 0 over PGlite, and over PostgreSQL when
@@ -47,5 +48,6 @@ describe.each(DATABASES)('API on %s', (kind) => {
   versionCompareSuite(current);
   designerExtrasSuite(current);
   frontendCallsSuite(current);
+  testSuiteSuite(current);
   routeTableWalk(current);
 });

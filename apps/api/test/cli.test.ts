@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { exportScenario, getScenario, listActivities, updateScenario } from '@scenaria/api-contract';
+import { exportScenario, getScenario, listActivities, runStoredTestSuite, updateScenario } from '@scenaria/api-contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildCliBinary, CLI_PACKAGE } from '../../../packages/cli/test/build-binary';
 import { runScenaria } from '../../../packages/cli/test/run-cli';
@@ -77,6 +77,29 @@ describe.each(DATABASES)('the scenaria CLI against a designer (%s)', (kind) => {
     expect([again.code, again.stdout]).toEqual([0, expect.stringMatching(/^example-transactions: unchanged \(version 3\)/)]);
     const noComment = await scenaria(['push', 'push.json', '--designer', primary.baseUrl]);
     expect([noComment.code, noComment.stderr]).toEqual([2, expect.stringContaining('push needs --comment')]);
+  });
+
+  test('push --suite stores a suite with the scenario, the designer runs it, pull --suites writes it back for scenaria test', async () => {
+    const scenarioFile = join(work, 'example-transactions.json');
+    copyFileSync(resolve(CLI_PACKAGE, 'examples/example-transactions.json'), scenarioFile);
+    copyFileSync(resolve(CLI_PACKAGE, 'examples/example-transactions.test.yaml'), join(work, 'example-transactions.test.yaml'));
+    const pushed = await scenaria(['push', 'example-transactions.json', '--suite', 'example-transactions.test.yaml', '--designer', primary.baseUrl, '--comment', 'with its suite']);
+    expect([pushed.code, pushed.stderr]).toEqual([0, '']);
+    expect(pushed.stdout).toContain('test suite example-transactions stored with example-transactions');
+    const report = await primary.call('reader', runStoredTestSuite, { params: { scenarioName: 'example-transactions', suiteName: 'example-transactions' } });
+    expect(report.ok && [report.data.failed, report.data.errors, report.data.passed > 0]).toEqual([0, 0, true]);
+
+    const pulled = await scenaria(['pull', 'example-transactions', '--suites', '--designer', primary.baseUrl, '--out', 'pulled.json']);
+    expect([pulled.code, pulled.stderr]).toEqual([0, '']);
+    const suite = JSON.parse(readFileSync(join(work, 'example-transactions.test.json'), 'utf8'));
+    expect(suite.scenario).toBe('pulled.json');
+    const tested = await scenaria(['test', 'example-transactions.test.json']);
+    expect([tested.code, tested.stderr]).toEqual([0, '']);
+
+    // A malformed suite stops the push before anything is saved.
+    writeFileSync(join(work, 'broken.test.yaml'), 'tests: []\n');
+    const broken = await scenaria(['push', 'example-transactions.json', '--suite', 'broken.test.yaml', '--designer', primary.baseUrl, '--comment', 'broken']);
+    expect([broken.code, broken.stderr]).toEqual([2, expect.stringContaining('broken.test.yaml')]);
   });
 
   test('push to a designer without the scenario needs a category, then creates it; a reader is refused', async () => {

@@ -81,6 +81,10 @@ describe.each(DATABASES)('validation results of stored versions on %s', (kind) =
     if (!fresh.ok) throw new Error(`POST validation of ${scenario}: ${fresh.status}`);
     // Records write their optional fields as null and the validation endpoint leaves some out: the same content.
     expect(dropNulls(details.data.validationResult)).toEqual(dropNulls(fresh.data));
+    // The details list validates from the same cache: it must show the same, as fresh.
+    const listed = await s.call('reader', api.listScenariosWithDetails, { query: { names: scenario } });
+    if (!listed.ok) throw new Error(`GET processesDetails: ${listed.status}`);
+    expect(dropNulls(listed.data.find((record) => record.name === scenario)?.validationResult)).toEqual(dropNulls(fresh.data));
     return details.data.validationResult!;
   }
 

@@ -25,6 +25,14 @@ export {
 /** Version compare: the differences between two versions of a scenario. */
 export { compareScenarioVersions } from './routes/compare';
 
+/** Test suites stored with a scenario (@scenaria/scenario-tests): list, get, store, delete, run with coverage. */
+export { listTestSuites, getTestSuite, putTestSuite, deleteTestSuite, runStoredTestSuite, TestSuiteDetailsSchema } from './routes/test-suites';
+export type { TestSuiteDetails } from './routes/test-suites';
+export { TestSuiteNameParamSchema, TestSuiteSummarySchema } from './schemas/test-suites';
+export type { TestSuiteSummary } from './schemas/test-suites';
+export { StoredTestSuiteSchema, SuiteReportSchema } from '@scenaria/scenario-tests/schemas';
+export type { StoredTestSuite, SuiteReport, TestCaseReport, Coverage as SuiteCoverage } from '@scenaria/scenario-tests/schemas';
+
 /** Routes of the activity log: activities, comments, attachments, their legacy paths, finished actions. */
 export {
   listActivities,

@@ -1,21 +1,6 @@
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { TestResults } from '@scenaria/deployment-sdk';
-
-/** An edge of the graph, with the branch it is (`FilterTrue`, a switch condition, a split) when it is one. */
-export interface CoverageEdge {
-  from: string;
-  to: string;
-  /** Set on branches: `true`/`false` of a filter, a choice's condition or `default`, `split`. */
-  branch?: string;
-}
-
-/** Which nodes, edges and branches of a scenario the tests reached. */
-export interface Coverage {
-  nodes: { total: number; covered: number; uncovered: string[] };
-  edges: { total: number; covered: number; uncovered: CoverageEdge[] };
-  /** The edges out of filters, choices and splits. */
-  branches: { total: number; covered: number; uncovered: CoverageEdge[] };
-}
+import type { Coverage, CoverageEdge } from './report-schema';
 
 /** What the runs reached so far: node ids and `from\u0000to` edge keys. */
 export interface CoverageTrace {

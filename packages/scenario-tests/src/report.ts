@@ -1,5 +1,4 @@
-import type { Coverage, CoverageEdge } from './coverage';
-import type { SuiteReport } from './runner';
+import type { Coverage, CoverageEdge, SuiteReport } from './report-schema';
 
 const percent = (covered: number, total: number) => (total === 0 ? '100.0%' : `${((covered / total) * 100).toFixed(1)}%`);
 

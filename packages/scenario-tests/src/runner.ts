@@ -7,31 +7,11 @@ import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { fromPlainJson } from '@scenaria/typing/runtime';
 import { coverageOf, traceRun } from './coverage';
-import type { Coverage, CoverageTrace } from './coverage';
+import type { CoverageTrace } from './coverage';
+import type { SuiteReport, TestCaseReport } from './report-schema';
 import { differences } from './differences';
 import type { ScenarioFile } from './scenario-file';
-import type { TestCase, TestMocks, TestSuite } from './suite';
-
-/** The outcome of one test: `error` when it could not run (unknown source, scenario does not compile). */
-export interface TestCaseReport {
-  name: string;
-  status: 'passed' | 'failed' | 'error';
-  /** Readable lines: what differed, or why the test could not run. */
-  messages: string[];
-  records: number;
-}
-
-/** The outcome of a suite: each test, the totals and the coverage of the scenario's nodes and branches. */
-export interface SuiteReport {
-  /** How the suite is named in reports (its file, for the CLI). */
-  name: string;
-  scenarioName: string;
-  tests: TestCaseReport[];
-  passed: number;
-  failed: number;
-  errors: number;
-  coverage: Coverage;
-}
+import type { StoredTestSuite, TestCase, TestMocks } from './suite-schema';
 
 /** Options of `runTestSuite`. */
 export interface RunSuiteOptions {
@@ -155,7 +135,7 @@ function checkExpectations(test: TestCase, results: TestResults): string[] {
  * const report = await runTestSuite(suite, scenario);
  * console.log(formatReport(report));
  */
-export async function runTestSuite(suite: TestSuite, scenario: ScenarioFile, options: RunSuiteOptions = {}): Promise<SuiteReport> {
+export async function runTestSuite(suite: StoredTestSuite, scenario: ScenarioFile, options: RunSuiteOptions = {}): Promise<SuiteReport> {
   const trace: CoverageTrace = { nodes: new Set(), edges: new Set() };
   const tests: TestCaseReport[] = [];
   const kind = kindOf(scenario.canonical);

@@ -145,3 +145,26 @@ export const frontendStatistics = pgTable(
   },
   (table) => [primaryKey({ columns: [table.day, table.name] })],
 );
+
+/**
+ * Test suites stored with a scenario (@scenaria/scenario-tests, without `scenario`), by name. `suite_json` is
+ * the suite as checked and written once, so a GET sends it without another pass.
+ */
+export const scenarioTestSuites = pgTable(
+  'scenario_test_suites',
+  {
+    id: serial('id').primaryKey(),
+    scenarioId: integer('scenario_id')
+      .notNull()
+      .references(() => scenarios.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    testCount: integer('test_count').notNull(),
+    suiteJson: text('suite_json').notNull(),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    modifiedBy: text('modified_by').notNull(),
+  },
+  (table) => [unique('scenario_test_suites_scenario_name_unique').on(table.scenarioId, table.name)],
+);

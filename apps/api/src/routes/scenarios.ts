@@ -1,6 +1,6 @@
 import * as contract from '@scenaria/api-contract';
 import type { ScenarioService } from '../services/scenarios';
-import { createRouter } from './router';
+import { createRouter, jsonText } from './router';
 
 /** Scenario routes. Fixed paths are registered before the parameterised ones they would be taken for. */
 export function scenarioRoutes(scenarios: ScenarioService) {
@@ -10,18 +10,18 @@ export function scenarioRoutes(scenarios: ScenarioService) {
 
   router.openapi(contract.listScenarios, async (c) => {
     const query = c.req.valid('query');
-    return c.json(await scenarios.list(c.get('user'), query, { withGraph: false, withState: true }), 200);
+    return jsonText(c, await scenarios.listJson(c.get('user'), query, { withGraph: false, withState: true }));
   });
 
   router.openapi(contract.listScenariosWithDetails, async (c) => {
     const query = c.req.valid('query');
     // As the reference: validated unless `skipValidateAndResolve=true`.
     const validate = query.skipValidateAndResolve ? undefined : { skipNodeResults: query.skipNodeResults ?? false };
-    return c.json(await scenarios.list(c.get('user'), query, { withGraph: true, withState: false, ...(validate ? { validate } : {}) }), 200);
+    return jsonText(c, await scenarios.listJson(c.get('user'), query, { withGraph: true, withState: false, ...(validate ? { validate } : {}) }));
   });
 
   router.openapi(contract.listArchivedScenarios, async (c) =>
-    c.json(await scenarios.list(c.get('user'), { isArchived: true }, { withGraph: false, withState: true }), 200),
+    jsonText(c, await scenarios.listJson(c.get('user'), { isArchived: true }, { withGraph: false, withState: true })),
   );
 
   router.openapi(contract.createScenario, async (c) => c.json(await scenarios.create(c.get('user'), c.req.valid('json')), 201));

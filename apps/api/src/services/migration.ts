@@ -28,8 +28,8 @@ function invalidScenarioMessage(result: ValidationResult): string {
 
 /**
  * The receiving side of a migration (`POST /api/migrate`): checks the user's Write right in the category, the
- * processing type, the labels and the graph before anything is written, creates a missing scenario, then saves
- * the graph as a new version with an INCOMING_MIGRATION activity.
+ * processing type, the labels and the graph before anything is written, then creates a missing scenario and saves
+ * the graph as a new version with an INCOMING_MIGRATION activity in one transaction.
  */
 export class MigrationService {
   constructor(
@@ -80,13 +80,6 @@ export class MigrationService {
         );
       }
       if (!hasPermission(user, existing.category, 'Write')) throw insufficientPermission(user);
-    } else {
-      await this.scenarios.create(
-        user,
-        { name, isFragment: request.isFragment, category, processingMode: request.processingMode, engineSetupName: request.engineSetupName },
-        undefined,
-        { author: request.remoteUserName },
-      );
     }
 
     const additionalFields = [
@@ -95,7 +88,10 @@ export class MigrationService {
       { name: 'targetEnvironment', value: environment },
       ...(sourceVersionId !== undefined ? [{ name: 'sourceScenarioVersionId', value: String(sourceVersionId) }] : []),
     ];
-    await this.scenarios.save(user, name, { scenarioGraph: request.scenarioGraph, scenarioLabels: labels }, undefined, {
+    const create = existing
+      ? undefined
+      : { name, isFragment: request.isFragment, category, processingMode: request.processingMode, engineSetupName: request.engineSetupName };
+    await this.scenarios.saveMigrated(user, create, { name, scenarioGraph: request.scenarioGraph, scenarioLabels: labels }, {
       author: request.remoteUserName,
       activity: { type: 'INCOMING_MIGRATION', user: user.username, additionalFields },
     });

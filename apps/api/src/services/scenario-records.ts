@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
@@ -81,6 +82,41 @@ export async function loadRecordFacts(db: Queryable, scenarioIds: number[]): Pro
     .orderBy(desc(scenarioActions.createdAt));
   for (const row of actionRows) actions.set(row.scenarioId, [...(actions.get(row.scenarioId) ?? []), toProcessAction(row)]);
   return { labels, actions };
+}
+
+/**
+ * The actions a list needs of many scenarios: per scenario the newest action of each (name, state) pair. That
+ * holds the last action, the last (settled) state action, the last finished deploy and the names of actions in
+ * progress, so a scenario deployed ten thousand times costs a list a handful of rows, not ten thousand.
+ */
+export async function loadListActions(db: Queryable, scenarioIds: number[]): Promise<Map<number, ProcessAction[]>> {
+  const actions = new Map<number, ProcessAction[]>();
+  if (scenarioIds.length === 0) return actions;
+  const newer = alias(scenarioActions, 'newer');
+  const rows = await db
+    .select()
+    .from(scenarioActions)
+    .where(
+      and(
+        inIds(scenarioActions.scenarioId, scenarioIds),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newer)
+            .where(
+              and(
+                eq(newer.scenarioId, scenarioActions.scenarioId),
+                eq(newer.actionName, scenarioActions.actionName),
+                eq(newer.state, scenarioActions.state),
+                gt(newer.createdAt, scenarioActions.createdAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(desc(scenarioActions.createdAt));
+  for (const row of rows) actions.set(row.scenarioId, [...(actions.get(row.scenarioId) ?? []), toProcessAction(row)]);
+  return actions;
 }
 
 /** The scenario record of the reference, without graph, history or state. */

@@ -33,17 +33,25 @@ import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext } from './context';
+import { FreshSharedRun } from './fresh-shared-run';
 import { ValidationCache } from './validation-cache';
 import {
   isDeployed,
   loadHistory,
+  loadListActions,
   loadRecordFacts,
   loadVersion,
   processingInfo,
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { ScenarioRow, VersionFacts } from './scenario-records';
+import type { RecordFacts, ScenarioRow, VersionFacts } from './scenario-records';
+
+/** The fragments of a processing type as a validation needs them. */
+interface FragmentsOfType {
+  versions: Promise<string[]>;
+  graphs: () => Promise<Record<string, ScenarioGraph>>;
+}
 
 /** Filters of the scenario lists. */
 export interface ScenarioListFilter {
@@ -153,6 +161,7 @@ function nameProblems(name: string): string | undefined {
 export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
+  private readonly sharedLists = new FreshSharedRun<string>();
 
   constructor(private readonly context: ServiceContext) {}
 
@@ -208,45 +217,106 @@ export class ScenarioService {
 
   /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */
   async create(user: AuthenticatedUser, request: CreateScenarioRequest, graph?: ScenarioGraph, recording?: ChangeRecording): Promise<CreateScenarioResponse> {
+    const prepared = this.prepareCreate(user, request, graph, recording);
+    return this.db.transaction((tx) => this.insertScenario(tx, user, prepared));
+  }
+
+  // Everything a create checks before it writes: the name, the processing type, who is recorded as its author.
+  private prepareCreate(user: AuthenticatedUser, request: CreateScenarioRequest, graph: ScenarioGraph | undefined, recording: ChangeRecording | undefined) {
     const problem = nameProblems(request.name);
     if (problem) throw badRequest(`Invalid scenario name: ${problem}`, ['name']);
     const { processingType, category } = this.resolveProcessingType(user, request);
     const initial = graph ?? this.initialGraph(processingType, request.isFragment);
     const createdBy = recording?.author ?? actingName(user, category, request.forwardedUserName);
+    return { name: request.name, isFragment: request.isFragment, processingType, category, initial, createdBy };
+  }
+
+  private async insertScenario(tx: Transaction, user: AuthenticatedUser, prepared: ReturnType<ScenarioService['prepareCreate']>): Promise<CreateScenarioResponse> {
     const now = this.context.now();
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(scenarios)
-        .values({
-          name: request.name,
-          isFragment: request.isFragment,
-          processingType,
-          category,
-          latestVersionId: 1,
-          createdAt: now,
-          createdBy,
-        })
-        .onConflictDoNothing({ target: scenarios.name })
-        .returning({ id: scenarios.id });
-      const created = inserted[0];
-      if (!created) throw badRequest(`Scenario ${request.name} already exists`, ['name']);
-      await tx.insert(scenarioVersions).values({
-        scenarioId: created.id,
-        versionId: 1,
-        canonicalJson: canonicalText(initial, request.name),
+    const inserted = await tx
+      .insert(scenarios)
+      .values({
+        name: prepared.name,
+        isFragment: prepared.isFragment,
+        processingType: prepared.processingType,
+        category: prepared.category,
+        latestVersionId: 1,
         createdAt: now,
-        createdBy,
-      });
-      await tx.insert(scenarioActivities).values({
-        scenarioId: created.id,
-        type: 'SCENARIO_CREATED',
-        user: createdBy,
-        ...impersonationColumns(user),
-        date: now,
-        scenarioVersionId: 1,
-      });
-      return { id: created.id, versionId: 1, processName: request.name };
+        createdBy: prepared.createdBy,
+      })
+      .onConflictDoNothing({ target: scenarios.name })
+      .returning({ id: scenarios.id });
+    const created = inserted[0];
+    if (!created) throw badRequest(`Scenario ${prepared.name} already exists`, ['name']);
+    await tx.insert(scenarioVersions).values({
+      scenarioId: created.id,
+      versionId: 1,
+      canonicalJson: canonicalText(prepared.initial, prepared.name),
+      createdAt: now,
+      createdBy: prepared.createdBy,
     });
+    await tx.insert(scenarioActivities).values({
+      scenarioId: created.id,
+      type: 'SCENARIO_CREATED',
+      user: prepared.createdBy,
+      ...impersonationColumns(user),
+      date: now,
+      scenarioVersionId: 1,
+    });
+    return { id: created.id, versionId: 1, processName: prepared.name };
+  }
+
+  /**
+   * A migrated graph: creates the scenario when `create` is given, then saves the graph as its next version,
+   * both in one transaction, so a save that fails leaves no empty scenario behind. The caller has checked the
+   * rights and validated the graph.
+   */
+  async saveMigrated(
+    user: AuthenticatedUser,
+    create: CreateScenarioRequest | undefined,
+    request: SaveRequest & { name: string },
+    recording: ChangeRecording,
+  ): Promise<{ versionId: number }> {
+    const creating = create ? this.prepareCreate(user, create, undefined, recording) : undefined;
+    const version = this.prepareVersion(request.name, request);
+    const result = await this.db.transaction(async (tx) => {
+      let scenarioId: number;
+      if (creating) scenarioId = (await this.insertScenario(tx, user, creating)).id;
+      else {
+        const [row] = await tx.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, request.name));
+        if (!row) throw notFound(`Scenario ${request.name} not found`);
+        scenarioId = row.id;
+      }
+      return { scenarioId, ...(await this.writeVersion(tx, user, scenarioId, version, recording.author, recording)) };
+    });
+    this.validationCache.forget(result.scenarioId);
+    return { versionId: result.versionId };
+  }
+
+  // The categories a list shows the user; what a list depends on of the user.
+  #listScope(user: AuthenticatedUser, filter: ScenarioListFilter): string[] {
+    const readable = categoriesWith(user, 'Read');
+    if (!user.isAdmin) {
+      // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
+      if (readable.length === 0) throw forbidden('No Read permission on any category');
+      const denied = (filter.categories ?? []).filter((category) => !readable.includes(category));
+      if (denied.length > 0) throw forbidden(`No Read permission on categories: ${denied.join(', ')}`);
+    }
+    return filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
+  }
+
+  /**
+   * A list as JSON text, written once and shared by identical lists requested while it is read (each still
+   * from a read that started after it arrived: `FreshSharedRun`).
+   */
+  async listJson(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
+  ): Promise<string> {
+    const scope = this.#listScope(user, filter);
+    const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
+    return this.sharedLists.run(key, async () => JSON.stringify(await this.list(user, filter, options)));
   }
 
   /** Scenario records the user may read, filtered as the list query says. */
@@ -255,14 +325,7 @@ export class ScenarioService {
     filter: ScenarioListFilter,
     options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
   ): Promise<ScenarioWithDetails[]> {
-    const readable = categoriesWith(user, 'Read');
-    if (!user.isAdmin) {
-      // Lists need Read somewhere; asking for a category one cannot read is refused rather than silently emptied.
-      if (readable.length === 0) throw forbidden('No Read permission on any category');
-      const denied = (filter.categories ?? []).filter((category) => !readable.includes(category));
-      if (denied.length > 0) throw forbidden(`No Read permission on categories: ${denied.join(', ')}`);
-    }
-    const allowed = filter.categories ? readable.filter((category) => filter.categories!.includes(category)) : readable;
+    const allowed = this.#listScope(user, filter);
     const conditions: SQL[] = [];
     if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
     if (filter.isFragment !== undefined) conditions.push(eq(scenarios.isFragment, filter.isFragment));
@@ -277,6 +340,7 @@ export class ScenarioService {
         createdBy: scenarioVersions.createdBy,
         modelVersion: scenarioVersions.modelVersion,
         canonicalJson: options.withGraph ? scenarioVersions.canonicalJson : sql<null>`null`,
+        labels: sql<string[]>`array(select ${scenarioLabels.label} from ${scenarioLabels} where ${scenarioLabels.scenarioId} = ${scenarios.id} order by ${scenarioLabels.label})`,
       })
       .from(scenarios)
       .innerJoin(
@@ -285,10 +349,14 @@ export class ScenarioService {
       )
       .where(conditions.length > 0 ? and(...conditions) : undefined)
       .orderBy(scenarios.name);
-    const facts = await loadRecordFacts(this.db, rows.map((row) => row.scenario.id));
+    // Labels came with the rows; of the actions only those a record and its state show.
+    const facts: RecordFacts = {
+      labels: new Map(rows.map((row) => [row.scenario.id, row.labels])),
+      actions: await loadListActions(this.db, rows.map((row) => row.scenario.id)),
+    };
     const records: ScenarioWithDetails[] = [];
     // One fragment lookup per processing type, not per listed scenario.
-    const fragmentsByType = new Map<string, Promise<Record<string, ScenarioGraph>>>();
+    const fragmentsByType = new Map<string, FragmentsOfType>();
     for (const row of rows) {
       if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
       const latest: VersionFacts = row;
@@ -300,12 +368,16 @@ export class ScenarioService {
         if (description) record.description = description;
         if (options.validate && this.context.validateScenario) {
           const type = row.scenario.processingType;
-          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.fragmentGraphs(type));
-          record.validationResult = await this.validate(row.scenario, graph, {
-            labels: facts.labels.get(row.scenario.id) ?? [],
-            skipNodeResults: options.validate.skipNodeResults,
-            fragments: await fragmentsByType.get(type)!,
-          });
+          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
+          // Listed versions are stored ones: their results come from the same cache as the details'.
+          record.validationResult = await this.validateStored(
+            row.scenario,
+            row.versionId,
+            graph,
+            facts.labels.get(row.scenario.id) ?? [],
+            options.validate.skipNodeResults,
+            fragmentsByType.get(type),
+          );
         }
       }
       if (options.withState) {
@@ -393,11 +465,15 @@ export class ScenarioService {
   }
 
   /** The validation result of a stored version, from the cache when nothing it depends on changed. */
-  private async validateStored(row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean): Promise<ValidationResult> {
-    const fragments = await this.db
-      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
-      .from(scenarios)
-      .where(and(eq(scenarios.processingType, row.processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)));
+  private async validateStored(
+    row: ScenarioRow,
+    versionId: number,
+    graph: ScenarioGraph,
+    labels: string[],
+    skipNodeResults: boolean,
+    fragmentsOfType?: FragmentsOfType,
+  ): Promise<ValidationResult> {
+    const fragments = fragmentsOfType ?? this.#fragmentsOfType(row.processingType);
     const key = {
       scenarioId: row.id,
       versionId,
@@ -406,10 +482,22 @@ export class ScenarioService {
       labels,
       processingType: row.processingType,
       isFragment: row.isFragment,
-      fragmentVersions: fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort(),
+      fragmentVersions: await fragments.versions,
       skipNodeResults,
     };
-    return this.validationCache.get(key, () => this.validate(row, graph, { labels, skipNodeResults }));
+    return this.validationCache.get(key, async () => this.validate(row, graph, { labels, skipNodeResults, fragments: await fragments.graphs() }));
+  }
+
+  // The fragments a scenario of a processing type may use: their versions (what a cached result depends on) at
+  // once, their graphs only when something is validated. A list asks once per processing type.
+  #fragmentsOfType(processingType: string): FragmentsOfType {
+    const versions = this.db
+      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
+      .from(scenarios)
+      .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)))
+      .then((rows) => rows.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort());
+    let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
+    return { versions, graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
   }
 
   /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
@@ -458,6 +546,20 @@ export class ScenarioService {
       const blocking = saveBlockingErrors(validationResult);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
+    const version = this.prepareVersion(name, request);
+    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
+    const result = await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording));
+    this.validationCache.forget(row.id);
+    return {
+      ...(validationResult ?? {}),
+      validationPerformed: validationResult !== undefined,
+      processVersionId: result.versionId,
+      isNewVersion: result.isNewVersion,
+    };
+  }
+
+  // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
+  private prepareVersion(name: string, request: SaveRequest) {
     const unstorable = unstorableProblems(request.scenarioGraph);
     if (unstorable.length > 0) {
       const first = unstorable[0]!;
@@ -469,49 +571,53 @@ export class ScenarioService {
     const canonical = toCanonical(request.scenarioGraph, { id: name });
     const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
-    const result = await this.db.transaction(async (tx) => {
-      const locked = await this.lockScenario(tx, row.id);
-      if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
-      const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
-      const now = this.context.now();
-      // The stored version is read under the current name: a rename alone is no change of the graph.
-      const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
-      const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
-      if (isNewVersion) {
-        await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
-        await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
-      }
-      if (labels) {
-        await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
-        const unique = [...new Set(labels)];
-        if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
-      }
-      if (recording?.activity) {
-        const { type, user: activityUser, additionalFields } = recording.activity;
-        await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
-      } else if (isNewVersion || comment) {
-        await tx.insert(scenarioActivities).values({
-          scenarioId: locked.id,
-          type: 'SCENARIO_MODIFIED',
-          user: userName,
-          ...impersonationColumns(user),
-          date: now,
-          scenarioVersionId: versionId,
-          comment: comment ?? null,
-          lastModifiedBy: comment ? userName : null,
-          lastModifiedAt: comment ? now : null,
-        });
-      }
-      return { versionId, isNewVersion };
-    });
-    this.validationCache.forget(row.id);
-    return {
-      ...(validationResult ?? {}),
-      validationPerformed: validationResult !== undefined,
-      processVersionId: result.versionId,
-      isNewVersion: result.isNewVersion,
-    };
+    return { name, canonical, newJson, comment, labels: request.scenarioLabels };
+  }
+
+  // A version is written only when the canonical form differs from the latest one; the scenario row is locked,
+  // so concurrent saves each get the next number in turn.
+  private async writeVersion(
+    tx: Transaction,
+    user: AuthenticatedUser,
+    scenarioId: number,
+    version: ReturnType<ScenarioService['prepareVersion']>,
+    userName: string,
+    recording: ChangeRecording | undefined,
+  ): Promise<{ versionId: number; isNewVersion: boolean }> {
+    const { name, canonical, newJson, comment, labels } = version;
+    const locked = await this.lockScenario(tx, scenarioId);
+    if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
+    const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
+    const now = this.context.now();
+    // The stored version is read under the current name: a rename alone is no change of the graph.
+    const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
+    const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
+    if (isNewVersion) {
+      await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
+      await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
+    }
+    if (labels) {
+      await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
+      const unique = [...new Set(labels)];
+      if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
+    }
+    if (recording?.activity) {
+      const { type, user: activityUser, additionalFields } = recording.activity;
+      await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
+    } else if (isNewVersion || comment) {
+      await tx.insert(scenarioActivities).values({
+        scenarioId: locked.id,
+        type: 'SCENARIO_MODIFIED',
+        user: userName,
+        ...impersonationColumns(user),
+        date: now,
+        scenarioVersionId: versionId,
+        comment: comment ?? null,
+        lastModifiedBy: comment ? userName : null,
+        lastModifiedAt: comment ? now : null,
+      });
+    }
+    return { versionId, isNewVersion };
   }
 
   /** Renames a non-archived scenario whose state allows RENAME. */

@@ -10,6 +10,7 @@ import * as extraRoutes from './extras';
 import * as exportRoutes from './export';
 import * as nodeValidationRoutes from './node-validation';
 import * as scenarioRoutes from './scenarios';
+import * as testSuiteRoutes from './test-suites';
 
 // Taken from the route modules themselves rather than listed again, so a new route cannot be left out. A
 // module also exports schemas; a route is what `defineRoute` made, which carries the permission extension.
@@ -42,4 +43,5 @@ export const allRoutes: readonly RouteConfig[] = [
   ...routesOf(nodeValidationRoutes),
   ...routesOf(migrationRoutes),
   ...routesOf(extraRoutes),
+  ...routesOf(testSuiteRoutes),
 ].sort((a, b) => (registrationKey(a) < registrationKey(b) ? -1 : registrationKey(a) > registrationKey(b) ? 1 : 0));

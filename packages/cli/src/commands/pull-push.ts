@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createScenario, exportScenario, exportScenarioVersion, getScenario, updateScenario } from '@scenaria/api-contract';
+import { createScenario, exportScenario, exportScenarioVersion, getScenario, getTestSuite, listTestSuites, putTestSuite, updateScenario } from '@scenaria/api-contract';
 import type { ApiClient } from '@scenaria/api-contract';
 import { processingModeOfMetaDataType } from '@scenaria/components';
 import type { ProcessingMode } from '@scenaria/components';
 import type { ScenarioGraph } from '@scenaria/graph';
+import { parseTestSuite } from '@scenaria/scenario-tests';
 import { DESIGNER_HELP, DesignerError, designerClient, designerOptions, expectOk, reach } from '../designer';
 import type { CliIo } from '../io';
-import { EXIT, UsageError } from '../io';
+import { EXIT, UsageError, readInput } from '../io';
 import { readScenario } from '../scenarios';
 
 export const PULL_HELP = `Usage: scenaria pull <name> --designer URL [options]
@@ -18,6 +19,7 @@ Exports a scenario or fragment from a designer as JSON (the designer's export fo
 Options:
   --out FILE          where to write it (default: <name>.json; - for standard output)
   --version N         a given version instead of the latest
+  --suites            also write the test suites stored with it, as <suite>.test.json beside the file
 ${DESIGNER_HELP}
   -h, --help          show this help
 
@@ -33,6 +35,8 @@ Options:
   --comment TEXT      the version's comment (required)
   --category NAME     the category of a scenario created by this push
   --label NAME        a scenario label (repeatable; replaces the labels when given)
+  --suite FILE        a test suite (YAML or JSON) to store with the scenario, named after the file without
+                      .test.yaml/.yaml/.json (repeatable; replaces a stored suite of that name)
 ${DESIGNER_HELP}
   -h, --help          show this help
 
@@ -43,7 +47,7 @@ export async function pullCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { ...designerOptions, out: { type: 'string' }, version: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { ...designerOptions, out: { type: 'string' }, version: { type: 'string' }, suites: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   if (values.help) {
     io.stdout(`${PULL_HELP}\n`);
@@ -62,10 +66,21 @@ export async function pullCommand(args: string[], io: CliIo): Promise<number> {
   );
   const text = `${JSON.stringify(exported, null, 2)}\n`;
   const out = values.out ?? `${name}.json`;
+  if (values.suites && out === '-') throw new UsageError('--suites writes files beside the scenario file: give --out FILE');
   if (out === '-') io.stdout(text);
   else {
     await writeFile(resolve(io.cwd, out), text);
     io.stdout(`${name}${version === undefined ? '' : ` version ${version}`} written to ${out}\n`);
+  }
+  if (values.suites) {
+    const suites = await expectOk(`listing the test suites of ${name} on ${url}`, client.call(listTestSuites, { params: { scenarioName: name } }));
+    for (const { name: suiteName } of suites) {
+      const stored = await expectOk(`reading test suite ${suiteName} of ${name}`, client.call(getTestSuite, { params: { scenarioName: name, suiteName } }));
+      // As a file beside the scenario, the suite names it, so `scenaria test` runs it as it is.
+      const file = `${suiteName}.test.json`;
+      await writeFile(resolve(io.cwd, dirname(out), file), `${JSON.stringify({ scenario: basename(out), ...stored.suite }, null, 2)}\n`);
+      io.stdout(`test suite ${suiteName} written to ${file}\n`);
+    }
   }
   return EXIT.ok;
 }
@@ -131,6 +146,7 @@ export async function pushCommand(args: string[], io: CliIo): Promise<number> {
       comment: { type: 'string' },
       category: { type: 'string' },
       label: { type: 'string', multiple: true },
+      suite: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -143,6 +159,14 @@ export async function pushCommand(args: string[], io: CliIo): Promise<number> {
   if (values.comment === undefined || values.comment.trim() === '') throw new UsageError('push needs --comment');
   const { client, url } = designerClient(io, values);
   const scenario = await readScenario(io, file);
+  // Every suite is read before anything is saved, so a malformed one changes nothing on the designer.
+  const suites = [];
+  for (const path of values.suite ?? []) {
+    const parsed = parseTestSuite(await readInput(io, path));
+    if (!parsed.ok) throw new UsageError(`${path}: ${parsed.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`).join('; ')}`);
+    const { scenario: _file, ...suite } = parsed.value;
+    suites.push({ name: basename(path).replace(/(\.test)?\.(ya?ml|json)$/i, ''), suite });
+  }
   const metaDataType = scenario.canonical.metaData.additionalFields.metaDataType;
   const processingMode = processingModeOfMetaDataType(metaDataType);
   const outcome = await saveOnDesigner(
@@ -159,5 +183,9 @@ export async function pushCommand(args: string[], io: CliIo): Promise<number> {
   io.stdout(
     `${scenario.name}: ${outcome.created ? 'created, ' : ''}${outcome.isNewVersion ? `saved as version ${outcome.versionId}` : `unchanged (version ${outcome.versionId})`} on ${url}\n`,
   );
+  for (const { name, suite } of suites) {
+    await expectOk(`storing test suite ${name} with ${scenario.name} on ${url}`, client.call(putTestSuite, { params: { scenarioName: scenario.name, suiteName: name }, json: suite }));
+    io.stdout(`test suite ${name} stored with ${scenario.name}\n`);
+  }
   return EXIT.ok;
 }
