@@ -12,6 +12,8 @@ export const SqlColumnSchema = z.object({
   isNullable: z.boolean(),
   /** Whether the database fills the column itself when an insert leaves it out (a default, an identity). */
   hasDefault: z.boolean().default(false),
+  /** The column's full SQL type as the database writes it (`numeric(10,2)`, `bigint[]`), for casts. */
+  sqlType: z.string().optional(),
 });
 /** A column as read from a database's catalogue. */
 export type SqlColumn = z.infer<typeof SqlColumnSchema>;
