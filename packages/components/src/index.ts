@@ -1,5 +1,5 @@
 /** Processing modes and where components may run. */
-export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType, processingModeOfScenarioType } from './processing-mode';
+export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType, processingModeOfScenarioType, scenarioProcessingMode } from './processing-mode';
 export type { ProcessingMode, AllowedProcessingModes, ScenarioType } from './processing-mode';
 /** Parameter editors (JSON shapes and constructors). */
 export {

@@ -40,3 +40,12 @@ export function processingModeOfMetaDataType(metaDataType: string | undefined | 
       return undefined;
   }
 }
+
+/**
+ * The processing mode a scenario runs in with a model: its metadata's, except that a `StreamMetaData` scenario
+ * of a batch model is bounded (the original's batch scenarios carry the streaming metadata).
+ */
+export function scenarioProcessingMode(metaDataType: string | undefined | null, modelMode: ProcessingMode): ProcessingMode | undefined {
+  const mode = processingModeOfMetaDataType(metaDataType);
+  return mode === 'Unbounded-Stream' && modelMode === 'Bounded-Stream' ? 'Bounded-Stream' : mode;
+}

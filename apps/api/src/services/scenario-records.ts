@@ -1,3 +1,4 @@
+import { processingModeOfScenarioType } from '@scenaria/components';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
@@ -18,7 +19,7 @@ export function processingInfo(config: ConfigStore, processingType: string): { p
   const type = config.processingType(processingType);
   if (!type) return { processingMode: 'Unbounded-Stream', engineSetupName: 'Unknown' };
   return {
-    processingMode: type.kind === 'request-response' ? 'Request-Response' : 'Unbounded-Stream',
+    processingMode: processingModeOfScenarioType(type.kind),
     engineSetupName: type.engineSetupName,
   };
 }
