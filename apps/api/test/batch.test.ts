@@ -173,6 +173,33 @@ describe('batch processing type through the API', () => {
     expect(await warehouse.unsafe('select * from totals')).toEqual([]);
   }, 180_000);
 
+  test('tests from a file and with the ad-hoc form, each row decoded by its column types; nothing is written', async () => {
+    const name = 'tested-totals';
+    await warehouse.unsafe('delete from totals');
+    expect((await server.call('writer', api.createScenario, { json: { name, isFragment: false, category: 'Default', processingMode: 'Bounded-Stream' } })).status).toBe(201);
+    const form = new FormData();
+    const records = [
+      { sourceId: 'orders', record: { id: '1', customer: 'ann', amount: '10.50' } },
+      { sourceId: 'orders', record: { id: 2, customer: 'ann', amount: 4 } },
+      { sourceId: 'orders', record: { id: 3, customer: 'bob', amount: '1' } },
+    ];
+    form.set('testData', new Blob([records.map((record) => JSON.stringify(record)).join('\n')]), 'records.txt');
+    form.set('scenarioGraph', JSON.stringify(totalsGraph()));
+    const fromFile = await server.fetchRaw(api.testScenarioWithFile, `/api/processManagement/test/${name}`, { method: 'POST', body: form, user: 'writer' });
+    const results = (await fromFile.json()) as api.ResultsWithCountsResponse;
+    expect(fromFile.status, JSON.stringify(results)).toBe(200);
+    expect(results.counts.orders?.all).toBe(3);
+    expect(results.counts.totals?.all).toBe(2);
+    expect(JSON.stringify(results.results.invocationResults)).toContain('14.5');
+    const adhoc = await server.call('writer', api.testWithParameters, {
+      params: { scenarioName: name },
+      json: { sourceParameters: { sourceId: 'orders', parameterExpressions: { id: spel('7'), customer: spel("'cid'"), amount: spel('2.5') } }, scenarioGraph: totalsGraph() },
+    });
+    expect(adhoc.ok, JSON.stringify(adhoc)).toBe(true);
+    expect(adhoc.ok && adhoc.data.counts.totals?.all).toBe(1);
+    expect(await warehouse.unsafe('select * from totals')).toEqual([]);
+  }, 180_000);
+
   test('the processing-type reload reads the catalogue again: a table created since is known', async () => {
     const name = 'later-table';
     expect((await server.call('writer', api.createScenario, { json: { name, isFragment: false, category: 'Default', processingMode: 'Bounded-Stream' } })).status).toBe(201);

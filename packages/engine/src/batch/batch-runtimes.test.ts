@@ -97,6 +97,16 @@ describe('batch runtimes', () => {
     ]);
   });
 
+  it('aggregates the whole input into one record with a constant key', async () => {
+    const compiled = compile([
+      { type: 'Source', id: 'orders', ref: { typ: 'table', parameters: [param('Table', "'designer.public.orders'")] } },
+      { type: 'CustomNode', id: 'all', nodeType: 'aggregate', outputVar: 'agg', parameters: [param('groupBy', "''"), param('aggregator', '#AGG.sum'), param('aggregateBy', '#input.amount')] },
+      { type: 'Sink', id: 'log', ref: { typ: 'logging', parameters: [param('Value', '#agg')] } },
+    ]);
+    for (const amount of ['1.5', '2', '3']) await compiled.processRecord('orders', { id: 1, customer: 'a', amount, day: null });
+    expect((await compiled.flush()).outputs.map((o) => javaToString(o.value))).toEqual(['6.5']);
+  });
+
   it('decodes dates to LocalDate and reports a cell that does not convert', async () => {
     const compiled = compile([
       { type: 'Source', id: 'orders', ref: { typ: 'table', parameters: [param('Table', "'designer.public.orders'")] } },
