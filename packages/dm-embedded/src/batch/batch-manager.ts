@@ -59,6 +59,8 @@ export interface BatchDeploymentManager extends DeploymentManager {
   idle(): Promise<void>;
 }
 
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 const DEFAULT_LIMITS: BatchJobLimits = { chunkRows: 10_000, insertRows: 1_000, maxBufferedRows: 1_000_000 };
 
 /** Statuses a batch deployment adds to the simple ones. */
@@ -200,10 +202,13 @@ export async function createBatchDeploymentManager(options: BatchManagerOptions,
   const arm = (row: BatchRunRow) => {
     timers.get(row.scenarioName)?.cancel();
     if (row.nextRunAt === null || isClosed) return;
+    const nextRunAt = row.nextRunAt;
     timers.set(
       row.scenarioName,
-      scheduler.schedule(Math.max(0, row.nextRunAt - scheduler.now()), () => {
+      // Timers hold at most ~24.8 days (a longer delay fires at once): a far run is armed again on the way.
+      scheduler.schedule(Math.min(Math.max(0, nextRunAt - scheduler.now()), MAX_TIMER_MS), () => {
         timers.delete(row.scenarioName);
+        if (scheduler.now() < nextRunAt) return arm(row);
         const started = startScheduled(row).catch((error: unknown) => logger.error('Starting a scheduled batch run failed', { scenarioName: row.scenarioName, error: String(error) }));
         starting.add(started);
         void started.finally(() => starting.delete(started));
