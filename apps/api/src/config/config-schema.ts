@@ -17,11 +17,18 @@ const TopicSchemaSchema = z.unknown().superRefine((schema, context) => {
  * designer's own database. Its tables are those of `schemas` (databases, on MariaDB), read from its catalogue
  * at start and on every processing-type reload.
  */
-export const BatchDatabaseConfigSchema = z.object({
-  dialect: z.enum(['postgresql', 'mariadb']).default('postgresql'),
-  url: z.string().regex(/^(postgres|postgresql|mysql|mariadb):\/\//, 'a postgres://, postgresql://, mysql:// or mariadb:// URL').optional(),
-  schemas: z.array(z.string().min(1)).min(1).max(50).default(['public']),
-});
+export const BatchDatabaseConfigSchema = z
+  .object({
+    dialect: z.enum(['postgresql', 'mariadb']).default('postgresql'),
+    url: z.string().regex(/^(postgres|postgresql|mysql|mariadb):\/\//, 'a postgres://, postgresql://, mysql:// or mariadb:// URL').optional(),
+    schemas: z.array(z.string().min(1)).min(1).max(50).optional(),
+  })
+  // The designer's own tables live in its database's `public` schema: scenarios must not read them by default.
+  .refine((database) => database.url !== undefined || database.schemas !== undefined, {
+    message: "schemas is required for the designer's own database (its public schema holds the designer's tables)",
+    path: ['schemas'],
+  })
+  .transform((database) => ({ ...database, schemas: database.schemas ?? ['public'] }));
 export type BatchDatabaseConfig = z.infer<typeof BatchDatabaseConfigSchema>;
 
 /** A SQL query a batch scenario may run, with `:name` parameters of the given classes (`Long`, `String`...). */
