@@ -43,6 +43,7 @@ import { StatisticsService } from './services/statistics';
 import type { ActionListener } from './services/deployments';
 import { MigrationService } from './services/migration';
 import { ModelRegistry } from './services/models';
+import { BatchCatalogues } from './services/batch-catalogues';
 import { NodeValidationService } from './services/node-validation';
 import { RemoteEnvironmentService } from './services/remote-environment';
 import { TestingService } from './services/testing';
@@ -79,6 +80,8 @@ export interface AppDependencies {
   authenticationProvider?: AuthenticationProvider;
   /** The realm of 401 challenges; `AUTHENTICATION_REALM` or `nussknacker` by default. */
   authenticationRealm?: string;
+  /** The designer database's URL when it is a PostgreSQL server: batch runs on it get sessions of their own. */
+  databaseUrl?: string;
 }
 
 // Paths that answer without a login (rest-api.md: health check, build info, settings and sign-in helpers the
@@ -96,10 +99,11 @@ const isPublic = (path: string) => PUBLIC_PATHS.has(path) || path.startsWith('/a
 /** Builds the designer API: routes, auth, docs, errors and (optionally) the web app. */
 export function createApp(deps: AppDependencies) {
   const config = deps.config instanceof ConfigStore ? deps.config : new ConfigStore(deps.config);
-  const models = new ModelRegistry(config);
-  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
   const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
-  const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers);
+  const catalogues = new BatchCatalogues(deps.db, config, logger, deps.databaseUrl);
+  const models = new ModelRegistry(config, catalogues);
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
+  const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers, catalogues);
   const context = {
     db: deps.db,
     config,
@@ -145,7 +149,7 @@ export function createApp(deps: AppDependencies) {
   // Fixed segments before the parameters they would be taken for: `/api/processes/statusDefinitions` is not a
   // scenario, `/api/processes/{name}/activity` is not a version.
   app.route('/', authenticationRoutes(authentication, config, logError));
-  app.route('/', appRoutes(config, scenarios, authentication));
+  app.route('/', appRoutes(config, scenarios, authentication, () => catalogues.refresh()));
   app.route('/', activityRoutes(activities, scenarios));
   app.route('/', testSuiteRoutes(new TestSuiteService(context, scenarios, models)));
   app.route(
@@ -195,14 +199,20 @@ export function createApp(deps: AppDependencies) {
     authentication,
     config,
     /** Builds the deployment managers now, so deployments persisted by them run again. */
-    start: () => managers.start((processingType) => scenarios.fragmentGraphs(processingType)),
+    start: async () => {
+      await catalogues.refresh();
+      await managers.start((processingType) => scenarios.fragmentGraphs(processingType));
+    },
     /**
      * Tells the app where its HTTP server listens (`http://localhost:PORT`), the base of the request-response
      * scenario URLs unless the configuration sets `publicUrl`.
      */
     listeningAt: (url: string) => managers.listeningAt(url),
     /** Closes the managers this app built. */
-    close: () => managers.close(),
+    close: async () => {
+      await managers.close();
+      await catalogues.close();
+    },
     managers,
   };
 }

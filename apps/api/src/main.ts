@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const database = await openDatabase({ databaseUrl, dataDir });
   const staticDir = designerBuild();
-  const built = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}) });
+  const built = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) });
   const { app, services } = built;
   if (config.current.seedExamples) {
     const seeded = await seedExamples(database.db, config, services.scenarios);

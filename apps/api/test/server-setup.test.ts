@@ -60,7 +60,7 @@ describe('configuration', () => {
     expect((await loadConfig(good)).environment).toBe('from-file');
     expect(await loadConfig(undefined)).toBe(defaultConfig);
     const bad = join(scratch, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ processingTypes: { streaming: { kind: 'batch', category: 'A', deploymentManager: { type: 'x' } } }, users: [{ identity: 'a', password: 'plain' }] }));
+    writeFileSync(bad, JSON.stringify({ processingTypes: { streaming: { kind: 'periodic', category: 'A', deploymentManager: { type: 'x' } } }, users: [{ identity: 'a', password: 'plain' }] }));
     const error = await loadConfig(bad).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ConfigError);
     expect(String((error as Error).message)).toMatch(/processingTypes\.streaming\.kind/);

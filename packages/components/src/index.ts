@@ -1,5 +1,5 @@
 /** Processing modes and where components may run. */
-export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType } from './processing-mode';
+export { ProcessingModeSchema, isAllowedInMode, processingModeOfMetaDataType, processingModeOfScenarioType, scenarioProcessingMode } from './processing-mode';
 export type { ProcessingMode, AllowedProcessingModes, ScenarioType } from './processing-mode';
 /** Parameter editors (JSON shapes and constructors). */
 export {
@@ -87,3 +87,12 @@ export {
   NodeEdgesSchema,
 } from './definitions';
 export type { ProcessDefinitionData, DefinitionsOptions } from './definitions';
+/** Batch: SQL tables and queries, their column types, the batch components and the `cron` schedule. */
+export { sqlTypeToType } from './batch/sql-types';
+export type { SqlDialect, SqlColumnType } from './batch/sql-types';
+export { SqlColumnSchema, TableDefinitionSchema, QueryDefinitionSchema, tableId, rowTypeOf } from './batch/tables';
+export type { SqlColumn, TableDefinition, QueryDefinition } from './batch/tables';
+export { batchComponents } from './batch/components';
+export type { BatchModelOptions, BatchIssueCode } from './batch/components';
+export { CRON_PROPERTY, nextScheduledRun } from './batch/schedule';
+export type { ScheduleResult } from './batch/schedule';

@@ -6,7 +6,7 @@ import type { DictionaryDefinition } from './dictionaries';
 import { aggregationClasses } from './default-model/aggregation-classes';
 import { defaultComponents, type DefaultModelOptions } from './default-model/components';
 import type { ParameterEditor } from './editors';
-import { isAllowedInMode, type ProcessingMode, type ScenarioType } from './processing-mode';
+import { isAllowedInMode, type ProcessingMode, processingModeOfScenarioType, type ScenarioType } from './processing-mode';
 import { defaultFragmentProperties, defaultScenarioProperties, type ScenarioPropertyConfig } from './scenario-properties';
 
 /** A custom action a deployment offers (served in `customActions`). */
@@ -51,7 +51,7 @@ export type ExpressionConfigSwitch =
  * @example const model = defaultModel('streaming', { topics: { transactions: recordType({ amount: Types.Long }) } });
  */
 export function defaultModel(scenarioType: ScenarioType, options: DefaultModelOptions = {}): Model {
-  const processingMode: ProcessingMode = scenarioType === 'streaming' ? 'Unbounded-Stream' : 'Request-Response';
+  const processingMode: ProcessingMode = processingModeOfScenarioType(scenarioType);
   return {
     processingMode,
     components: defaultComponents(options).filter((c) => isAllowedInMode(c.allowedProcessingModes, processingMode)),

@@ -3,6 +3,7 @@ import { editors, fixedValuesOf, type ParameterEditor, ParameterEditorSchema } f
 import { jsonSchemaTextToType } from './json-schema';
 import type { ScenarioType } from './processing-mode';
 import { type ParameterValidator, validators } from './validators';
+import { CRON_PROPERTY, nextScheduledRun } from './batch/schedule';
 
 /** A scenario property the model accepts (a key of `additionalFields.properties`, always a string value). */
 export interface ScenarioPropertyConfig {
@@ -72,11 +73,28 @@ export function defaultScenarioProperties(scenarioType: ScenarioType): Record<st
       outputSchema: jsonSchemaProperty('Output schema'),
     };
   }
-  return {
+  const streamProperties = {
     parallelism: numberProperty('Parallelism', 1),
     spillStateToDisk: booleanProperty('Spill state to disk', 'true'),
     useAsyncInterpretation: booleanProperty('Should use async interpretation', ''),
     checkpointIntervalInSeconds: numberProperty('Checkpoint interval in seconds', 1),
+  };
+  if (scenarioType === 'streaming') return streamProperties;
+  // Batch scenarios keep StreamMetaData's properties (the original's batch runs on its streaming engine) and
+  // add the periodic manager's schedule.
+  return {
+    ...streamProperties,
+    [CRON_PROPERTY]: {
+      label: 'Schedule (cron)',
+      defaultValue: '',
+      editor: editors.cron(),
+      hintText: "Runs the deployed scenario on this schedule, e.g. '0 0 2 * * ?' (UTC; several separated by |); empty runs it once",
+      validators: [],
+      check: (value) => {
+        const result = nextScheduledRun(value, 0);
+        return result.ok ? undefined : result.message;
+      },
+    },
   };
 }
 

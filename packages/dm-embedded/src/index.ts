@@ -29,3 +29,13 @@ export { SCENARIO_PATH_PREFIX, scenarioOpenApi } from './runtime/request-respons
 /** Time for running scenarios: the wall clock, or a manual one for tests. */
 export { createManualScheduler, createRealtimeScheduler } from './runtime/scheduler';
 export type { ManualScheduler, ScheduledTask, Scheduler } from './runtime/scheduler';
+
+/** Batch: the manager of bounded scenarios over SQL tables, the databases it reads and writes, their catalogues. */
+export { createBatchDeploymentManager } from './batch/batch-manager';
+export type { BatchDeploymentManager, BatchManagerOptions } from './batch/batch-manager';
+export { designerDatabase, mariadbDatabase, openSqlDatabase, postgresDatabase } from './batch/sql-database';
+export type { SqlDatabase, SqlDatabaseConfig, SqlSession } from './batch/sql-database';
+export { describeQuery, readTables, MAX_CATALOGUE_TABLES } from './batch/catalogue';
+export type { ConfiguredQuery } from './batch/catalogue';
+export type { BatchProgress, BatchFailure, BatchJobLimits } from './batch/batch-job';
+export type { TestDataGenerationMode } from './batch/test-data';

@@ -61,3 +61,8 @@ export type { TestDataIssue } from './test-run';
 /** Compile options of a model with the default runtimes (what the designer's test runs use). */
 export { defaultEngineOptions } from './default-options';
 export type { DefaultEngineOptions } from './default-options';
+/** Batch: what batch sources read, SQL cells and rows to runtime values, the whole-input aggregate's accumulators. */
+export type { BatchRead } from './batch/batch-runtimes';
+export { CellDecodeError, decodeCell, decodeRow } from './batch/sql-values';
+export { accumulate, accumulatorResult, emptyAccumulator } from './batch/accumulator';
+export type { Accumulator } from './batch/accumulator';

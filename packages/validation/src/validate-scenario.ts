@@ -1,4 +1,4 @@
-import { type ComponentDefinition, componentsById, type Model, processingModeOfMetaDataType, toUIParameter } from '@scenaria/components';
+import { type ComponentDefinition, componentsById, type Model, scenarioProcessingMode, toUIParameter } from '@scenaria/components';
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
 import { listType, recordType, type TypingResult, type TypingResultJson, Types } from '@scenaria/typing';
 import { validationIssue } from './errors';
@@ -186,7 +186,7 @@ function* validationSteps(
   const additionalFields = graph.properties.additionalFields;
   const properties = additionalFields.properties ?? {};
   const isFragment = additionalFields.metaDataType === 'FragmentSpecificData';
-  const mode = processingModeOfMetaDataType(additionalFields.metaDataType);
+  const mode = scenarioProcessingMode(additionalFields.metaDataType, model.processingMode);
   const components = componentsById(model, { isFragment });
   const outputs: FragmentOutputs = {};
   const includeNodeResults = options.skipNodeResults !== true;

@@ -13,10 +13,41 @@ const TopicSchemaSchema = z.unknown().superRefine((schema, context) => {
   if (!typed.ok) context.addIssue({ code: 'custom', message: typed.message });
 });
 
+/**
+ * A database batch scenarios read and write: a PostgreSQL or MariaDB server by `url`, or without one the
+ * designer's own database. Its tables are those of `schemas` (databases, on MariaDB), read from its catalogue
+ * at start and on every processing-type reload.
+ */
+export const BatchDatabaseConfigSchema = z
+  .object({
+    dialect: z.enum(['postgresql', 'mariadb']).default('postgresql'),
+    url: z.string().regex(/^(postgres|postgresql|mysql|mariadb):\/\//, 'a postgres://, postgresql://, mysql:// or mariadb:// URL').optional(),
+    schemas: z.array(z.string().min(1)).min(1).max(50).optional(),
+  })
+  // The designer's own tables live in its database's `public` schema: scenarios must not read them by default.
+  .refine((database) => database.url !== undefined || database.schemas !== undefined, {
+    message: "schemas is required for the designer's own database (its public schema holds the designer's tables)",
+    path: ['schemas'],
+  })
+  .transform((database) => ({ ...database, schemas: database.schemas ?? ['public'] }));
+export type BatchDatabaseConfig = z.infer<typeof BatchDatabaseConfigSchema>;
+
+/** A SQL query a batch scenario may run, with `:name` parameters of the given classes (`Long`, `String`...). */
+export const BatchQueryConfigSchema = z.object({
+  database: z.string().min(1),
+  sql: z.string().min(1).max(100_000),
+  parameters: z.record(z.string().regex(/^[A-Za-z_]\w*$/), z.string().min(1)).default({}),
+});
+export type BatchQueryConfig = z.infer<typeof BatchQueryConfigSchema>;
+
 /** A processing type: where scenarios of one category run, with which components and which manager. */
 export const ProcessingTypeConfigSchema = z.object({
-  /** The processing mode of its scenarios: `streaming` runs unbounded streams, `request-response` answers requests. */
-  kind: z.enum(['streaming', 'request-response']),
+  /**
+   * The processing mode of its scenarios: `streaming` runs unbounded streams, `request-response` answers
+   * requests, `batch` reads SQL tables to their end (its model's `databases`, `queries` and
+   * `testDataGenerationMode`: `live` samples the tables, `random` makes rows from the column types).
+   */
+  kind: z.enum(['streaming', 'request-response', 'batch']),
   category: z.string().min(1),
   engineSetupName: z.string().min(1).default('Embedded'),
   /**
@@ -24,9 +55,15 @@ export const ProcessingTypeConfigSchema = z.object({
    * the record type of each Kafka topic as a JSON schema (undeclared topics have Unknown records).
    */
   model: z
-    .object({ components: z.literal('default').default('default'), topics: z.record(z.string(), TopicSchemaSchema).default({}) })
+    .object({
+      components: z.literal('default').default('default'),
+      topics: z.record(z.string(), TopicSchemaSchema).default({}),
+      databases: z.record(z.string().regex(/^[A-Za-z_][\w-]*$/), BatchDatabaseConfigSchema).default({}),
+      queries: z.record(z.string().min(1), BatchQueryConfigSchema).default({}),
+      testDataGenerationMode: z.enum(['live', 'random']).default('live'),
+    })
     .catchall(z.unknown())
-    .default({ components: 'default', topics: {} }),
+    .default({ components: 'default', topics: {}, databases: {}, queries: {}, testDataGenerationMode: 'live' }),
   /**
    * Which deployment manager runs the scenarios, and its settings: `embedded` (port, worker memory limits,
    * time budgets...) or `jetstream` (NATS servers, namespace, partitions, lease...; streaming scenarios run in

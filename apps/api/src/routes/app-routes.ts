@@ -35,7 +35,7 @@ function requireAdmin(user: AuthenticatedUser): void {
 }
 
 /** Labels, statuses, user, settings and the /api/app group. */
-export function appRoutes(config: ConfigStore, scenarios: ScenarioService, authentication: Authentication) {
+export function appRoutes(config: ConfigStore, scenarios: ScenarioService, authentication: Authentication, afterReload: () => Promise<void> = async () => undefined) {
   const router = createRouter();
 
   router.openapi(contract.listScenarioLabels, async (c) => c.json({ labels: await scenarios.labels(c.get('user')) }, 200));
@@ -81,6 +81,8 @@ export function appRoutes(config: ConfigStore, scenarios: ScenarioService, authe
   router.openapi(contract.reloadProcessingTypes, async (c) => {
     requireAdmin(c.get('user'));
     await config.reloadProcessingTypes();
+    // Batch models are typed from the databases' catalogues: a reload reads them again.
+    await afterReload();
     return c.body(null, 204);
   });
 

@@ -7,11 +7,14 @@ import {
   isEngineStateNeeded,
   isStateChangingAction,
 } from '@scenaria/deployment-sdk';
-import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
+import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
-import type { EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
+import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
+import { createBatchDeploymentManager } from '@scenaria/dm-embedded';
 import { createJetStreamDeploymentManager, JetStreamManagerSettingsSchema } from '@scenaria/dm-jetstream';
 import type { JetStreamDeploymentManager } from '@scenaria/dm-jetstream';
+import type { ProcessingTypeConfig } from '../config/config-schema';
+import type { BatchCatalogues } from './batch-catalogues';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import type { Logger } from 'pino';
@@ -25,7 +28,8 @@ import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 /** A manager the API was given or built, with the embedded or JetStream manager's extras when it is one. */
 export type ApiDeploymentManager = DeploymentManager &
   Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>> &
-  Partial<Pick<JetStreamDeploymentManager, 'processCounts' | 'topicSamples'>>;
+  Partial<Pick<JetStreamDeploymentManager, 'processCounts' | 'topicSamples'>> &
+  Partial<Pick<BatchDeploymentManager, 'generateTestData'>>;
 
 /** Managers given to `createApp` by processing type; the rest are built from the configuration. */
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
@@ -70,6 +74,7 @@ export class DeploymentManagers {
     private readonly models: ModelRegistry,
     private readonly logger: Logger,
     private readonly overrides: DeploymentManagerOverrides = {},
+    private readonly catalogues?: BatchCatalogues,
   ) {}
 
   /** The custom actions of a processing type's manager in the definitions' shape (none for an unknown type). */
@@ -93,6 +98,10 @@ export class DeploymentManagers {
     if (given) return given;
     const type = this.config.processingType(processingType);
     if (!type || !['embedded', 'jetstream'].includes(type.deploymentManager.type)) return undefined;
+    if (type.kind === 'batch') {
+      if (type.deploymentManager.type !== 'embedded') return undefined;
+      return this.#batchManagerFor(processingType, type);
+    }
     const key = JSON.stringify(type.deploymentManager);
     const models = this.#currentWorkerModels();
     const built = this.#built.get(key);
@@ -191,13 +200,66 @@ export class DeploymentManagers {
     const { type: _type, ...rest } = settings;
     return createJetStreamDeploymentManager(
       { settings: JetStreamManagerSettingsSchema.parse(rest), models },
-      {
-        clock: { now: () => Date.now() },
-        logger: pinoAdapter(this.logger.child({ component: 'dm-jetstream' })),
-        scenarioActivityManager: { saveActivity: async () => undefined },
-        deployedScenarios: () => this.deployedScenarios(),
-      },
+      this.#dependencies('dm-jetstream'),
     );
+  }
+
+  // A batch processing type has a manager of its own, replaced when a reload changed its model (its settings,
+  // or the tables its databases' catalogues list now).
+  #batchManagerFor(processingType: string, type: ProcessingTypeConfig): Promise<ApiDeploymentManager> {
+    const catalogue = this.catalogues?.catalogueOf(processingType) ?? { tables: [], queries: [], errors: [] };
+    const model = this.models.modelFor(processingType);
+    const key = `batch\u0000${processingType}`;
+    const modelKey = JSON.stringify({ model: type.model, settings: type.deploymentManager, tables: catalogue.tables, queries: catalogue.queries, properties: this.config.current.scenarioPropertiesConfig });
+    const built = this.#built.get(key);
+    if (built?.modelKey === modelKey) return built.manager;
+    const previous = built?.manager;
+    const manager = (async (): Promise<ApiDeploymentManager> => {
+      if (previous) await this.#closeManager(previous);
+      if (!model) throw new Error(`No model for processing type ${processingType}`);
+      return createBatchDeploymentManager(
+        {
+          db: this.db,
+          model,
+          tables: catalogue.tables,
+          queries: catalogue.queries,
+          databases: this.catalogues?.databasesOf(type) ?? new Map(),
+          testDataGenerationMode: type.model.testDataGenerationMode,
+          fragments: (id) => this.#fragments.get(id),
+        },
+        this.#dependencies('dm-batch'),
+      );
+    })();
+    const entry: BuiltManager = { modelKey, manager };
+    this.#built.set(key, entry);
+    manager.catch(() => {
+      if (this.#built.get(key) === entry) this.#built.delete(key);
+    });
+    return manager;
+  }
+
+  // What the designer gives a manager it builds: the clock, its logger, the audit log and the deployed scenarios.
+  #dependencies(component: string): DeploymentManagerDependencies {
+    return {
+      clock: { now: () => Date.now() },
+      logger: pinoAdapter(this.logger.child({ component })),
+      scenarioActivityManager: {
+        saveActivity: async (activity) => {
+          const [row] = await this.db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, activity.scenarioName));
+          if (!row) return;
+          await this.db.insert(scenarioActivities).values({
+            scenarioId: row.id,
+            type: activity.type,
+            user: activity.user,
+            date: new Date(activity.date),
+            scenarioVersionId: activity.scenarioVersionId,
+            comment: activity.comment,
+            additionalFields: activity.additionalFields,
+          });
+        },
+      },
+      deployedScenarios: () => this.deployedScenarios(),
+    };
   }
 
   // The manager compiles on this thread with `models` (to refuse a deployment at once); its workers build the
@@ -207,26 +269,7 @@ export class DeploymentManagers {
     const parsed = EmbeddedManagerSettingsSchema.parse(rest);
     const manager = await createEmbeddedDeploymentManager(
       { ...parsed, db: this.db, models, workerSetup, fragments: (id) => this.#fragments.get(id) },
-      {
-        clock: { now: () => Date.now() },
-        logger: pinoAdapter(this.logger.child({ component: 'dm-embedded' })),
-        scenarioActivityManager: {
-          saveActivity: async (activity) => {
-            const [row] = await this.db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, activity.scenarioName));
-            if (!row) return;
-            await this.db.insert(scenarioActivities).values({
-              scenarioId: row.id,
-              type: activity.type,
-              user: activity.user,
-              date: new Date(activity.date),
-              scenarioVersionId: activity.scenarioVersionId,
-              comment: activity.comment,
-              additionalFields: activity.additionalFields,
-            });
-          },
-        },
-        deployedScenarios: () => this.deployedScenarios(),
-      },
+      this.#dependencies('dm-embedded'),
     );
     manager.mountAt(() => this.publicUrl());
     return manager;

@@ -2,9 +2,10 @@ import { defaultModel, editors, jsonSchemaToType } from '@scenaria/components';
 import type { Model, ScenarioPropertyConfig } from '@scenaria/components';
 import type { TypingResult } from '@scenaria/typing';
 import type { ConfigStore } from '../config/config-store';
+import type { BatchCatalogue, BatchCatalogues } from './batch-catalogues';
 import type { ProcessingTypeConfig, ServerConfig } from '../config/config-schema';
 
-type Kind = 'streaming' | 'request-response';
+type Kind = ProcessingTypeConfig['kind'];
 
 /**
  * What a model is built from: plain configuration data, so that a scenario worker, which cannot be sent the
@@ -16,6 +17,8 @@ export interface ModelSource {
   topics: ProcessingTypeConfig['model']['topics'];
   /** The configured scenario properties. */
   properties: ServerConfig['scenarioPropertiesConfig'];
+  /** Batch: the tables and queries as the databases' catalogues describe them. */
+  batch?: Pick<BatchCatalogue, 'tables' | 'queries'>;
 }
 
 /**
@@ -25,7 +28,11 @@ export interface ModelSource {
 export class ModelRegistry {
   readonly #cache = new Map<string, { key: string; model: Model }>();
 
-  constructor(private readonly config: ConfigStore) {}
+  constructor(
+    private readonly config: ConfigStore,
+    /** The catalogues batch models are typed from (read at start and on reload). */
+    private readonly catalogues?: BatchCatalogues,
+  ) {}
 
   /**
    * What the model of a scenario kind is built from (the embedded manager runs both kinds): the topics of
@@ -48,7 +55,9 @@ export class ModelRegistry {
     const type = this.config.processingType(processingType);
     if (!type) return undefined;
     const properties = this.config.current.scenarioPropertiesConfig;
-    return this.#cached(processingType, { type, properties }, () => buildModel({ kind: type.kind, topics: type.model.topics, properties }));
+    const catalogue = type.kind === 'batch' ? this.catalogues?.catalogueOf(processingType) : undefined;
+    const batch = catalogue ? { tables: catalogue.tables, queries: catalogue.queries } : undefined;
+    return this.#cached(processingType, { type, properties, batch }, () => buildModel({ kind: type.kind, topics: type.model.topics, properties, ...(batch ? { batch } : {}) }));
   }
 
   #cached(name: string, source: unknown, build: () => Model): Model {
@@ -66,7 +75,7 @@ export class ModelRegistry {
  * run with it. The configuration schema admits only the `default` component set, so the kind picks the components.
  */
 export function buildModel(source: ModelSource): Model {
-  const model = defaultModel(source.kind, { topics: topicTypes(source.topics) });
+  const model = defaultModel(source.kind, { topics: topicTypes(source.topics), ...(source.batch ?? {}) });
   return { ...model, scenarioProperties: { ...model.scenarioProperties, ...scenarioProperties(source.properties) } };
 }
 

@@ -1,3 +1,4 @@
+import { processingModeOfScenarioType } from '@scenaria/components';
 import { and, asc, desc, eq, gt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyColumn, SQL } from 'drizzle-orm';
@@ -19,7 +20,7 @@ export function processingInfo(config: ConfigStore, processingType: string): { p
   const type = config.processingType(processingType);
   if (!type) return { processingMode: 'Unbounded-Stream', engineSetupName: 'Unknown' };
   return {
-    processingMode: type.kind === 'request-response' ? 'Request-Response' : 'Unbounded-Stream',
+    processingMode: processingModeOfScenarioType(type.kind),
     engineSetupName: type.engineSetupName,
   };
 }

@@ -12,7 +12,7 @@ import type { ModelSource } from './models';
  */
 
 /** The data a worker gets: what the model of each scenario kind is built from. */
-export type ScenarioWorkerSetupData = Readonly<Record<ModelSource['kind'], ModelSource>>;
+export type ScenarioWorkerSetupData = Readonly<Record<'streaming' | 'request-response', ModelSource>>;
 
 /** Builds the models of a scenario worker (dm-embedded's `WorkerSetupModule`). */
 export function createWorkerEnvironment(data: unknown): WorkerEnvironment {

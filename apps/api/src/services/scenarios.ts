@@ -1,3 +1,4 @@
+import { CRON_PROPERTY } from '@scenaria/components';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
@@ -212,7 +213,10 @@ export class ScenarioService {
   private initialGraph(processingType: string, isFragment: boolean): ScenarioGraph {
     const config = this.context.config;
     const kind = isFragment ? 'fragment' : (config.processingType(processingType)?.kind ?? 'streaming');
-    return { properties: newScenarioProperties(kind, config.current.scenarioPropertiesConfig), nodes: [], edges: [] };
+    // A batch scenario is a StreamMetaData one (the original's batch is its streaming engine's bounded mode) with a schedule.
+    const properties = newScenarioProperties(kind === 'batch' ? 'streaming' : kind, config.current.scenarioPropertiesConfig);
+    if (kind === 'batch') properties.additionalFields.properties = { ...properties.additionalFields.properties, [CRON_PROPERTY]: '' };
+    return { properties, nodes: [], edges: [] };
   }
 
   /** Creates a scenario or fragment with version 1 (an empty graph) and a SCENARIO_CREATED activity. */

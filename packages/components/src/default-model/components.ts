@@ -1,39 +1,24 @@
 import { classType, commonSupertype, type TypingResult, unknownType } from '@scenaria/typing';
-import { type ComponentDefinition, defineComponent, type ParameterResolutionContext } from '../component';
+import { type ComponentDefinition, defineComponent } from '../component';
 import { editors } from '../editors';
 import { jsonSchemaTextToType } from '../json-schema';
 import { param, type ParameterDefinition } from '../parameter';
 import { parseTabularData } from '../tabular-data';
 import { elementTypeOf, knownString, T } from '../internal/type-helpers';
+import { literalString, rawText } from '../internal/node-parameters';
 import { validators } from '../validators';
-import {
-  AGGREGATE_HELPER_CLASS,
-  aggregateOutputType,
-  aggregatorKinds,
-  SESSION_TRIGGER_CLASS,
-  TUMBLING_TRIGGER_CLASS,
-} from './aggregates';
+import { batchComponents, type BatchModelOptions } from '../batch/components';
+import { aggregateParameters } from './aggregate-parameters';
+import { aggregateOutputType, SESSION_TRIGGER_CLASS, TUMBLING_TRIGGER_CLASS } from './aggregates';
 
 /** Settings of the default model. */
-export interface DefaultModelOptions {
+export interface DefaultModelOptions extends BatchModelOptions {
   /** Kafka topics and the type of their records' values; unlisted topics have Unknown values. */
   readonly topics?: Readonly<Record<string, TypingResult>>;
 }
 
 const STREAMING = ['Unbounded-Stream'] as const;
 const REQUEST_RESPONSE = ['Request-Response'] as const;
-
-function rawText(context: ParameterResolutionContext, name: string): string | undefined {
-  return context.nodeParameters.get(name)?.expression.trim();
-}
-
-/** A literal string of an expression text (`'x'` or `"x"`), read without typing it. */
-function literalString(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const match = /^'((?:[^']|'')*)'$|^"((?:[^"]|"")*)"$/.exec(text);
-  if (match === null) return undefined;
-  return match[1] !== undefined ? match[1].replaceAll("''", "'") : (match[2] ?? '').replaceAll('""', '"');
-}
 
 function topicType(options: DefaultModelOptions, topic: string | undefined): TypingResult {
   return (topic === undefined ? undefined : options.topics?.[topic]) ?? unknownType;
@@ -277,25 +262,6 @@ function decisionTable(): ComponentDefinition {
 
 const emitWhenValues = ['OnEvent', 'OnEnd', 'OnEndWithExtraWindow'] as const;
 
-function aggregateParameters(): ParameterDefinition[] {
-  return [
-    param('groupBy', T.string(), { evaluation: 'lazy', editor: editors.raw() }),
-    // Unknown rather than the aggregator class: `#AGG.map({...})` is a record of aggregators, which the
-    // output type function checks field by field.
-    param('aggregator', T.unknown(), {
-      additionalVariables: { AGG: classType(AGGREGATE_HELPER_CLASS) },
-      editor: editors.dual(
-        {
-          type: 'FixedValuesParameterEditor',
-          possibleValues: Object.keys(aggregatorKinds).map((kind) => ({ expression: `#AGG.${kind}`, label: kind })),
-        },
-        'SIMPLE',
-      ),
-    }),
-    param('aggregateBy', T.unknown(), { evaluation: 'lazy' }),
-  ];
-}
-
 const windowLength = () => param('windowLength', T.duration(), { scope: 'globals' });
 
 function aggregateSliding(): ComponentDefinition {
@@ -434,5 +400,6 @@ export function defaultComponents(options: DefaultModelOptions = {}): ComponentD
     aggregateSession(),
     delay(),
     httpEnricher(),
+    ...batchComponents(options),
   ];
 }

@@ -8,8 +8,8 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { validateTopicName } from '../topics/topic-store';
 import { NodeCounters } from './node-counters';
 
-/** How a scenario runs here: continuously over topics and generators, or per HTTP request. */
-export type ScenarioKind = ScenarioType;
+/** How a scenario runs here: continuously over topics and generators, or per HTTP request (batch runs in src/batch). */
+export type ScenarioKind = Exclude<ScenarioType, 'batch'>;
 
 /** The models (components and classes) per scenario kind; the designer must validate with the same ones. */
 export type EmbeddedModels = Readonly<Record<ScenarioKind, Model>>;

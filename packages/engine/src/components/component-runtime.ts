@@ -2,6 +2,7 @@ import type { ComponentDefinition } from '@scenaria/components';
 import type { TypingResult } from '@scenaria/typing';
 import type { RuntimeContext } from '../runtime/context';
 import type { NodeState, StateCodec } from '../state/keyed-state';
+import type { BatchRead } from '../batch/batch-runtimes';
 
 /** Time as the engine sees it; injected so windows and delays are testable. */
 export interface EngineClock {
@@ -60,6 +61,8 @@ export interface SourceInstance {
   generate?(): unknown[];
   /** The topic a source reads: its newest records stand in for generated test data, as Nussknacker's Kafka source does. */
   readsTopic?: string;
+  /** Batch sources: the table or query a batch host reads and feeds to `processRecord`. */
+  batchRead?: BatchRead;
 }
 
 /** A sink: the value it produces for a record (written by the host; collected in tests). */

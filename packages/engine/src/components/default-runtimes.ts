@@ -8,6 +8,7 @@ import type { RuntimeContext } from '../runtime/context';
 import type { ComponentInstanceArgs, ComponentRuntime, ComponentRuntimeRegistry, Emit, LazyParameter } from './component-runtime';
 import { createComponentRuntimeRegistry } from './component-runtime';
 import { delayRecords, sessionAggregate, slidingAggregate, tumblingAggregate } from './windows';
+import { batchRuntimes } from '../batch/batch-runtimes';
 
 /** Reads JSON text (or takes already parsed JSON) and decodes it into runtime values. */
 function decodeJsonRecord(record: unknown): unknown {
@@ -227,7 +228,7 @@ const runtimes: Record<string, ComponentRuntime> = {
 
 /** Implementations of the default model's components (@scenaria/components' `defaultModel`). */
 export function defaultComponentRuntimes(): ComponentRuntimeRegistry {
-  return createComponentRuntimeRegistry(runtimes);
+  return createComponentRuntimeRegistry({ ...runtimes, ...batchRuntimes });
 }
 
 /** The value of `#AGG` in aggregator parameters: its methods come from the class registry, not from the value. */

@@ -260,13 +260,18 @@ export class ScenarioSession {
     return true;
   }
 
-  /** Polls the status while an action is in progress (at most ~30 s), then refreshes the record. */
+  /**
+   * Polls the status while an action is in progress, and while a bounded (batch) run is RUNNING towards its
+   * end (at most ~30 s), then refreshes the record.
+   */
   async followState(): Promise<void> {
     for (let attempt = 0; attempt < 30; attempt += 1) {
       const result = await this.api.call(getScenarioState, { params: this.#params });
       if (!result.ok) break;
       if (this.details) this.details = { ...this.details, state: result.data };
-      if (!result.data.status.name.startsWith('DURING_')) break;
+      const name = result.data.status.name;
+      const isBoundedRun = name === 'RUNNING' && this.details?.processingMode === 'Bounded-Stream';
+      if (!name.startsWith('DURING_') && !isBoundedRun) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     await this.refreshDetails();
