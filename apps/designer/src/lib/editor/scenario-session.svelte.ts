@@ -29,7 +29,7 @@ import { newScenarioProperties, type NodeData } from '@scenaria/graph';
 import { describeErrors, errorCount, hasErrors } from '@scenaria/validation';
 import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
-import { ScenarioEditing } from './editing-store.svelte';
+import { ScenarioEditing, type LayoutFunction } from './editing-store.svelte';
 
 /** One source's ad-hoc test form as `scenarioTesting/{name}/parameters` answers it. */
 export type TestFormSource = RouteOutput<typeof getTestParameters>[number];
@@ -67,10 +67,11 @@ export class ScenarioSession {
   #pendingValidation: ReturnType<typeof setTimeout> | undefined;
   #validationAvailable = true;
 
-  constructor(name: string, api: ApiClient) {
+  constructor(name: string, api: ApiClient, options: { layout?: LayoutFunction } = {}) {
     this.name = name;
     this.api = api;
     this.editing = new ScenarioEditing({
+      ...options,
       fragmentOutputs: this.fragmentOutputs,
       onChange: () => this.scheduleValidation(),
       onRefused: (reason) => (this.notice = { tone: 'danger', text: reason }),
@@ -136,7 +137,8 @@ export class ScenarioSession {
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
     this.validation = details.validationResult ?? undefined;
     if (details.isLatestVersion !== false) this.savedValidation = details.validationResult ?? undefined;
-    this.editing.open(details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] }, details.labels);
+    const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
+    this.editing.open(graph, details.labels, await this.editing.layoutFor(graph));
     this.load = { status: 'ready' };
     await this.#loadDefinitions(details);
   }
@@ -221,7 +223,7 @@ export class ScenarioSession {
     }
     const { scenarioGraph, validationResult, changes } = result.data;
     if (validationResult) this.validation = validationResult;
-    this.editing.replaceGraph(scenarioGraph);
+    this.editing.replaceGraph(scenarioGraph, await this.editing.layoutFor(scenarioGraph));
     this.notice = {
       tone: 'info',
       text: `Imported ${file.name}${changes.length > 0 ? ` (upgraded: ${changes.join('; ')})` : ''}. Save to keep it.`,

@@ -1,0 +1,95 @@
+import type { ExpressionCheck, ExpressionCompletions, ExpressionContext } from '$lib/expression/expression-service';
+import type { LayoutEdge } from '$lib/flow/layout';
+import type { Position } from '$lib/flow/scenario-flow';
+import type { MessageEndpoint, TypingRequest, TypingResponse } from './protocol';
+
+/** One field's view of the worker: a newer question makes the older ones' answers stale. */
+export interface ExpressionChecker {
+  /** The check of `text`, or `undefined` when a later call of this checker superseded it before the answer came. */
+  check(text: string, context: ExpressionContext): Promise<ExpressionCheck | undefined>;
+  complete(text: string, cursor: number, context: ExpressionContext): Promise<ExpressionCompletions | undefined>;
+}
+
+/** Typing of expressions off the main thread: the editor asks, the worker answers. */
+export interface TypingClient {
+  /** A checker per field: each keeps its own request counter, so two fields never drop each other's answers. */
+  checker(): ExpressionChecker;
+  /** The automatic layout (dagre, or the tree layout for large graphs) computed in the worker. */
+  layout(nodeIds: readonly string[], edges: readonly LayoutEdge[]): Promise<Map<string, Position>>;
+  close(): void;
+}
+
+type Pending = { resolve: (response: TypingResponse) => void; reject: (error: Error) => void };
+
+/**
+ * The page's side of the typing worker's protocol. Answers arrive in any order and late; each checker
+ * remembers the number of its latest question and resolves older ones with `undefined` (stale), so a slow
+ * answer to "1" can never overwrite the type already shown for "11".
+ */
+export function createTypingClient(endpoint: MessageEndpoint, close: () => void = () => {}): TypingClient {
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  const onMessage = (event: MessageEvent) => {
+    const response = event.data as TypingResponse;
+    const waiting = pending.get(response.id);
+    if (!waiting) return;
+    pending.delete(response.id);
+    if (response.kind === 'failed') waiting.reject(new Error(`typing worker: ${response.message}`));
+    else waiting.resolve(response);
+  };
+  endpoint.addEventListener('message', onMessage);
+  endpoint.start?.();
+
+  function ask(request: TypingRequest): Promise<TypingResponse> {
+    return new Promise((resolve, reject) => {
+      pending.set(request.id, { resolve, reject });
+      endpoint.postMessage(request);
+    });
+  }
+
+  return {
+    checker() {
+      let latestCheck = 0;
+      let latestCompletion = 0;
+      return {
+        async check(text, context) {
+          const id = nextId++;
+          latestCheck = id;
+          const response = await ask({ kind: 'check', id, text, context: plain(context) });
+          return id === latestCheck && response.kind === 'check' ? response.check : undefined;
+        },
+        async complete(text, cursor, context) {
+          const id = nextId++;
+          latestCompletion = id;
+          const response = await ask({ kind: 'complete', id, text, cursor, context: plain(context) });
+          return id === latestCompletion && response.kind === 'complete' ? response.completions : undefined;
+        },
+      };
+    },
+    async layout(nodeIds, edges) {
+      const response = await ask({ kind: 'layout', id: nextId++, nodeIds: [...nodeIds], edges: edges.map((edge) => ({ from: edge.from, to: edge.to })) });
+      if (response.kind !== 'layout') throw new Error(`typing worker answered a layout with ${response.kind}`);
+      return response.positions;
+    },
+    close() {
+      endpoint.removeEventListener?.('message', onMessage);
+      for (const waiting of pending.values()) waiting.reject(new Error('typing worker closed'));
+      pending.clear();
+      close();
+    },
+  };
+}
+
+/**
+ * Contexts often come from Svelte state (proxies), which structured cloning refuses; the context is plain
+ * JSON by its type, so a JSON copy is exact.
+ */
+function plain(context: ExpressionContext): ExpressionContext {
+  return JSON.parse(JSON.stringify(context)) as ExpressionContext;
+}
+
+/** The designer's typing worker (validation's libraries bundled for it by vite). */
+export function startTypingWorker(): TypingClient {
+  const worker = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-typing' });
+  return createTypingClient(worker, () => worker.terminate());
+}

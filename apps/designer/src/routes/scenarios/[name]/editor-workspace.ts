@@ -1,0 +1,3 @@
+// One dynamic import for the editor's heavy parts, so the route's own chunk stays small.
+export { SvelteFlowProvider } from '@xyflow/svelte';
+export { default as EditorWorkspace } from '$lib/components/editor/EditorWorkspace.svelte';
