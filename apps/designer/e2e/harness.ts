@@ -19,6 +19,8 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Changes to the trial configuration a test file runs with (another sign-in, for example). */
 export interface ServerOptions {
   configure?: (config: ServerConfig) => ServerConfig;
+  /** Another designer build to serve (the bench's baseline); apps/designer/build by default. */
+  staticDir?: string;
 }
 
 export interface RunningServer {
@@ -31,11 +33,12 @@ export interface RunningServer {
  * the built designer from apps/designer/build on a free port.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!existsSync(join(buildDir, 'index.html'))) throw new Error(`No designer build in ${buildDir}: run vite build first`);
+  const staticDir = options.staticDir ?? buildDir;
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No designer build in ${staticDir}: run vite build first`);
   const database = await openPglite(undefined);
   // Deployed request-response scenarios are served by this server under /scenario/*, as in production.
   const base: ServerConfig = { ...defaultConfig, seedExamples: false };
-  const built = createApp({ db: database.db, config: options.configure ? options.configure(base) : base, staticDir: buildDir, logError: () => {} });
+  const built = createApp({ db: database.db, config: options.configure ? options.configure(base) : base, staticDir, logError: () => {} });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;

@@ -17,6 +17,7 @@ import {
   validateAdhocTest,
   validateScenarioGraph,
   type ApiClient,
+  type ApiCredentials,
   type ApiResult,
   type ProcessDefinitionData,
   type ResultsWithCounts,
@@ -29,7 +30,17 @@ import { newScenarioProperties, type NodeData } from '@scenaria/graph';
 import { describeErrors, errorCount, hasErrors } from '@scenaria/validation';
 import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
+import type { TypingClient } from '$lib/typing-worker/typing-client';
 import { ScenarioEditing, type LayoutFunction } from './editing-store.svelte';
+
+/** What a session is handed: where layout and validation run (the designer's worker), and who is signed in. */
+export interface SessionOptions {
+  layout?: LayoutFunction;
+  /** Validates in the worker; without it, validation runs on this thread through `api`. */
+  worker?: Pick<TypingClient, 'validate' | 'nodeTyping'>;
+  /** The credentials the worker signs its validation request with (the page's client signs the others). */
+  credentials?: () => ApiCredentials | undefined;
+}
 
 /** One source's ad-hoc test form as `scenarioTesting/{name}/parameters` answers it. */
 export type TestFormSource = RouteOutput<typeof getTestParameters>[number];
@@ -66,12 +77,21 @@ export class ScenarioSession {
 
   #pendingValidation: ReturnType<typeof setTimeout> | undefined;
   #validationAvailable = true;
+  readonly #worker: SessionOptions['worker'];
+  readonly #credentials: SessionOptions['credentials'];
+  /**
+   * Node typing from a validation that ran in the worker, which keeps `nodeResults` and answers one node at a
+   * time; `undefined` while `validation` carries its own (from loading or saving).
+   */
+  #workerTyping = $state.raw<ReadonlyMap<string, NodeTypingResult | undefined> | undefined>(undefined);
 
-  constructor(name: string, api: ApiClient, options: { layout?: LayoutFunction } = {}) {
+  constructor(name: string, api: ApiClient, options: SessionOptions = {}) {
     this.name = name;
     this.api = api;
+    this.#worker = options.worker;
+    this.#credentials = options.credentials;
     this.editing = new ScenarioEditing({
-      ...options,
+      layout: options.layout,
       fragmentOutputs: this.fragmentOutputs,
       onChange: () => this.scheduleValidation(),
       onRefused: (reason) => (this.notice = { tone: 'danger', text: reason }),
@@ -95,7 +115,16 @@ export class ScenarioSession {
 
   /** What validation last said about a node: variables in scope and expression types. */
   nodeTyping(id: string): NodeTypingResult | undefined {
-    return this.validation?.nodeResults[id];
+    const fromWorker = this.#workerTyping;
+    return fromWorker ? fromWorker.get(id) : this.validation?.nodeResults[id];
+  }
+
+  /** Fetches a node's typing from the worker's last validation (a node opened after it answered). */
+  async loadNodeTyping(id: string | undefined): Promise<void> {
+    const known = this.#workerTyping;
+    if (!this.#worker || !known || id === undefined || known.has(id)) return;
+    const typing = await this.#worker.nodeTyping(id);
+    if (this.#workerTyping === known) this.#workerTyping = new Map([...known, [id, typing]]);
   }
 
   nodeErrors(id: string) {
@@ -136,6 +165,7 @@ export class ScenarioSession {
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
     this.validation = details.validationResult ?? undefined;
+    this.#workerTyping = undefined;
     if (details.isLatestVersion !== false) this.savedValidation = details.validationResult ?? undefined;
     const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
     this.editing.open(graph, details.labels, await this.editing.layoutFor(graph));
@@ -165,12 +195,21 @@ export class ScenarioSession {
 
   /** Validates the unsaved graph on the server; the result feeds error markers and variable types. */
   async validate(): Promise<void> {
+    const inWorker = this.#worker
+      ? await this.#validateInWorker(this.#worker).catch((error: unknown) => {
+          // a broken worker must not leave the canvas without validation: this thread takes over
+          console.error('validation in the typing worker failed', error);
+          return false;
+        })
+      : false;
+    if (inWorker) return;
     const result = await this.api.call(validateScenarioGraph, {
       params: this.#params,
       json: { processName: this.name, scenarioGraph: this.editing.currentGraph() },
     });
     if (result.ok) {
       this.validation = result.data;
+      this.#workerTyping = undefined;
       this.validationProblem = undefined;
     } else if (result.status === 404 || result.status === 405 || result.status === 501) {
       // this server has no live validation; results arrive with each save instead
@@ -178,6 +217,29 @@ export class ScenarioSession {
     } else {
       this.validationProblem = result.error.message;
     }
+  }
+
+  /**
+   * Validation in the worker: the graph's JSON, the request and the answer (typing of every node, megabytes at
+   * a thousand nodes) are handled there, never blocking input. The page takes errors and warnings, and the
+   * open node's typing. False when the page's own client must take over (a 401 its sign-in refresh handles).
+   */
+  async #validateInWorker(worker: NonNullable<SessionOptions['worker']>): Promise<boolean> {
+    const openId = this.editing.openNodeId;
+    const answer = await worker.validate({ baseUrl: '', credentials: this.#credentials?.(), scenarioName: this.name, graph: this.editing.currentGraph() });
+    if (!answer) return true; // a newer graph is being validated: only its result may be shown
+    if (!answer.ok) {
+      if (answer.status === 401) return false;
+      if (answer.status === 404 || answer.status === 405 || answer.status === 501) this.#validationAvailable = false;
+      else this.validationProblem = answer.message;
+      return true;
+    }
+    const typing = new Map<string, NodeTypingResult | undefined>();
+    if (openId !== undefined) typing.set(openId, await worker.nodeTyping(openId));
+    this.validation = { ...answer.result, nodeResults: {} };
+    this.#workerTyping = typing;
+    this.validationProblem = undefined;
+    return true;
   }
 
   /** Saves the graph and labels as a new version (when they changed) with the user's comment. */
@@ -197,6 +259,7 @@ export class ScenarioSession {
     const response = result.data;
     if (response.errors && response.warnings) {
       this.validation = { errors: response.errors, warnings: response.warnings, nodeResults: response.nodeResults ?? {} };
+      this.#workerTyping = undefined;
       this.savedValidation = this.validation;
     }
     this.editing.markSaved(snapshot);
@@ -222,7 +285,10 @@ export class ScenarioSession {
       return;
     }
     const { scenarioGraph, validationResult, changes } = result.data;
-    if (validationResult) this.validation = validationResult;
+    if (validationResult) {
+      this.validation = validationResult;
+      this.#workerTyping = undefined;
+    }
     this.editing.replaceGraph(scenarioGraph, await this.editing.layoutFor(scenarioGraph));
     this.notice = {
       tone: 'info',

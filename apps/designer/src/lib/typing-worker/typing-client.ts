@@ -1,7 +1,8 @@
 import type { ExpressionCheck, ExpressionCompletions, ExpressionContext } from '$lib/expression/expression-service';
 import type { LayoutEdge } from '$lib/flow/layout';
 import type { Position } from '$lib/flow/scenario-flow';
-import type { MessageEndpoint, TypingRequest, TypingResponse } from './protocol';
+import type { NodeTypingResult } from '$lib/definitions/definitions';
+import type { MessageEndpoint, TypingRequest, TypingResponse, WorkerValidation } from './protocol';
 
 /** One field's view of the worker: a newer question makes the older ones' answers stale. */
 export interface ExpressionChecker {
@@ -14,6 +15,13 @@ export interface ExpressionChecker {
 export interface TypingClient {
   /** A checker per field: each keeps its own request counter, so two fields never drop each other's answers. */
   checker(): ExpressionChecker;
+  /**
+   * Validates `graph` on the server from the worker. `undefined` when a later validation superseded this one
+   * before it answered (only the newest graph's result may be shown).
+   */
+  validate(request: Omit<Extract<TypingRequest, { kind: 'validate' }>, 'kind' | 'id'>): Promise<WorkerValidation | undefined>;
+  /** What the last validation in the worker said about one node. */
+  nodeTyping(nodeId: string): Promise<NodeTypingResult | undefined>;
   /** The automatic layout (dagre, or the tree layout for large graphs) computed in the worker. */
   layout(nodeIds: readonly string[], edges: readonly LayoutEdge[]): Promise<Map<string, Position>>;
   close(): void;
@@ -47,7 +55,19 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
     });
   }
 
+  let latestValidation = 0;
   return {
+    async validate(request) {
+      const id = nextId++;
+      latestValidation = id;
+      // The graph is plain data ($state.raw in the editing store), so it is cloned as it is.
+      const response = await ask({ kind: 'validate', id, ...request });
+      return id === latestValidation && response.kind === 'validate' ? response.validation : undefined;
+    },
+    async nodeTyping(nodeId) {
+      const response = await ask({ kind: 'nodeTyping', id: nextId++, nodeId });
+      return response.kind === 'nodeTyping' ? response.typing : undefined;
+    },
     checker() {
       let latestCheck = 0;
       let latestCompletion = 0;

@@ -1,6 +1,8 @@
+import { createApiClient, validateScenarioGraph } from '@scenaria/api-contract';
+import type { NodeTypingResult } from '$lib/definitions/definitions';
 import { createSpelService } from '$lib/expression/spel-service';
 import { computeLayout } from '$lib/flow/layout';
-import type { MessageEndpoint, TypingRequest, TypingResponse } from './protocol';
+import type { MessageEndpoint, TypingRequest, TypingResponse, WorkerValidation } from './protocol';
 
 /**
  * Answers typing requests arriving on `endpoint` with @scenaria/spel. The worker calls it on its own global
@@ -11,9 +13,28 @@ import type { MessageEndpoint, TypingRequest, TypingResponse } from './protocol'
  */
 export function serveTyping(endpoint: MessageEndpoint, beforeAnswer: (request: TypingRequest) => Promise<void> | undefined = () => undefined): void {
   const service = createSpelService();
-  const answer = (request: TypingRequest): TypingResponse => {
+  // The typing of every node from the last validation that answered; the page asks for one node at a time.
+  let nodeResults: Record<string, NodeTypingResult> = {};
+
+  async function validate(request: Extract<TypingRequest, { kind: 'validate' }>): Promise<WorkerValidation> {
+    const api = createApiClient({ baseUrl: request.baseUrl, credentials: request.credentials, requestInit: { credentials: 'omit' } });
+    const result = await api.call(validateScenarioGraph, {
+      params: { scenarioName: request.scenarioName },
+      json: { processName: request.scenarioName, scenarioGraph: request.graph },
+    });
+    if (!result.ok) return { ok: false, status: result.status, message: result.error.message };
+    const { nodeResults: typing, ...rest } = result.data;
+    nodeResults = typing;
+    return { ok: true, result: rest, typedNodes: Object.keys(typing) };
+  }
+
+  const answer = async (request: TypingRequest): Promise<TypingResponse> => {
     try {
       switch (request.kind) {
+        case 'validate':
+          return { kind: 'validate', id: request.id, validation: await validate(request) };
+        case 'nodeTyping':
+          return { kind: 'nodeTyping', id: request.id, typing: nodeResults[request.nodeId] };
         case 'check':
           return { kind: 'check', id: request.id, check: service.check(request.text, request.context) };
         case 'complete':
@@ -27,9 +48,9 @@ export function serveTyping(endpoint: MessageEndpoint, beforeAnswer: (request: T
   };
   endpoint.addEventListener('message', (event: MessageEvent) => {
     const request = event.data as TypingRequest;
-    const waiting = beforeAnswer(request);
-    if (waiting) void waiting.then(() => endpoint.postMessage(answer(request)));
-    else endpoint.postMessage(answer(request));
+    void (beforeAnswer(request) ?? Promise.resolve())
+      .then(() => answer(request))
+      .then((response) => endpoint.postMessage(response));
   });
   endpoint.start?.();
 }

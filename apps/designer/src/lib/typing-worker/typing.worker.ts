@@ -8,7 +8,8 @@ const namesZone = /zone/i;
 
 serveTyping(self as unknown as MessageEndpoint, (request) => {
   // Once loading began, later answers wait for it too, so answers keep the order of their questions.
-  if (request.kind === 'layout' || (!namesZone.test(request.text) && zones === undefined)) return undefined;
+  if (request.kind !== 'check' && request.kind !== 'complete') return undefined;
+  if ((!namesZone.test(request.text) && zones === undefined)) return undefined;
   zones ??= import('@js-joda/timezone/dist/js-joda-timezone.esm.js');
   return zones.then(() => undefined);
 });
