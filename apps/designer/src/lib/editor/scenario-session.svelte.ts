@@ -153,10 +153,13 @@ export class ScenarioSession {
 
   async loadScenario(versionId?: number): Promise<void> {
     this.load = { status: 'loading' };
+    // With a worker, the server sends the graph without validating it first (validation of a large graph
+    // delays the first paint by seconds) and the worker validates it once it is on the canvas.
+    const query = this.#worker ? { skipValidateAndResolve: 'true' as const } : {};
     const result =
       versionId === undefined
-        ? await this.api.call(getScenario, { params: this.#params })
-        : await this.api.call(getScenarioVersion, { params: { ...this.#params, versionId } });
+        ? await this.api.call(getScenario, { params: this.#params, query })
+        : await this.api.call(getScenarioVersion, { params: { ...this.#params, versionId }, query });
     if (!result.ok) {
       this.load = { status: 'failed', message: result.status === 404 ? `Scenario ${this.name} does not exist.` : result.error.message };
       return;
@@ -170,7 +173,20 @@ export class ScenarioSession {
     const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
     this.editing.open(graph, details.labels, await this.editing.layoutFor(graph));
     this.load = { status: 'ready' };
+    if (!details.validationResult && this.#worker) void this.#validateOpened(details.isLatestVersion !== false);
     await this.#loadDefinitions(details);
+  }
+
+  /** Validates a graph just opened (unchanged, so for the latest version its result is the saved version's). */
+  async #validateOpened(isLatest: boolean): Promise<void> {
+    await this.validate();
+    if (!this.#validationAvailable) {
+      // a server without live validation: its details carry the result
+      const result = await this.api.call(getScenario, { params: this.#params });
+      if (result.ok) this.validation = result.data.validationResult ?? undefined;
+      this.#workerTyping = undefined;
+    }
+    if (isLatest && !this.editing.isDirty) this.savedValidation = this.validation;
   }
 
   async #loadDefinitions(details: ScenarioWithDetails): Promise<void> {

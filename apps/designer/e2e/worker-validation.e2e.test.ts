@@ -1,15 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../../../api/src/app';
-import { defaultConfig } from '../../../../api/src/config/load-config';
-import { openPglite } from '../../../../api/src/db/database';
-import { createTypingClient, type TypingClient } from './typing-client';
-import { serveTyping } from './typing-host';
+import { createTypingClient, type TypingClient } from '../src/lib/typing-worker/typing-client';
+import { serveTyping } from '../src/lib/typing-worker/typing-host';
+import { startServer, type RunningServer } from './harness';
 
-// Validation through the worker's protocol against the real API server (in-memory PGlite), the worker's host
-// on the other end of a MessageChannel: the request the worker sends, and what the page gets back.
+// Validation through the typing worker's protocol against the real API server (in-memory PGlite), the
+// worker's host on the other end of a MessageChannel: the request the worker sends, and what the page gets
+// back. No browser: the designer's flows (first-use, editor) cover the worker in Chromium.
 const spel = (expression: string) => ({ language: 'spel', expression });
 const graphWith = (condition: string): ScenarioGraph => ({
   properties: { additionalFields: { description: null, properties: { parallelism: '1' }, metaDataType: 'StreamMetaData', showDescription: false } },
@@ -26,22 +23,13 @@ const graphWith = (condition: string): ScenarioGraph => ({
 const admin = { username: 'admin', password: 'admin' };
 
 let baseUrl = '';
-let close: () => Promise<void> = async () => {};
+let server: RunningServer | undefined;
 let client: TypingClient;
 let channel: MessageChannel;
 
 beforeAll(async () => {
-  const database = await openPglite(undefined);
-  const built = createApp({ db: database.db, config: { ...defaultConfig, seedExamples: false }, logError: () => {} });
-  const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((done) => server.once('listening', () => done()));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  built.listeningAt(baseUrl);
-  close = async () => {
-    await new Promise<void>((done) => server.close(() => done()));
-    await built.close();
-    await database.close();
-  };
+  server = await startServer();
+  baseUrl = server.url;
   const created = await fetch(`${baseUrl}/api/processes`, {
     method: 'POST',
     headers: { authorization: `Basic ${Buffer.from('admin:admin').toString('base64')}`, 'content-type': 'application/json' },
@@ -57,7 +45,7 @@ afterAll(async () => {
   client.close();
   channel.port1.close();
   channel.port2.close();
-  await close();
+  await server?.close();
 });
 
 describe('validation in the typing worker', () => {
