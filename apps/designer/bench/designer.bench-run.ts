@@ -64,7 +64,8 @@ async function measure(page: Page, url: string, name: string, nodes: number): Pr
   await expression.click();
   await page.keyboard.press('Control+a');
   await page.keyboard.type('1');
-  await page.waitForTimeout(1000);
+  // Lets the edit's commit and validation settle, so the keys measure typing, not the answer to this edit.
+  await page.waitForTimeout(2500);
   const keys: number[] = [];
   for (let key = 0; key < keystrokes; key += 1) {
     const waiting = page.evaluate(
