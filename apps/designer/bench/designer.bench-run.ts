@@ -14,7 +14,8 @@ import { visibleFilterId } from './visible-node';
 
 /** The designer before issue #15 (typing on the main thread, one bundle, every node drawn at 1,000 nodes). */
 const baselineCommit = process.env.BENCH_BASELINE ?? 'a1f92d1';
-const sizes = [100, 1000, 5000];
+/** `BENCH_SIZES=100` and `BENCH_BASELINE=none` make a quick trial run. */
+const sizes = (process.env.BENCH_SIZES ?? '100,1000,5000').split(',').map(Number);
 /** The baseline is measured where the targets are set; at 5,000 nodes it would spend minutes on timeouts. */
 const baselineSizes = new Set([100, 1000]);
 const rounds = 3;
@@ -38,7 +39,7 @@ interface Measured {
   keys: number[];
 }
 
-async function measure(page: Page, url: string, name: string, nodes: number): Promise<Measured> {
+async function measure(page: Page, url: string, name: string, label: string, nodes: number): Promise<Measured> {
   const painted: number[] = [];
   const opened: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
@@ -55,7 +56,7 @@ async function measure(page: Page, url: string, name: string, nodes: number): Pr
     await page.getByTestId('node-details').getByTestId('expression-$expression').waitFor({ timeout: 120_000 });
     await afterPaint(page);
     opened.push(Date.now() - clicked);
-    console.log(`${name}: first paint ${painted.at(-1)} ms, details open ${opened.at(-1)} ms`);
+    console.log(`${label}: first paint ${painted.at(-1)} ms, details open ${opened.at(-1)} ms`);
   }
 
   // Keystroke -> type shown: from the key event to the repainted type line beside the field. The text
@@ -92,7 +93,7 @@ async function measure(page: Page, url: string, name: string, nodes: number): Pr
     const elapsed = await waiting;
     if (!Number.isNaN(elapsed)) keys.push(elapsed);
   }
-  console.log(`${name}: keys ${keys.map((t) => t.toFixed(1)).join(', ')}`);
+  console.log(`${label}: keys ${keys.map((t) => t.toFixed(1)).join(', ')}`);
   return { nodes, firstPaint: median(painted), detailsOpen: median(opened), keys };
 }
 
@@ -108,7 +109,7 @@ async function measureBuild(staticDir: string, label: string, only: (size: numbe
       await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) });
       const saved = await apiCall(server.url, `/api/processes/${encodeURIComponent(name)}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: graph }) });
       if (saved.status !== 200) throw new Error(`could not save ${name}: ${await saved.text()}`);
-      results.push(await measure(browser.page, server.url, `${label} ${name}`, graph.nodes.length));
+      results.push(await measure(browser.page, server.url, name, `${label} ${name}`, graph.nodes.length));
     }
   } finally {
     await browser.close();
@@ -121,14 +122,14 @@ it('measures opening large scenarios and typing expressions', { timeout: 3_600_0
   const loadBefore = loadavg();
   const started = new Date();
   const routes = measureRouteSizes();
-  const baseline = buildBaseline(baselineCommit);
+  const baseline = baselineCommit === 'none' ? undefined : buildBaseline(baselineCommit);
   let current: Measured[];
-  let old: Measured[];
+  let old: Measured[] = [];
   try {
     current = await measureBuild(buildDir, 'current', () => true);
-    old = await measureBuild(baseline.buildDir, 'baseline', (size) => baselineSizes.has(size));
+    if (baseline) old = await measureBuild(baseline.buildDir, 'baseline', (size) => baselineSizes.has(size));
   } finally {
-    baseline.remove();
+    baseline?.remove();
   }
   const loadAfter = loadavg();
 
