@@ -92,6 +92,20 @@ describe('the typing worker protocol', () => {
     expect(editing.nodes[0]).toBe(canvasBefore[0]);
   });
 
+  it('answers keys from the typing worker while the background worker is busy', async () => {
+    const [keys, background] = [new MessageChannel(), new MessageChannel()];
+    channels.push(keys, background);
+    serveTyping(keys.port2);
+    // A background worker that never answers: a validation of a huge graph still being read.
+    background.port2.start();
+    const client = createTypingClient(keys.port1, () => {}, background.port1);
+    clients.push(client);
+    const layout = client.layout(['a'], []);
+    expect(await client.checker().check('#input.amount', context)).toEqual({ type: 'Integer', problems: [] });
+    client.close();
+    await expect(layout).rejects.toThrow('closed');
+  });
+
   it('lays out a graph saved without positions in the worker', async () => {
     const positions = await connected().layout(['a', 'b', 'c'], [
       { from: 'a', to: 'b' },

@@ -34,7 +34,7 @@ type Pending = { resolve: (response: TypingResponse) => void; reject: (error: Er
  * remembers the number of its latest question and resolves older ones with `undefined` (stale), so a slow
  * answer to "1" can never overwrite the type already shown for "11".
  */
-export function createTypingClient(endpoint: MessageEndpoint, close: () => void = () => {}): TypingClient {
+export function createTypingClient(endpoint: MessageEndpoint, close: () => void = () => {}, backgroundEndpoint: MessageEndpoint = endpoint): TypingClient {
   let nextId = 1;
   const pending = new Map<number, Pending>();
   const onMessage = (event: MessageEvent) => {
@@ -45,13 +45,21 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
     if (response.kind === 'failed') waiting.reject(new Error(`typing worker: ${response.message}`));
     else waiting.resolve(response);
   };
-  endpoint.addEventListener('message', onMessage);
-  endpoint.start?.();
+  const endpoints = backgroundEndpoint === endpoint ? [endpoint] : [endpoint, backgroundEndpoint];
+  for (const each of endpoints) {
+    each.addEventListener('message', onMessage);
+    each.start?.();
+  }
 
+  /**
+   * Keys are answered by `endpoint`; validation and layout go to `backgroundEndpoint` (a second worker in the
+   * designer): reading a validation answer of a large graph (megabytes of node typing) takes the worker
+   * seconds on a busy machine, and a key must never queue behind it.
+   */
   function ask(request: TypingRequest): Promise<TypingResponse> {
     return new Promise((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
-      endpoint.postMessage(request);
+      (request.kind === 'check' || request.kind === 'complete' ? endpoint : backgroundEndpoint).postMessage(request);
     });
   }
 
@@ -92,7 +100,7 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
       return response.positions;
     },
     close() {
-      endpoint.removeEventListener?.('message', onMessage);
+      for (const each of endpoints) each.removeEventListener?.('message', onMessage);
       for (const waiting of pending.values()) waiting.reject(new Error('typing worker closed'));
       pending.clear();
       close();
@@ -108,8 +116,19 @@ function plain(context: ExpressionContext): ExpressionContext {
   return JSON.parse(JSON.stringify(context)) as ExpressionContext;
 }
 
-/** The designer's typing worker (validation's libraries bundled for it by vite). */
+/**
+ * The designer's workers (the libraries bundled for them by vite): one script started twice, one instance
+ * answering keys (typing, completion), the other validation and layout.
+ */
 export function startTypingWorker(): TypingClient {
-  const worker = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-typing' });
-  return createTypingClient(worker, () => worker.terminate());
+  const typing = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-typing' });
+  const background = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-validation' });
+  return createTypingClient(
+    typing,
+    () => {
+      typing.terminate();
+      background.terminate();
+    },
+    background,
+  );
 }
