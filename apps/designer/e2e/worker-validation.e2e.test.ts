@@ -38,7 +38,7 @@ beforeAll(async () => {
   expect(created.status).toBe(201);
   channel = new MessageChannel();
   serveTyping(channel.port2);
-  client = createTypingClient(channel.port1);
+  client = createTypingClient({ typing: channel.port1 });
 }, 60_000);
 
 afterAll(async () => {

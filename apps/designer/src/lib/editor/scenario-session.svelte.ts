@@ -173,7 +173,11 @@ export class ScenarioSession {
     const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
     this.editing.open(graph, details.labels, await this.editing.layoutFor(graph));
     this.load = { status: 'ready' };
-    if (!details.validationResult && this.#worker) void this.#validateOpened(details.isLatestVersion !== false);
+    if (!details.validationResult && this.#worker) {
+      // after the first frame: starting the validation worker takes a core while it reads its script
+      const isLatest = details.isLatestVersion !== false;
+      requestAnimationFrame(() => setTimeout(() => void this.#validateOpened(isLatest)));
+    }
     await this.#loadDefinitions(details);
   }
 

@@ -26,7 +26,7 @@ function connected(): TypingClient {
   const channel = new MessageChannel();
   channels.push(channel);
   serveTyping(channel.port2);
-  const client = createTypingClient(channel.port1);
+  const client = createTypingClient({ typing: channel.port1 });
   clients.push(client);
   return client;
 }
@@ -98,7 +98,7 @@ describe('the typing worker protocol', () => {
     serveTyping(keys.port2);
     // A background worker that never answers: a validation of a huge graph still being read.
     background.port2.start();
-    const client = createTypingClient(keys.port1, () => {}, background.port1);
+    const client = createTypingClient({ typing: keys.port1, background: background.port1 });
     clients.push(client);
     const layout = client.layout(['a'], []);
     expect(await client.checker().check('#input.amount', context)).toEqual({ type: 'Integer', problems: [] });

@@ -34,7 +34,10 @@ type Pending = { resolve: (response: TypingResponse) => void; reject: (error: Er
  * remembers the number of its latest question and resolves older ones with `undefined` (stale), so a slow
  * answer to "1" can never overwrite the type already shown for "11".
  */
-export function createTypingClient(endpoint: MessageEndpoint, close: () => void = () => {}, backgroundEndpoint: MessageEndpoint = endpoint): TypingClient {
+export function createTypingClient(endpoints: WorkerEndpoints, close: () => void = () => {}): TypingClient {
+  const endpoint = endpoints.typing;
+  const backgroundEndpoint = endpoints.background ?? endpoint;
+  const layoutEndpoint = endpoints.layout ?? backgroundEndpoint;
   let nextId = 1;
   const pending = new Map<number, Pending>();
   const onMessage = (event: MessageEvent) => {
@@ -45,8 +48,8 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
     if (response.kind === 'failed') waiting.reject(new Error(`typing worker: ${response.message}`));
     else waiting.resolve(response);
   };
-  const endpoints = backgroundEndpoint === endpoint ? [endpoint] : [endpoint, backgroundEndpoint];
-  for (const each of endpoints) {
+  const distinct = [...new Set([endpoint, backgroundEndpoint, layoutEndpoint])];
+  for (const each of distinct) {
     each.addEventListener('message', onMessage);
     each.start?.();
   }
@@ -59,7 +62,8 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
   function ask(request: TypingRequest): Promise<TypingResponse> {
     return new Promise((resolve, reject) => {
       pending.set(request.id, { resolve, reject });
-      (request.kind === 'check' || request.kind === 'complete' ? endpoint : backgroundEndpoint).postMessage(request);
+      const target = request.kind === 'check' || request.kind === 'complete' ? endpoint : request.kind === 'layout' ? layoutEndpoint : backgroundEndpoint;
+      target.postMessage(request);
     });
   }
 
@@ -100,7 +104,7 @@ export function createTypingClient(endpoint: MessageEndpoint, close: () => void 
       return response.positions;
     },
     close() {
-      for (const each of endpoints) each.removeEventListener?.('message', onMessage);
+      for (const each of distinct) each.removeEventListener?.('message', onMessage);
       for (const waiting of pending.values()) waiting.reject(new Error('typing worker closed'));
       pending.clear();
       close();
@@ -117,18 +121,56 @@ function plain(context: ExpressionContext): ExpressionContext {
 }
 
 /**
- * The designer's workers (the libraries bundled for them by vite): one script started twice, one instance
- * answering keys (typing, completion), the other validation and layout.
+ * Where each kind of question goes: `typing` answers keys (typing, completion); `background` validation and
+ * node typing; `layout` the automatic layout. Left out, they fall back to `typing` and `background`.
+ */
+export interface WorkerEndpoints {
+  typing: MessageEndpoint;
+  background?: MessageEndpoint;
+  layout?: MessageEndpoint;
+}
+
+/**
+ * A worker started on its first message. Each worker parses its script on start; started with the page, the
+ * typing workers' (850 kB) would take a core from the first paint on a two-core machine.
+ */
+function lazyWorker(start: () => Worker): MessageEndpoint & { terminate(): void } {
+  let worker: Worker | undefined;
+  const listeners: ((event: MessageEvent) => void)[] = [];
+  return {
+    postMessage(message) {
+      if (!worker) {
+        worker = start();
+        for (const listener of listeners) worker.addEventListener('message', listener);
+      }
+      worker.postMessage(message);
+    },
+    addEventListener(_type, listener) {
+      listeners.push(listener);
+      worker?.addEventListener('message', listener);
+    },
+    removeEventListener(_type, listener) {
+      listeners.splice(listeners.indexOf(listener), 1);
+      worker?.removeEventListener('message', listener);
+    },
+    terminate() {
+      worker?.terminate();
+    },
+  };
+}
+
+/**
+ * The designer's workers (the libraries bundled for them by vite), each started when first asked: the typing
+ * script twice, one instance answering keys (typing, completion), the other validation; and a small one with
+ * dagre only, for the layout of graphs saved without positions.
  */
 export function startTypingWorker(): TypingClient {
-  const typing = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-typing' });
-  const background = new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-validation' });
-  return createTypingClient(
-    typing,
-    () => {
-      typing.terminate();
-      background.terminate();
-    },
-    background,
-  );
+  const typing = lazyWorker(() => new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-typing' }));
+  const background = lazyWorker(() => new Worker(new URL('./typing.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-validation' }));
+  const layout = lazyWorker(() => new Worker(new URL('./layout.worker.ts', import.meta.url), { type: 'module', name: 'scenaria-layout' }));
+  return createTypingClient({ typing, background, layout }, () => {
+    typing.terminate();
+    background.terminate();
+    layout.terminate();
+  });
 }
