@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { scenariaProject } from '@scenaria/vitest-config';
 
 // End-to-end flows: the real API server serving build/ and Debian's Chromium driven by playwright-core.
@@ -6,5 +7,7 @@ const project = scenariaProject({ name: 'designer-e2e', include: ['e2e/**/*.e2e.
 
 export default {
   ...project,
+  // The worker-protocol flow runs the worker's own modules in Node, which import through $lib.
+  resolve: { alias: { $lib: fileURLToPath(new URL('./src/lib', import.meta.url)) } },
   test: { ...project.test, fileParallelism: false },
 };

@@ -16,6 +16,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'scenaria-headers-'));
 mkdirSync(join(scratch, '_app'));
 writeFileSync(join(scratch, 'index.html'), `<!doctype html><html><head><link href="/_app/app.css" rel="stylesheet"></head><body><div id="app" style="display: contents"><script>${BOOTSTRAP}</script></div></body></html>`);
 writeFileSync(join(scratch, '_app', 'app.css'), 'body { margin: 0 }');
+mkdirSync(join(scratch, '_app', 'immutable', 'workers'), { recursive: true });
+writeFileSync(join(scratch, '_app', 'immutable', 'workers', 'typing.worker-x.js'), 'fetch("/api/app/healthCheck")');
 const bootstrapHash = `'sha256-${createHash('sha256').update(BOOTSTRAP).digest('base64')}'`;
 
 let database: TestDatabase;
@@ -90,6 +92,22 @@ describe('security headers', () => {
       expect(asset.headers.get('cache-control')).toBe('public, max-age=3600');
       expect(directives(asset.headers.get('content-security-policy')).get('frame-ancestors')).toEqual(["'self'"]);
       expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+      await asset.arrayBuffer();
+    });
+  });
+
+  test('a designer worker script: the page policy, since a worker runs under its own script’s policy', async () => {
+    await withServer({}, async (server) => {
+      const worker = await server.fetchRaw(undefined, '/_app/immutable/workers/typing.worker-x.js');
+      expect(worker.status).toBe(200);
+      const policy = directives(worker.headers.get('content-security-policy'));
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      await worker.arrayBuffer();
+      // other assets keep the API's policy
+      const asset = await server.fetchRaw(undefined, '/_app/app.css');
+      expect(directives(asset.headers.get('content-security-policy')).get('default-src')).toEqual(["'none'"]);
       await asset.arrayBuffer();
     });
   });

@@ -25,6 +25,8 @@ export interface ServerOptions {
    * offers none of): the real manager runs in a first app over the same database, the served app uses the wrap.
    */
   wrapManager?: { processingType: string; wrap: (real: ApiDeploymentManager) => ApiDeploymentManager };
+  /** Another designer build to serve (the bench's baseline); apps/designer/build by default. */
+  staticDir?: string;
 }
 
 export interface RunningServer {
@@ -37,7 +39,8 @@ export interface RunningServer {
  * the built designer from apps/designer/build on a free port.
  */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  if (!existsSync(join(buildDir, 'index.html'))) throw new Error(`No designer build in ${buildDir}: run vite build first`);
+  const staticDir = options.staticDir ?? buildDir;
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No designer build in ${staticDir}: run vite build first`);
   const database = await openPglite(undefined);
   // Deployed request-response scenarios are served by this server under /scenario/*, as in production.
   const base: ServerConfig = { ...defaultConfig, seedExamples: false };
@@ -45,12 +48,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   let inner: ReturnType<typeof createApp> | undefined;
   let deploymentManagers: Record<string, ApiDeploymentManager> | undefined;
   if (options.wrapManager) {
-    inner = createApp({ db: database.db, config, staticDir: buildDir, logError: () => {} });
+    inner = createApp({ db: database.db, config, staticDir, logError: () => {} });
     const real = await inner.managers.managerFor(options.wrapManager.processingType);
     if (!real) throw new Error(`no manager for ${options.wrapManager.processingType}`);
     deploymentManagers = { [options.wrapManager.processingType]: options.wrapManager.wrap(real) };
   }
-  const built = createApp({ db: database.db, config, staticDir: buildDir, logError: () => {}, ...(deploymentManagers ? { deploymentManagers } : {}) });
+  const built = createApp({ db: database.db, config, staticDir, logError: () => {}, ...(deploymentManagers ? { deploymentManagers } : {}) });
   const server = serve({ fetch: built.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;

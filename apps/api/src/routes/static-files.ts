@@ -29,6 +29,9 @@ async function isFile(path: string): Promise<boolean> {
   }
 }
 
+/** Vite writes the scripts of `new Worker(new URL(...))` under `_app/immutable/workers/` in a SvelteKit build. */
+const isWorkerScript = (path: string) => path.startsWith('/_app/immutable/workers/') && path.endsWith('.js');
+
 /**
  * Serves a built single-page app: files under `root` as they are, and index.html for any other GET that is
  * not an API path, so client-side routes survive a reload.
@@ -56,6 +59,9 @@ export function serveSinglePageApp(root: string): MiddlewareHandler {
     // A page's policy allows exactly the inline scripts it holds (SvelteKit's bootstrap), read from the page
     // itself, so a rebuilt designer needs no configuration change.
     if (extname(target) === '.html') headers['content-security-policy'] = designerPolicy(inlineScriptHashes(bytes.toString('utf8')));
+    // A Web Worker runs under the policy of its own script's response, not the page's: the API's
+    // `default-src 'none'` would refuse the designer's typing worker its requests and its on-demand imports.
+    else if (isWorkerScript(relative)) headers['content-security-policy'] = designerPolicy([]);
     return c.body(new Uint8Array(bytes), 200, headers);
   };
 }

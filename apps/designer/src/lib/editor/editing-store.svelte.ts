@@ -16,7 +16,7 @@ import {
   type ProcessProperties,
   type ScenarioGraph,
 } from '@scenaria/graph';
-import { computeLayout } from '$lib/flow/layout';
+import type { LayoutEdge } from '$lib/flow/layout';
 import {
   edgeOfConnection,
   layoutOf,
@@ -42,7 +42,15 @@ export interface EditingOptions {
   onChange?: () => void;
   /** Tells the user why an edit was refused (a connection the graph cannot hold). */
   onRefused?: (reason: string) => void;
+  /** The automatic layout, off the main thread in the designer (the typing worker); dagre on this thread by default. */
+  layout?: LayoutFunction;
 }
+
+/** Positions (top-left corners) for nodes saved without any; asynchronous so it can run in a worker. */
+export type LayoutFunction = (nodeIds: readonly string[], edges: readonly LayoutEdge[]) => Promise<Map<string, Position>>;
+
+/** Loads dagre only when a graph without positions is opened: most stored scenarios carry their layout. */
+const layoutOnThisThread: LayoutFunction = async (nodeIds, edges) => (await import('$lib/flow/layout')).computeLayout(nodeIds, edges);
 
 export type ConnectionCheck = { ok: true; edge: Edge } | { ok: false; reason: string };
 
@@ -71,6 +79,12 @@ export class ScenarioEditing {
   canRedo = $state(false);
 
   readonly #options: EditingOptions;
+  /**
+   * A node being typed into (the details form), not yet on the canvas. Swapping a canvas node makes xyflow
+   * walk every node, which at a thousand nodes costs more than a frame; so keys change only this draft, and
+   * the canvas takes it with the coalesced commit (a pause in typing), before any read of the whole graph.
+   */
+  #draft = $state.raw<NodeData | undefined>(undefined);
   #history: History<EditorSnapshot> | undefined;
   #savedFingerprint = '';
   #pendingCommit: ReturnType<typeof setTimeout> | undefined;
@@ -86,24 +100,47 @@ export class ScenarioEditing {
     return id === undefined ? undefined : this.nodeData(id);
   }
 
+  /** Positions for a graph saved without them (all nodes), or `undefined` when every node has its own. */
+  async layoutFor(graph: ScenarioGraph): Promise<Map<string, Position> | undefined> {
+    if (!needsLayout(graph.nodes)) return undefined;
+    return (this.#options.layout ?? layoutOnThisThread)(
+      graph.nodes.map((node) => node.id),
+      graph.edges,
+    );
+  }
+
   get selectedIds(): Set<string> {
     return new Set(this.nodes.filter((node) => node.selected).map((node) => node.id));
   }
 
   /** The graph as it would be saved now. */
   currentGraph(): ScenarioGraph {
+    this.#applyDraft();
     return toScenarioGraph(this.properties, this.nodes, this.edges);
   }
 
   nodeData(id: string): NodeData | undefined {
+    const draft = this.#draft;
+    if (draft?.id === id) return draft;
     return this.nodes.find((node) => node.id === id)?.data.node;
   }
 
-  /** Starts editing a loaded graph: a fresh history, and this state counts as saved. */
-  open(graph: ScenarioGraph, labels: readonly string[]): void {
+  #applyDraft(): void {
+    const draft = this.#draft;
+    if (!draft) return;
+    this.#draft = undefined;
+    this.nodes = this.nodes.map((node) => (node.id === draft.id ? { ...node, data: { node: draft } } : node));
+  }
+
+  /**
+   * Starts editing a loaded graph: a fresh history, and this state counts as saved. `layout` places nodes
+   * saved without positions (see `layoutFor`).
+   */
+  open(graph: ScenarioGraph, labels: readonly string[], layout?: ReadonlyMap<string, Position>): void {
+    this.#draft = undefined;
     this.openNodeId = undefined;
     this.labels = [...labels];
-    this.#show(graph);
+    this.#show(graph, new Set(), layout);
     const snapshot = snapshotOf(this.currentGraph(), this.labels);
     this.#history = createHistory(snapshot, { isSame: sameSnapshot, limit: 200 });
     // Positions given by the automatic layout are not a change of the user's: opening stays "saved".
@@ -112,8 +149,9 @@ export class ScenarioEditing {
   }
 
   /** Replaces the whole canvas (an imported file) as one undoable change. */
-  replaceGraph(graph: ScenarioGraph): void {
-    this.#show(graph);
+  replaceGraph(graph: ScenarioGraph, layout?: ReadonlyMap<string, Position>): void {
+    this.#draft = undefined;
+    this.#show(graph, new Set(), layout);
     this.openNodeId = undefined;
     this.commit();
   }
@@ -130,16 +168,10 @@ export class ScenarioEditing {
     this.#afterHistoryChange();
   }
 
-  /** Puts a graph on the canvas; nodes without stored positions get the automatic layout. */
-  #show(graph: ScenarioGraph, selected: ReadonlySet<string> = new Set()): void {
+  /** Puts a graph on the canvas; nodes without stored positions take theirs from `layout`. */
+  #show(graph: ScenarioGraph, selected: ReadonlySet<string> = new Set(), layout: ReadonlyMap<string, Position> = new Map()): void {
     this.properties = graph.properties;
-    const fallback = needsLayout(graph.nodes)
-      ? computeLayout(
-          graph.nodes.map((node) => node.id),
-          graph.edges,
-        )
-      : new Map<string, Position>();
-    this.nodes = toFlowNodes(graph.nodes, fallback).map((node) => (selected.has(node.id) ? { ...node, selected: true } : node));
+    this.nodes = toFlowNodes(graph.nodes, layout).map((node) => (selected.has(node.id) ? { ...node, selected: true } : node));
     this.edges = toFlowEdges(graph.edges);
   }
 
@@ -148,6 +180,7 @@ export class ScenarioEditing {
    * positions live on the canvas until saved), so what a helper leaves unchanged is recognised by identity.
    */
   #editable(): EditableGraph {
+    this.#applyDraft();
     const flowNodeOf = new Map<NodeData, ScenarioFlowNode>();
     const flowEdgeOf = new Map<Edge, ScenarioFlowEdge>();
     const nodes = this.nodes.map((flowNode) => {
@@ -203,6 +236,7 @@ export class ScenarioEditing {
       return;
     }
     this.#pendingCommit = undefined;
+    this.#applyDraft();
     this.#history?.push(snapshotOf(this.currentGraph(), this.labels));
     this.#afterHistoryChange();
     this.#options.onChange?.();
@@ -232,6 +266,7 @@ export class ScenarioEditing {
   }
 
   #restore(snapshot: EditorSnapshot): void {
+    this.#draft = undefined;
     this.labels = [...snapshot.labels];
     this.#show(snapshot.graph, this.selectedIds);
     if (this.openNodeId !== undefined && !this.nodeData(this.openNodeId)) this.openNodeId = undefined;
@@ -273,9 +308,15 @@ export class ScenarioEditing {
   /** Replaces a node's data (from the details form); renames follow through edges and join branches. */
   updateNode(previousId: string, next: NodeData, options: { coalesce?: boolean } = {}): void {
     if (previousId === next.id) {
-      // The common case (typing in a field): swap one canvas node, leave the others as they are, so
-      // the canvas re-renders one node per keystroke.
-      this.nodes = this.nodes.map((node) => (node.id === previousId ? { ...node, data: { node: next } } : node));
+      // The common case (typing in a field): a coalesced edit stays a draft until the pause; otherwise swap
+      // one canvas node and leave the others as they are.
+      if (options.coalesce) {
+        if (this.#draft && this.#draft.id !== next.id) this.#applyDraft();
+        this.#draft = next;
+      } else {
+        this.#draft = undefined;
+        this.nodes = this.nodes.map((node) => (node.id === previousId ? { ...node, data: { node: next } } : node));
+      }
       this.commit(options);
       return;
     }
@@ -398,8 +439,9 @@ export class ScenarioEditing {
   }
 
   /** Lays out every node again (the "arrange" button). */
-  autoLayout(): void {
-    const positions = computeLayout(
+  async autoLayout(): Promise<void> {
+    this.#applyDraft();
+    const positions = await (this.#options.layout ?? layoutOnThisThread)(
       this.nodes.map((node) => node.id),
       this.edges.map((edge) => ({ from: edge.source, to: edge.target })),
     );

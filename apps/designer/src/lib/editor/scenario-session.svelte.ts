@@ -17,6 +17,7 @@ import {
   validateAdhocTest,
   validateScenarioGraph,
   type ApiClient,
+  type ApiCredentials,
   type ApiResult,
   type ProcessDefinitionData,
   type ResultsWithCounts,
@@ -29,7 +30,17 @@ import { newScenarioProperties, type NodeData } from '@scenaria/graph';
 import { describeErrors, errorCount, hasErrors } from '@scenaria/validation';
 import { fragmentOutputsOf, readDefinitions, type NodeTypingResult } from '$lib/definitions/definitions';
 import { componentIdOf } from '$lib/flow/node-kinds';
-import { ScenarioEditing } from './editing-store.svelte';
+import type { TypingClient } from '$lib/typing-worker/typing-client';
+import { ScenarioEditing, type LayoutFunction } from './editing-store.svelte';
+
+/** What a session is handed: where layout and validation run (the designer's worker), and who is signed in. */
+export interface SessionOptions {
+  layout?: LayoutFunction;
+  /** Validates in the worker; without it, validation runs on this thread through `api`. */
+  worker?: Pick<TypingClient, 'validate' | 'nodeTyping'>;
+  /** The credentials the worker signs its validation request with (the page's client signs the others). */
+  credentials?: () => ApiCredentials | undefined;
+}
 
 /** One source's ad-hoc test form as `scenarioTesting/{name}/parameters` answers it. */
 export type TestFormSource = RouteOutput<typeof getTestParameters>[number];
@@ -66,11 +77,21 @@ export class ScenarioSession {
 
   #pendingValidation: ReturnType<typeof setTimeout> | undefined;
   #validationAvailable = true;
+  readonly #worker: SessionOptions['worker'];
+  readonly #credentials: SessionOptions['credentials'];
+  /**
+   * Node typing from a validation that ran in the worker, which keeps `nodeResults` and answers one node at a
+   * time; `undefined` while `validation` carries its own (from loading or saving).
+   */
+  #workerTyping = $state.raw<ReadonlyMap<string, NodeTypingResult | undefined> | undefined>(undefined);
 
-  constructor(name: string, api: ApiClient) {
+  constructor(name: string, api: ApiClient, options: SessionOptions = {}) {
     this.name = name;
     this.api = api;
+    this.#worker = options.worker;
+    this.#credentials = options.credentials;
     this.editing = new ScenarioEditing({
+      layout: options.layout,
       fragmentOutputs: this.fragmentOutputs,
       onChange: () => this.scheduleValidation(),
       onRefused: (reason) => (this.notice = { tone: 'danger', text: reason }),
@@ -94,7 +115,16 @@ export class ScenarioSession {
 
   /** What validation last said about a node: variables in scope and expression types. */
   nodeTyping(id: string): NodeTypingResult | undefined {
-    return this.validation?.nodeResults[id];
+    const fromWorker = this.#workerTyping;
+    return fromWorker ? fromWorker.get(id) : this.validation?.nodeResults[id];
+  }
+
+  /** Fetches a node's typing from the worker's last validation (a node opened after it answered). */
+  async loadNodeTyping(id: string | undefined): Promise<void> {
+    const known = this.#workerTyping;
+    if (!this.#worker || !known || id === undefined || known.has(id)) return;
+    const typing = await this.#worker.nodeTyping(id);
+    if (this.#workerTyping === known) this.#workerTyping = new Map([...known, [id, typing]]);
   }
 
   nodeErrors(id: string) {
@@ -123,10 +153,13 @@ export class ScenarioSession {
 
   async loadScenario(versionId?: number): Promise<void> {
     this.load = { status: 'loading' };
+    // With a worker, the server sends the graph without validating it first (validation of a large graph
+    // delays the first paint by seconds) and the worker validates it once it is on the canvas.
+    const query = this.#worker ? { skipValidateAndResolve: 'true' as const } : {};
     const result =
       versionId === undefined
-        ? await this.api.call(getScenario, { params: this.#params })
-        : await this.api.call(getScenarioVersion, { params: { ...this.#params, versionId } });
+        ? await this.api.call(getScenario, { params: this.#params, query })
+        : await this.api.call(getScenarioVersion, { params: { ...this.#params, versionId }, query });
     if (!result.ok) {
       this.load = { status: 'failed', message: result.status === 404 ? `Scenario ${this.name} does not exist.` : result.error.message };
       return;
@@ -135,10 +168,29 @@ export class ScenarioSession {
     this.details = details;
     this.viewedVersion = details.isLatestVersion === false ? details.processVersionId : undefined;
     this.validation = details.validationResult ?? undefined;
+    this.#workerTyping = undefined;
     if (details.isLatestVersion !== false) this.savedValidation = details.validationResult ?? undefined;
-    this.editing.open(details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] }, details.labels);
+    const graph = details.scenarioGraph ?? { properties: newScenarioProperties(details.isFragment ? 'fragment' : details.processingMode === 'Request-Response' ? 'request-response' : 'streaming'), nodes: [], edges: [] };
+    this.editing.open(graph, details.labels, await this.editing.layoutFor(graph));
     this.load = { status: 'ready' };
+    if (!details.validationResult && this.#worker) {
+      // after the first frame: starting the validation worker takes a core while it reads its script
+      const isLatest = details.isLatestVersion !== false;
+      requestAnimationFrame(() => setTimeout(() => void this.#validateOpened(isLatest)));
+    }
     await this.#loadDefinitions(details);
+  }
+
+  /** Validates a graph just opened (unchanged, so for the latest version its result is the saved version's). */
+  async #validateOpened(isLatest: boolean): Promise<void> {
+    await this.validate();
+    if (!this.#validationAvailable) {
+      // a server without live validation: its details carry the result
+      const result = await this.api.call(getScenario, { params: this.#params });
+      if (result.ok) this.validation = result.data.validationResult ?? undefined;
+      this.#workerTyping = undefined;
+    }
+    if (isLatest && !this.editing.isDirty) this.savedValidation = this.validation;
   }
 
   async #loadDefinitions(details: ScenarioWithDetails): Promise<void> {
@@ -163,12 +215,21 @@ export class ScenarioSession {
 
   /** Validates the unsaved graph on the server; the result feeds error markers and variable types. */
   async validate(): Promise<void> {
+    const inWorker = this.#worker
+      ? await this.#validateInWorker(this.#worker).catch((error: unknown) => {
+          // a broken worker must not leave the canvas without validation: this thread takes over
+          console.error('validation in the typing worker failed', error);
+          return false;
+        })
+      : false;
+    if (inWorker) return;
     const result = await this.api.call(validateScenarioGraph, {
       params: this.#params,
       json: { processName: this.name, scenarioGraph: this.editing.currentGraph() },
     });
     if (result.ok) {
       this.validation = result.data;
+      this.#workerTyping = undefined;
       this.validationProblem = undefined;
     } else if (result.status === 404 || result.status === 405 || result.status === 501) {
       // this server has no live validation; results arrive with each save instead
@@ -176,6 +237,29 @@ export class ScenarioSession {
     } else {
       this.validationProblem = result.error.message;
     }
+  }
+
+  /**
+   * Validation in the worker: the graph's JSON, the request and the answer (typing of every node, megabytes at
+   * a thousand nodes) are handled there, never blocking input. The page takes errors and warnings, and the
+   * open node's typing. False when the page's own client must take over (a 401 its sign-in refresh handles).
+   */
+  async #validateInWorker(worker: NonNullable<SessionOptions['worker']>): Promise<boolean> {
+    const openId = this.editing.openNodeId;
+    const answer = await worker.validate({ baseUrl: '', credentials: this.#credentials?.(), scenarioName: this.name, graph: this.editing.currentGraph() });
+    if (!answer) return true; // a newer graph is being validated: only its result may be shown
+    if (!answer.ok) {
+      if (answer.status === 401) return false;
+      if (answer.status === 404 || answer.status === 405 || answer.status === 501) this.#validationAvailable = false;
+      else this.validationProblem = answer.message;
+      return true;
+    }
+    const typing = new Map<string, NodeTypingResult | undefined>();
+    if (openId !== undefined) typing.set(openId, await worker.nodeTyping(openId));
+    this.validation = { ...answer.result, nodeResults: {} };
+    this.#workerTyping = typing;
+    this.validationProblem = undefined;
+    return true;
   }
 
   /** Saves the graph and labels as a new version (when they changed) with the user's comment. */
@@ -195,6 +279,7 @@ export class ScenarioSession {
     const response = result.data;
     if (response.errors && response.warnings) {
       this.validation = { errors: response.errors, warnings: response.warnings, nodeResults: response.nodeResults ?? {} };
+      this.#workerTyping = undefined;
       this.savedValidation = this.validation;
     }
     this.editing.markSaved(snapshot);
@@ -220,8 +305,11 @@ export class ScenarioSession {
       return;
     }
     const { scenarioGraph, validationResult, changes } = result.data;
-    if (validationResult) this.validation = validationResult;
-    this.editing.replaceGraph(scenarioGraph);
+    if (validationResult) {
+      this.validation = validationResult;
+      this.#workerTyping = undefined;
+    }
+    this.editing.replaceGraph(scenarioGraph, await this.editing.layoutFor(scenarioGraph));
     this.notice = {
       tone: 'info',
       text: `Imported ${file.name}${changes.length > 0 ? ` (upgraded: ${changes.join('; ')})` : ''}. Save to keep it.`,
