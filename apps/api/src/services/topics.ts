@@ -1,4 +1,4 @@
-import { publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from '@scenaria/dm-embedded';
+import { migrate, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from '@scenaria/dm-embedded';
 import type { TopicRecord } from '@scenaria/dm-embedded';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Database } from '../db/database';
@@ -9,7 +9,19 @@ import { badRequest, forbidden } from '../errors';
  * records and reading a topic's tail.
  */
 export class TopicService {
+  #tables: Promise<void> | undefined;
+
   constructor(private readonly db: Database) {}
+
+  // The topics' tables belong to the embedded manager, which creates them when it is first built: a topic may be
+  // written or read before any scenario asked for a manager.
+  #ready(): Promise<void> {
+    this.#tables ??= migrate(this.db).catch((error: unknown) => {
+      this.#tables = undefined;
+      throw error;
+    });
+    return this.#tables;
+  }
 
   #check(user: AuthenticatedUser, topic: string): void {
     // Topics belong to no category: writing test records or reading a topic's tail is an administrator's tool.
@@ -23,6 +35,7 @@ export class TopicService {
     this.#check(user, topic);
     const parsed = TopicRecordInputSchema.array().safeParse(records);
     if (!parsed.success) throw badRequest(`Invalid records: ${parsed.error.issues[0]?.message ?? 'bad record'}`, ['json', 'records']);
+    await this.#ready();
     const stored = await publishToTopic(this.db, topic, parsed.data);
     if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
     return { offsets: stored.value.offsets };
@@ -34,12 +47,14 @@ export class TopicService {
    */
   async samples(topic: string, limit: number): Promise<TopicRecord[]> {
     if (validateTopicName(topic).length > 0) return [];
+    await this.#ready();
     return readTopicTail(this.db, topic, { limit });
   }
 
   /** `GET /api/topics/{topic}/records`: the newest records, oldest first. */
   async tail(user: AuthenticatedUser, topic: string, limit: number | undefined): Promise<TopicRecord[]> {
     this.#check(user, topic);
+    await this.#ready();
     return readTopicTail(this.db, topic, limit === undefined ? {} : { limit });
   }
 }
