@@ -86,26 +86,10 @@ export async function createEmbeddedDeploymentManager(
   options: EmbeddedManagerOptions,
   dependencies: DeploymentManagerDependencies,
 ): Promise<EmbeddedDeploymentManager> {
-  const settings = EmbeddedManagerSettingsSchema.parse({
-    port: options.port,
-    host: options.host,
-    pollIntervalMs: options.pollIntervalMs,
-    batchSize: options.batchSize,
-    maxOutOfOrdernessMs: options.maxOutOfOrdernessMs,
-    idleTimeoutMs: options.idleTimeoutMs,
-    countsFlushIntervalMs: options.countsFlushIntervalMs,
-    syncIntervalMs: options.syncIntervalMs,
-    runnerLeaseMs: options.runnerLeaseMs,
-    maxRestarts: options.maxRestarts,
-    restartBackoffMs: options.restartBackoffMs,
-    isolation: options.isolation,
-    workerMaxOldGenerationSizeMb: options.workerMaxOldGenerationSizeMb,
-    workerMaxYoungGenerationSizeMb: options.workerMaxYoungGenerationSizeMb,
-    workerStackSizeMb: options.workerStackSizeMb,
-    batchTimeoutMs: options.batchTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs,
-    testTimeoutMs: options.testTimeoutMs,
-  });
+  // Only the settings: the options also hold the database and functions.
+  const settings = EmbeddedManagerSettingsSchema.parse(
+    Object.fromEntries(Object.keys(EmbeddedManagerSettingsSchema.shape).map((key) => [key, options[key as keyof EmbeddedManagerSettings]])),
+  );
   const { db } = options;
   const { clock, logger } = dependencies;
   const scheduler = options.scheduler ?? createRealtimeScheduler(() => clock.now());
