@@ -46,7 +46,8 @@ describe.each(DATABASES)('the embedded log on %s', (kind) => {
     await stalledConsumer();
     const refused = await publishToTopic(db, 'transactions', batch(30, 1), { maxBacklog: 10, waitMs: 0 });
     expect(refused).toMatchObject({ ok: false, errors: [{ code: 'TopicBacklogFull' }] });
-    expect(refused.ok ? '' : refused.errors[0]?.message).toContain('30 records');
+    // The consumer may have read a batch before its manager closed.
+    expect(refused.ok ? '' : refused.errors[0]?.message).toMatch(/has \d+ records its slowest consumer has not read \(at most 10\)/);
     expect((await listTopics(db)).find((t) => t.name === 'transactions')?.recordCount).toBe(30);
 
     // A publisher that waits gets through when a manager runs the consumer again.

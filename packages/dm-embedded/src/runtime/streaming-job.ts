@@ -67,6 +67,8 @@ export class StreamingJob {
   private readonly unsubscribes: (() => void)[] = [];
   // Whether appends by anyone over the database wake the sources (LISTEN), so polls can be rare.
   private isWoken = false;
+  // Per source: the offset this job last committed (or read), so a poll needs no query for it.
+  private readonly committedOffsets = new Map<string, number>();
   // The watermark state last committed (JSON), so a batch that moved nothing needs no transaction.
   private committedTime: string | undefined;
 
@@ -209,11 +211,15 @@ export class StreamingJob {
     const source = live.topicSources.find((s) => s.nodeId === nodeId);
     if (!source) return false;
     const group = consumerGroupOf(scenarioName, nodeId);
-    const [committed] = await db
-      .select({ nextOffset: consumerOffsets.nextOffset })
-      .from(consumerOffsets)
-      .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
-    const from = committed ? Number(committed.nextOffset) : 0;
+    // Only this job moves the offset while it runs (a commit checks it), so it is read once, not per batch.
+    let from = this.committedOffsets.get(nodeId);
+    if (from === undefined) {
+      const [committed] = await db
+        .select({ nextOffset: consumerOffsets.nextOffset })
+        .from(consumerOffsets)
+        .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
+      from = committed ? Number(committed.nextOffset) : 0;
+    }
     const records = await readTopic(db, source.topic, from, batchSize);
     const outcome = await executor.processRecords(
       nodeId,
@@ -235,9 +241,12 @@ export class StreamingJob {
         })
         .returning({ nextOffset: consumerOffsets.nextOffset });
       if (moved.length === 0) throw new OffsetConflict(`${group} on ${source.topic} moved past ${from}`);
-      // Publishers held back by backpressure on this topic look again.
-      await sendWakeup(tx, 'consumed', source.topic);
+      // Publishers held back by backpressure look again. A backlog over the bound means full batches, so a
+      // partial one has nobody to wake (and held-back publishers also look again on their own, briefly).
+      if (records.length === batchSize) await sendWakeup(tx, 'consumed', source.topic);
     });
+    if (committedNow) this.committedOffsets.set(nodeId, next);
+    else this.committedOffsets.delete(nodeId);
     return committedNow && records.length === batchSize;
   }
 
