@@ -29,7 +29,7 @@ export const EmbeddedManagerSettingsSchema = z.object({
    */
   safetyPollIntervalMs: z.number().int().positive().default(30_000),
   /** Records read and committed per transaction (measured in BENCHMARKS.md: larger batches cost less per record). */
-  batchSize: z.number().int().positive().default(500),
+  batchSize: z.number().int().positive().default(1_000),
   /**
    * Backpressure: a publish to a topic whose oldest active consumer is this many records (or more) behind
    * waits for it to catch up, and is refused (`TopicBacklogFull`) after `publishWaitMs`. Bounds the log and

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';
 import { consumerOffsets, topicRecords, topics } from '../storage/schema';
-import { onWakeup, sendWakeup } from '../storage/wakeups';
+import { onWakeup, wakeupExpression } from '../storage/wakeups';
 import { hasStateChanges, loadState, writeStateChanges } from '../storage/state-store';
 import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
 import type { ScenarioExecutor } from './executor';
@@ -231,6 +231,10 @@ export class StreamingJob {
     const next = last ? last.offset + 1 : from;
     const committedNow = await this.commit([outcome], records.length > 0, async (tx) => {
       if (records.length === 0) return;
+      // Publishers held back by backpressure look again. A backlog over the bound means full batches, so a
+      // partial one has nobody to wake (held-back publishers also look again on their own, briefly). The
+      // wake-up rides on the offset's statement: one round trip fewer per batch.
+      const isFull = records.length === batchSize;
       const moved = await tx
         .insert(consumerOffsets)
         .values({ consumerGroup: group, topic: source.topic, nextOffset: next })
@@ -239,11 +243,8 @@ export class StreamingJob {
           set: { nextOffset: next },
           where: sql`${consumerOffsets.nextOffset} = ${from}`,
         })
-        .returning({ nextOffset: consumerOffsets.nextOffset });
+        .returning({ nextOffset: consumerOffsets.nextOffset, woken: isFull ? sql`${wakeupExpression('consumed', source.topic)}::text` : sql`null` });
       if (moved.length === 0) throw new OffsetConflict(`${group} on ${source.topic} moved past ${from}`);
-      // Publishers held back by backpressure look again. A backlog over the bound means full batches, so a
-      // partial one has nobody to wake (and held-back publishers also look again on their own, briefly).
-      if (records.length === batchSize) await sendWakeup(tx, 'consumed', source.topic);
     });
     if (committedNow) this.committedOffsets.set(nodeId, next);
     else this.committedOffsets.delete(nodeId);

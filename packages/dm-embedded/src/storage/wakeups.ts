@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { EmbeddedDatabase, Queryable } from './database';
 
 /**
@@ -18,7 +19,12 @@ const CHANNELS: Record<WakeupChannel, string> = {
 
 /** Sends a wake-up inside the caller's transaction (delivered to every listener when it commits). */
 export async function sendWakeup(tx: Queryable, channel: WakeupChannel, payload = ''): Promise<void> {
-  await tx.execute(sql`select pg_notify(${CHANNELS[channel]}, ${payload})`);
+  await tx.execute(sql`select ${wakeupExpression(channel, payload)}`);
+}
+
+/** The wake-up as an expression, for a statement the caller runs anyway (saves a round trip per batch). */
+export function wakeupExpression(channel: WakeupChannel, payload = ''): SQL {
+  return sql`pg_notify(${CHANNELS[channel]}, ${payload})`;
 }
 
 type Listener = (payload: string) => void;

@@ -1,0 +1,12 @@
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
+import { load, managerServer } from './request-response';
+const server = await managerServer((process.env['ISO'] as 'none' | 'worker') ?? 'none');
+await load(server.url, 10, 1000);
+const session = new Session(); session.connect();
+await session.post('Profiler.enable'); await session.post('Profiler.start');
+const r = await load(server.url, 10, 4000);
+console.log('req/s', r.rate);
+const { profile } = await session.post('Profiler.stop');
+writeFileSync('/tmp/prof/measured.cpuprofile', JSON.stringify(profile));
+await server.close();
