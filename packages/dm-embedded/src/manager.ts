@@ -16,6 +16,8 @@ import { EmbeddedManagerSettingsSchema } from './settings';
 import type { EmbeddedManagerSettings } from './settings';
 import type { EmbeddedDatabase } from './storage/database';
 import { migrate } from './storage/migrate';
+import { publishToTopic } from './topics/topic-store';
+import type { TopicRecordInput } from './topics/topic-store';
 
 /** Everything the embedded manager is created with. */
 export interface EmbeddedManagerOptions extends EmbeddedManagerSettings {
@@ -70,6 +72,11 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
   allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
   /** Resolves when the streaming work queued so far is done. */
   idle(): Promise<void>;
+  /**
+   * Publishes records to a topic with this manager's backpressure (`maxTopicBacklog`, `publishWaitMs`): what
+   * a host's publish endpoint should call (`publishToTopic` with the same bound).
+   */
+  publishToTopic(topic: string, records: readonly TopicRecordInput[]): ReturnType<typeof publishToTopic>;
 }
 
 /**
@@ -129,6 +136,7 @@ export async function createEmbeddedDeploymentManager(
     nodeCounts: (scenarioName) => lifecycle.nodeCounts(scenarioName),
     allNodeCounts: () => lifecycle.allNodeCounts(),
     idle: () => lifecycle.idle(),
+    publishToTopic: (topic, records) => publishToTopic(db, topic, records, { maxBacklog: settings.maxTopicBacklog, waitMs: settings.publishWaitMs }),
     close: () => lifecycle.close(),
   };
 }

@@ -65,7 +65,7 @@ export const EmbeddedManagerSettingsSchema = z.object({
   syncIntervalMs: z.number().int().positive().default(5_000),
   /**
    * How long a manager that stopped answering keeps the streaming jobs it ran before another takes over (it
-   * renews the lease every third of this). A manager that closes gives its leases up and tells the others
+   * renews the lease every quarter of this). A manager that closes gives its leases up and tells the others
    * (NOTIFY), so they take over at once.
    */
   runnerLeaseMs: z.number().int().positive().default(10_000),

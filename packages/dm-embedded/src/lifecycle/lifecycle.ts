@@ -97,6 +97,8 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
   const { db, settings, scheduler, clock, logger, server, runners } = context;
   // Streaming jobs run in one manager per database (the lease holder); request-response endpoints in all.
   const instanceId = randomUUID();
+  // Leases are renewed this far apart: a manager may stall for three quarters of a lease before losing one.
+  const leaseRenewalMs = settings.runnerLeaseMs / 4;
   const running = new Map<string, RunningDeployment>();
   const locks = new ScenarioLocks();
   const exclusively = <T>(scenarioName: string, work: () => Promise<T>) => locks.exclusively(scenarioName, work);
@@ -225,8 +227,8 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     const isStarting = deployment.status === 'RUNNING' || deployment.status === 'DURING_DEPLOY';
     if (!live || live.kind !== 'streaming' || !isStarting || isClosing) return;
     const now = clock.now();
-    // Renewing costs a transaction: an idle deployment renews a third of a lease apart, not every sync.
-    if (deployment.job && deployment.leaseRenewedAt !== undefined && now - deployment.leaseRenewedAt < settings.runnerLeaseMs / 3) return;
+    // Renewing costs a transaction: an idle deployment renews a quarter of a lease apart, not every sync.
+    if (deployment.job && deployment.leaseRenewedAt !== undefined && now - deployment.leaseRenewedAt < leaseRenewalMs) return;
     const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, now, settings.runnerLeaseMs);
     deployment.leaseRenewedAt = isRunner ? now : undefined;
     if (!isRunner) {
@@ -357,9 +359,11 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
         else scheduleSync();
       });
   };
+  // A manager running streaming jobs synchronises at least as often as their leases need renewing.
   const scheduleSync = () => {
     syncTask?.cancel();
-    syncTask = scheduler.schedule(settings.syncIntervalMs, runSync);
+    const isRunningJobs = [...running.values()].some((deployment) => deployment.job);
+    syncTask = scheduler.schedule(isRunningJobs ? Math.min(settings.syncIntervalMs, leaseRenewalMs) : settings.syncIntervalMs, runSync);
   };
   // Deployments made or ended, and leases given up, by any manager over the database: catch up at once.
   let unsubscribeDeployments: (() => void) | undefined;

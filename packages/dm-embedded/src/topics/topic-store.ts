@@ -1,5 +1,5 @@
 import type { Issue } from '@scenaria/issues';
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { EmbeddedManagerSettingsSchema } from '../settings';
 import type { EmbeddedDatabase, Queryable } from '../storage/database';
