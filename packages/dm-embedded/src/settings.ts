@@ -35,7 +35,7 @@ export const EmbeddedManagerSettingsSchema = z.object({
    * waits for it to catch up, and is refused (`TopicBacklogFull`) after `publishWaitMs`. Bounds the log and
    * the publish-to-output latency under sustained load.
    */
-  maxTopicBacklog: z.number().int().positive().default(50_000),
+  maxTopicBacklog: z.number().int().positive().default(10_000),
   /** How long a publish held back by `maxTopicBacklog` waits before it is refused (0: refused at once). */
   publishWaitMs: z.number().int().min(0).default(5_000),
   /**
