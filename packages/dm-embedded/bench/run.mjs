@@ -10,7 +10,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const outdir = join(here, '..', 'node_modules', '.bench');
 mkdirSync(outdir, { recursive: true });
 await build({
-  entryPoints: { 'dm-embedded-bench': join(here, 'dm-embedded-bench.ts'), worker: join(here, '..', 'src', 'runtime', 'worker', 'worker-entry.ts') },
+  entryPoints: {
+    'dm-embedded-bench': join(here, 'dm-embedded-bench.ts'),
+    worker: join(here, '..', 'src', 'runtime', 'worker', 'worker-entry.ts'),
+    'bench-worker-setup': join(here, 'worker-setup.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

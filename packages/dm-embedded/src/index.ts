@@ -1,8 +1,8 @@
 /** The manager, its provider and its settings. */
 export { createEmbeddedDeploymentManager, createEmbeddedDeploymentManagerProvider } from './manager';
 export type { EmbeddedDeploymentManager, EmbeddedManagerOptions } from './manager';
-export { EmbeddedManagerSettingsSchema } from './settings';
-export type { EmbeddedManagerSettings } from './settings';
+export { EmbeddedManagerSettingsSchema, TopicRetentionSchema } from './settings';
+export type { EmbeddedManagerSettings, TopicRetention } from './settings';
 
 /** Scenario workers: how they build the host's models, and the errors of a worker that failed. */
 export type { WorkerEnvironment, WorkerSetup, WorkerSetupModule } from './runtime/worker/protocol';
@@ -13,9 +13,11 @@ export type { WorkerFailureCode } from './errors';
 export type { EmbeddedDatabase } from './storage/database';
 export { migrate } from './storage/migrate';
 
-/** Topics: publishing test records, reading a topic's tail, listing topics. */
+/** Topics: publishing records (with backpressure), reading a topic's tail, listing topics, retention. */
 export { listTopics, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from './topics/topic-store';
-export type { TopicIssue, TopicRecord, TopicRecordInput, TopicSummary } from './topics/topic-store';
+export type { PublishOptions, TopicIssue, TopicRecord, TopicRecordInput, TopicSummary } from './topics/topic-store';
+export { applyTopicRetention } from './topics/retention';
+export type { RetentionPolicy } from './topics/retention';
 
 /** Per-node counters of running scenarios, and their designer counts shape. */
 export { toProcessCounts } from './runtime/node-counters';

@@ -16,6 +16,8 @@ import { EmbeddedManagerSettingsSchema } from './settings';
 import type { EmbeddedManagerSettings } from './settings';
 import type { EmbeddedDatabase } from './storage/database';
 import { migrate } from './storage/migrate';
+import { publishToTopic } from './topics/topic-store';
+import type { TopicRecordInput } from './topics/topic-store';
 
 /** Everything the embedded manager is created with. */
 export interface EmbeddedManagerOptions extends EmbeddedManagerSettings {
@@ -73,6 +75,11 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
   allNodeCounts(): Promise<Map<string, Record<string, NodeCount>>>;
   /** Resolves when the streaming work queued so far is done. */
   idle(): Promise<void>;
+  /**
+   * Publishes records to a topic with this manager's backpressure (`maxTopicBacklog`, `publishWaitMs`): what
+   * a host's publish endpoint should call (`publishToTopic` with the same bound).
+   */
+  publishToTopic(topic: string, records: readonly TopicRecordInput[]): ReturnType<typeof publishToTopic>;
 }
 
 /**
@@ -89,26 +96,10 @@ export async function createEmbeddedDeploymentManager(
   options: EmbeddedManagerOptions,
   dependencies: DeploymentManagerDependencies,
 ): Promise<EmbeddedDeploymentManager> {
-  const settings = EmbeddedManagerSettingsSchema.parse({
-    port: options.port,
-    host: options.host,
-    pollIntervalMs: options.pollIntervalMs,
-    batchSize: options.batchSize,
-    maxOutOfOrdernessMs: options.maxOutOfOrdernessMs,
-    idleTimeoutMs: options.idleTimeoutMs,
-    countsFlushIntervalMs: options.countsFlushIntervalMs,
-    syncIntervalMs: options.syncIntervalMs,
-    runnerLeaseMs: options.runnerLeaseMs,
-    maxRestarts: options.maxRestarts,
-    restartBackoffMs: options.restartBackoffMs,
-    isolation: options.isolation,
-    workerMaxOldGenerationSizeMb: options.workerMaxOldGenerationSizeMb,
-    workerMaxYoungGenerationSizeMb: options.workerMaxYoungGenerationSizeMb,
-    workerStackSizeMb: options.workerStackSizeMb,
-    batchTimeoutMs: options.batchTimeoutMs,
-    requestTimeoutMs: options.requestTimeoutMs,
-    testTimeoutMs: options.testTimeoutMs,
-  });
+  // Only the settings: the options also hold the database and functions.
+  const settings = EmbeddedManagerSettingsSchema.parse(
+    Object.fromEntries(Object.keys(EmbeddedManagerSettingsSchema.shape).map((key) => [key, options[key as keyof EmbeddedManagerSettings]])),
+  );
   const { db } = options;
   const { clock, logger } = dependencies;
   const scheduler = options.scheduler ?? createRealtimeScheduler(() => clock.now());
@@ -148,6 +139,7 @@ export async function createEmbeddedDeploymentManager(
     nodeCounts: (scenarioName, range) => lifecycle.nodeCounts(scenarioName, range),
     allNodeCounts: () => lifecycle.allNodeCounts(),
     idle: () => lifecycle.idle(),
+    publishToTopic: (topic, records) => publishToTopic(db, topic, records, { maxBacklog: settings.maxTopicBacklog, waitMs: settings.publishWaitMs }),
     close: () => lifecycle.close(),
   };
 }

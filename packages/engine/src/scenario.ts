@@ -60,6 +60,11 @@ export interface CompiledScenario {
   /** Variable types visible at each node. */
   readonly nodeVariables: CompiledGraph['nodeVariables'];
   /**
+   * Whether some node keeps state or timers (windows, delays, joins): without one, neither keyed state nor
+   * the watermark affects any result, so a host need not store them with every batch.
+   */
+  readonly hasState: boolean;
+  /**
    * Runs one record from a source through the scenario. Returns the record's outputs and errors, as a
    * promise only when some node (a service, a custom component) went asynchronous.
    */
@@ -190,6 +195,7 @@ function runnable(scenarioName: string, graph: CompiledGraph, env: CompileEnviro
     sources: graph.sources,
     fragmentNodes: graph.fragmentNodes,
     nodeVariables: graph.nodeVariables,
+    hasState: graph.statefulNodes.length > 0,
     processRecord(sourceId, record, options) {
       const entry = sources.get(sourceId);
       if (!entry) throw new Error(`Scenario ${scenarioName} has no source ${sourceId}`);

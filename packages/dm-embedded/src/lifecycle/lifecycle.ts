@@ -17,6 +17,8 @@ import { compileInputSchema } from '../runtime/json-schema-check';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { ScheduledTask, Scheduler } from '../runtime/scheduler';
 import { StreamingJob } from '../runtime/streaming-job';
+import { onWakeup } from '../storage/wakeups';
+import { applyTopicRetention } from '../topics/retention';
 import type { ResolvedEmbeddedManagerSettings } from '../settings';
 import { ScenarioLocks } from './scenario-locks';
 import { deploymentStatus } from './status';
@@ -86,6 +88,8 @@ interface RunningDeployment {
   /** Request-response counters not yet written to the database. */
   pendingCounts: Map<string, NodeCount>;
   restartTask?: ScheduledTask;
+  /** When this manager last took or renewed the streaming lease (renewed every third of the lease). */
+  leaseRenewedAt?: number;
 }
 
 /** Creates the lifecycle of one manager; nothing runs until `resume` or `start`. See README.md beside it. */
@@ -93,6 +97,8 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
   const { db, settings, scheduler, clock, logger, server, runners } = context;
   // Streaming jobs run in one manager per database (the lease holder); request-response endpoints in all.
   const instanceId = randomUUID();
+  // Leases are renewed this far apart: a manager may stall for three quarters of a lease before losing one.
+  const leaseRenewalMs = settings.runnerLeaseMs / 4;
   const running = new Map<string, RunningDeployment>();
   const locks = new ScenarioLocks();
   const exclusively = <T>(scenarioName: string, work: () => Promise<T>) => locks.exclusively(scenarioName, work);
@@ -220,7 +226,11 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     const { row, live } = deployment;
     const isStarting = deployment.status === 'RUNNING' || deployment.status === 'DURING_DEPLOY';
     if (!live || live.kind !== 'streaming' || !isStarting || isClosing) return;
-    const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, clock.now(), settings.runnerLeaseMs);
+    const now = clock.now();
+    // Renewing costs a transaction: an idle deployment renews a quarter of a lease apart, not every sync.
+    if (deployment.job && deployment.leaseRenewedAt !== undefined && now - deployment.leaseRenewedAt < leaseRenewalMs) return;
+    const isRunner = await acquireRunnerLease(db, row.externalId, instanceId, now, settings.runnerLeaseMs);
+    deployment.leaseRenewedAt = isRunner ? now : undefined;
     if (!isRunner) {
       const job = deployment.job;
       deployment.job = undefined;
@@ -240,6 +250,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       live,
       executor: started.executor,
       pollIntervalMs: settings.pollIntervalMs,
+      safetyPollIntervalMs: settings.safetyPollIntervalMs,
       batchSize: settings.batchSize,
       onFailure: (error) => {
         if (deployment.job === job) deployment.job = undefined;
@@ -301,14 +312,18 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
    * replaced, and renews (or takes over) streaming leases.
    */
   const synchronise = async () => {
-    const scenarioNames = new Set([...running.keys(), ...(await findOpenDeployments(db)).map((row) => row.scenarioName)]);
+    const open = await findOpenDeployments(db);
+    const activeIds = new Map(open.filter((row) => row.state === 'ACTIVE').map((row) => [row.scenarioName, row.externalId]));
+    const scenarioNames = new Set([...running.keys(), ...open.map((row) => row.scenarioName)]);
     for (const scenarioName of scenarioNames) {
       if (isClosing) return;
       await exclusively(scenarioName, async () => {
         if (isClosing) return;
+        const here = running.get(scenarioName);
+        // Unchanged since the read above: only the lease needs looking after, no second read.
+        if (here && activeIds.get(scenarioName) === here.row.externalId) return claimStreaming(here);
         // Read again under the scenario's lock: a command of this manager may have changed it meanwhile.
         const active = (await findOpenDeployments(db, scenarioName)).find((row) => row.state === 'ACTIVE');
-        const here = running.get(scenarioName);
         if (!active) {
           if (here) await stop(scenarioName);
           return;
@@ -322,17 +337,57 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
 
   let syncTask: ScheduledTask | undefined;
   let syncing: Promise<void> = Promise.resolve();
+  let isSyncing = false;
+  // A wake-up that came during a synchronisation: it may have missed the change, so another follows at once.
+  let isSyncWanted = false;
+  const runSync = () => {
+    syncTask?.cancel();
+    syncTask = undefined;
+    if (isClosing) return;
+    if (isSyncing) {
+      isSyncWanted = true;
+      return;
+    }
+    isSyncing = true;
+    isSyncWanted = false;
+    syncing = synchronise()
+      .catch((error: unknown) => logger.error('Synchronising deployments failed', { error: String(error) }))
+      .then(() => {
+        isSyncing = false;
+        if (isClosing) return;
+        if (isSyncWanted) runSync();
+        else scheduleSync();
+      });
+  };
+  // A manager running streaming jobs synchronises at least as often as their leases need renewing.
   const scheduleSync = () => {
-    syncTask = scheduler.schedule(settings.syncIntervalMs, () => {
-      syncing = synchronise().then(
-        () => {
-          if (!isClosing) scheduleSync();
-        },
-        (error: unknown) => {
-          logger.error('Synchronising deployments failed', { error: String(error) });
-          if (!isClosing) scheduleSync();
-        },
-      );
+    syncTask?.cancel();
+    const isRunningJobs = [...running.values()].some((deployment) => deployment.job);
+    syncTask = scheduler.schedule(isRunningJobs ? Math.min(settings.syncIntervalMs, leaseRenewalMs) : settings.syncIntervalMs, runSync);
+  };
+  // Deployments made or ended, and leases given up, by any manager over the database: catch up at once.
+  let unsubscribeDeployments: (() => void) | undefined;
+  const listenForDeployments = async () => {
+    const subscription = await onWakeup(db, 'deployments', () => runSync(), (error) =>
+      logger.warn('Listening for deployment changes failed; synchronising on the interval only', { error: String(error) }),
+    );
+    unsubscribeDeployments = subscription.unsubscribe;
+  };
+
+  let retentionTask: ScheduledTask | undefined;
+  let retaining: Promise<void> = Promise.resolve();
+  const scheduleRetention = () => {
+    retentionTask = scheduler.schedule(settings.retentionIntervalMs, () => {
+      retaining = applyTopicRetention(
+        db,
+        { defaults: settings.topicRetention, overrides: settings.topicRetentionOverrides, chunkSize: settings.retentionChunkSize },
+        clock.now(),
+      ).then(
+        () => undefined,
+        (error: unknown) => logger.error('Applying topic retention failed', { error: String(error) }),
+      ).then(() => {
+        if (!isClosing) scheduleRetention();
+      });
     });
   };
 
@@ -366,7 +421,9 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       for (const row of await findOpenDeployments(db)) {
         if (row.state === 'ACTIVE') await exclusively(row.scenarioName, () => start(row));
       }
+      await listenForDeployments();
       scheduleSync();
+      scheduleRetention();
     },
     async statusesOf(scenarioName) {
       const open = await findOpenDeployments(db, scenarioName);
@@ -397,7 +454,10 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       if (isClosing) return;
       isClosing = true;
       syncTask?.cancel();
+      retentionTask?.cancel();
+      unsubscribeDeployments?.();
       await syncing;
+      await retaining;
       await locks.settled();
       for (const scenarioName of [...running.keys()]) await stop(scenarioName);
       isClosed = true;

@@ -63,7 +63,8 @@ export async function performWork(live: LiveScenario, work: ExecutorWork): Promi
       return { topicWrites: [], logs: [], response: undefined, errors: [], counts: [] };
   }
   const outcome = toRunOutcome(scopes, live.counters);
-  if (live.kind === 'streaming') outcome.state = compiled.takeStateChanges();
+  // A scenario without stateful nodes has nothing to keep: its batches skip the state's write (one statement each).
+  if (live.kind === 'streaming' && compiled.hasState) outcome.state = compiled.takeStateChanges();
   return outcome;
 }
 

@@ -2,7 +2,8 @@ import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import { and, eq, sql } from 'drizzle-orm';
 import { addNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase, EmbeddedTransaction } from '../storage/database';
-import { consumerOffsets } from '../storage/schema';
+import { consumerOffsets, topicRecords, topics } from '../storage/schema';
+import { onWakeup, wakeupExpression } from '../storage/wakeups';
 import { hasStateChanges, loadState, writeStateChanges } from '../storage/state-store';
 import { appendToTopic, notifyTopicAppend, onTopicAppend, readTopic } from '../topics/topic-store';
 import type { ScenarioExecutor } from './executor';
@@ -23,8 +24,10 @@ export interface StreamingJobOptions {
   live: LiveScenario;
   /** Where the scenario runs; the job owns it and closes it when it stops. */
   executor: ScenarioExecutor;
-  /** How often sources look for new records written by other processes. */
+  /** How often sources look for new records when the database cannot wake them. */
   pollIntervalMs: number;
+  /** How often sources look anyway when appends wake them. */
+  safetyPollIntervalMs: number;
   /** Records read and committed per transaction. */
   batchSize: number;
   /** The job cannot go on (the database failed): it is stopped and reported. */
@@ -61,7 +64,11 @@ export class StreamingJob {
   // Per source: the poll planned but not yet queued, with when it is due.
   private readonly plannedPolls = new Map<string, { due: number; task: ScheduledTask }>();
   private readonly queuedPolls = new Set<string>();
-  private unsubscribe: (() => void) | undefined;
+  private readonly unsubscribes: (() => void)[] = [];
+  // Whether appends by anyone over the database wake the sources (LISTEN), so polls can be rare.
+  private isWoken = false;
+  // Per source: the offset this job last committed (or read), so a poll needs no query for it.
+  private readonly committedOffsets = new Map<string, number>();
   // The watermark state last committed (JSON), so a batch that moved nothing needs no transaction.
   private committedTime: string | undefined;
 
@@ -71,11 +78,22 @@ export class StreamingJob {
     const { live, db } = this.options;
     // Before any record: the keyed state and watermark committed with the offsets the polls continue from.
     this.enqueue(() => this.restoreState());
-    const topics = new Set(live.topicSources.map((s) => s.topic));
-    this.unsubscribe = onTopicAppend(db, (topic) => {
-      if (!topics.has(topic)) return;
+    const wake = (topic: string) => {
       for (const source of live.topicSources) if (source.topic === topic) this.requestPoll(source.nodeId, 0);
-    });
+    };
+    this.unsubscribes.push(onTopicAppend(db, (topic) => !this.isWoken && wake(topic)));
+    if (live.topicSources.length > 0) {
+      // Listening starts before the first poll, so nothing appended after that poll's read goes unnoticed.
+      this.enqueue(async () => {
+        const subscription = await onWakeup(db, 'appended', wake, (error) =>
+          this.options.logger.warn('Listening for appends failed; polling instead', { scenarioName: this.options.scenarioName, error: String(error) }),
+        );
+        this.unsubscribes.push(subscription.unsubscribe);
+        this.isWoken = subscription.isListening;
+        if (this.stopped) subscription.unsubscribe();
+      });
+      this.enqueue(() => this.registerConsumers());
+    }
     for (const source of live.topicSources) this.requestPoll(source.nodeId, 0);
     for (const generator of live.generators) this.scheduleGenerator(generator.nodeId, generator.periodMs);
     if (live.topicSources.length === 0 && live.generators.length > 0) this.scheduleTimeAdvance();
@@ -84,7 +102,7 @@ export class StreamingJob {
   /** Stops reading; waits for the batch in progress to commit (or roll back). */
   async stop(): Promise<void> {
     this.stopped = true;
-    this.unsubscribe?.();
+    this.unsubscribeAll();
     for (const task of this.tasks) task.cancel();
     this.tasks.clear();
     await this.queue;
@@ -94,6 +112,27 @@ export class StreamingJob {
   /** Resolves when the work queued so far is done (tests use it to wait for quiet). */
   idle(): Promise<void> {
     return this.queue;
+  }
+
+  private unsubscribeAll(): void {
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+  }
+
+  /**
+   * Gives each source a committed offset from the start (the first stored record), so backpressure and
+   * retention count this consumer before its first batch commits.
+   */
+  private async registerConsumers(): Promise<void> {
+    const { db, live, scenarioName } = this.options;
+    await db.transaction(async (tx) => {
+      for (const source of live.topicSources) {
+        const first = sql`coalesce((select min(${topicRecords.offset}) from ${topicRecords} where ${topicRecords.topic} = ${source.topic}), (select ${topics.nextOffset} from ${topics} where ${topics.name} = ${source.topic}), 0)`;
+        await tx
+          .insert(consumerOffsets)
+          .values({ consumerGroup: consumerGroupOf(scenarioName, source.nodeId), topic: source.topic, nextOffset: first })
+          .onConflictDoNothing();
+      }
+    });
   }
 
   private later(delayMs: number, work: () => void): void {
@@ -112,7 +151,7 @@ export class StreamingJob {
         await work();
       } catch (error) {
         this.stopped = true;
-        this.unsubscribe?.();
+        this.unsubscribeAll();
         await this.options.executor.close();
         this.options.logger.error('Streaming job failed', { scenarioName: this.options.scenarioName, error: String(error) });
         this.options.onFailure(error);
@@ -137,7 +176,8 @@ export class StreamingJob {
       this.enqueue(async () => {
         this.queuedPolls.delete(nodeId);
         const hasMore = await this.pollOnce(nodeId);
-        this.requestPoll(nodeId, hasMore ? 0 : this.options.pollIntervalMs);
+        // Woken sources wait for the next append; the safety poll only catches a lost notification.
+        this.requestPoll(nodeId, hasMore ? 0 : this.isWoken ? this.options.safetyPollIntervalMs : this.options.pollIntervalMs);
       });
     });
     this.tasks.add(task);
@@ -171,20 +211,30 @@ export class StreamingJob {
     const source = live.topicSources.find((s) => s.nodeId === nodeId);
     if (!source) return false;
     const group = consumerGroupOf(scenarioName, nodeId);
-    const [committed] = await db
-      .select({ nextOffset: consumerOffsets.nextOffset })
-      .from(consumerOffsets)
-      .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
-    const from = committed ? Number(committed.nextOffset) : 0;
+    // Only this job moves the offset while it runs (a commit checks it), so it is read once, not per batch.
+    let from = this.committedOffsets.get(nodeId);
+    if (from === undefined) {
+      const [committed] = await db
+        .select({ nextOffset: consumerOffsets.nextOffset })
+        .from(consumerOffsets)
+        .where(and(eq(consumerOffsets.consumerGroup, group), eq(consumerOffsets.topic, source.topic)));
+      from = committed ? Number(committed.nextOffset) : 0;
+    }
     const records = await readTopic(db, source.topic, from, batchSize);
     const outcome = await executor.processRecords(
       nodeId,
       records.map((record) => ({ value: record.value, eventTime: record.timestamp })),
       scheduler.now(),
     );
-    const next = from + records.length;
+    // Offsets are gap-free, but retention may have deleted the head this consumer had not reached yet.
+    const last = records[records.length - 1];
+    const next = last ? last.offset + 1 : from;
     const committedNow = await this.commit([outcome], records.length > 0, async (tx) => {
       if (records.length === 0) return;
+      // Publishers held back by backpressure look again. A backlog over the bound means full batches, so a
+      // partial one has nobody to wake (held-back publishers also look again on their own, briefly). The
+      // wake-up rides on the offset's statement: one round trip fewer per batch.
+      const isFull = records.length === batchSize;
       const moved = await tx
         .insert(consumerOffsets)
         .values({ consumerGroup: group, topic: source.topic, nextOffset: next })
@@ -193,9 +243,11 @@ export class StreamingJob {
           set: { nextOffset: next },
           where: sql`${consumerOffsets.nextOffset} = ${from}`,
         })
-        .returning({ nextOffset: consumerOffsets.nextOffset });
+        .returning({ nextOffset: consumerOffsets.nextOffset, woken: isFull ? sql`${wakeupExpression('consumed', source.topic)}::text` : sql`null` });
       if (moved.length === 0) throw new OffsetConflict(`${group} on ${source.topic} moved past ${from}`);
     });
+    if (committedNow) this.committedOffsets.set(nodeId, next);
+    else this.committedOffsets.delete(nodeId);
     return committedNow && records.length === batchSize;
   }
 

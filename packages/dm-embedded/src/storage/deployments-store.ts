@@ -3,6 +3,7 @@ import type { CanonicalProcess } from '@scenaria/graph';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Queryable } from './database';
 import { deployments } from './schema';
+import { sendWakeup } from './wakeups';
 
 /** Lifecycle of a stored deployment: ACTIVE ones are (re)started by every manager over the database. */
 export type DeploymentState = 'ACTIVE' | 'CANCELED' | 'FAILED';
@@ -65,12 +66,14 @@ export async function findLatestDeployment(db: Queryable, scenarioName: string):
 /** Stores a new ACTIVE deployment. */
 export async function insertDeployment(db: Queryable, row: Omit<DeploymentRow, 'state' | 'errors' | 'endedAt'>): Promise<void> {
   await db.insert(deployments).values({ ...row, state: 'ACTIVE', errors: [], endedAt: null });
+  await sendWakeup(db, 'deployments');
 }
 
 /** Ends deployments (canceled or failed with errors). */
 export async function endDeployments(db: Queryable, externalIds: readonly string[], state: 'CANCELED' | 'FAILED', endedAt: number, errors: string[] = []): Promise<void> {
   if (externalIds.length === 0) return;
   await db.update(deployments).set({ state, endedAt, ...(state === 'FAILED' ? { errors } : {}) }).where(inArray(deployments.externalId, [...externalIds]));
+  await sendWakeup(db, 'deployments');
 }
 
 /**
@@ -92,12 +95,14 @@ export async function acquireRunnerLease(db: Queryable, externalId: string, runn
   return taken.length > 0;
 }
 
-/** Gives the lease up (on stop or close), so another manager can take over at once. */
+/** Gives the lease up (on stop or close) and tells the other managers, so one of them takes over at once. */
 export async function releaseRunnerLease(db: Queryable, externalId: string, runner: string): Promise<void> {
-  await db
+  const released = await db
     .update(deployments)
     .set({ runner: null, runnerLeaseUntil: null })
-    .where(and(eq(deployments.externalId, externalId), eq(deployments.runner, runner)));
+    .where(and(eq(deployments.externalId, externalId), eq(deployments.runner, runner)))
+    .returning({ externalId: deployments.externalId });
+  if (released.length > 0) await sendWakeup(db, 'deployments');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { JsonValue } from '@scenaria/typing/runtime';
 import type { StateSnapshot, WatermarkState } from '@scenaria/engine';
-import { bigint, bigserial, index, jsonb, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgSchema, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Everything the embedded manager stores lives in its own PostgreSQL schema, next to the designer's tables
@@ -39,6 +39,8 @@ export const topics = dmSchema.table('topics', {
   name: text('name').primaryKey(),
   nextOffset: bigint('next_offset', { mode: 'number' }).notNull(),
   createdAt: bigint('created_at', { mode: 'number' }).notNull(),
+  /** The sum of `size` over the topic's records still stored (what size retention bounds). */
+  bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
 });
 
 /** The durable log: records of a topic in offset order. */
@@ -52,6 +54,8 @@ export const topicRecords = dmSchema.table(
     value: jsonb('value'),
     /** Epoch milliseconds (event time for the reading scenario). */
     timestamp: bigint('timestamp', { mode: 'number' }).notNull(),
+    /** Length of the record's key and JSON value, counted when appended (records stored before 0004 count 0). */
+    size: integer('size').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.topic, table.offset] })],
 );

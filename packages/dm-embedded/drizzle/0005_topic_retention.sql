@@ -1,0 +1,2 @@
+ALTER TABLE "scenaria_dm_embedded"."topic_records" ADD COLUMN "size" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "scenaria_dm_embedded"."topics" ADD COLUMN "bytes" bigint DEFAULT 0 NOT NULL;
