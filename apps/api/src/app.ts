@@ -50,7 +50,7 @@ import { TestingService } from './services/testing';
 import { TestSuiteService } from './services/test-suites';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
-import { TopicService } from './services/topics';
+import { TopicService, topicBounds } from './services/topics';
 import { createScenarioValidator } from './services/validator';
 import { VersionCompareService } from './services/version-compare';
 
@@ -114,7 +114,7 @@ export function createApp(deps: AppDependencies) {
   const scenarios = new ScenarioService(context);
   const audit = logger.child({ name: 'scenario-activity-audit' });
   const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
-  const topics = new TopicService(deps.db);
+  const topics = new TopicService(deps.db, () => topicBounds(config.current));
   const testing = new TestingService(models, managers, scenarios, topics, deps.testDataSettings);
   const activities = new ActivityService(context, scenarios);
   const logError = deps.logError ?? ((message, error) => console.error(message, error));
@@ -182,6 +182,7 @@ export function createApp(deps: AppDependencies) {
 
   app.onError((error, c) => {
     if (isApiError(error)) {
+      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
       return errorResponse(c, error.status, error.path ? { message: error.message, path: error.path } : { message: error.message });
     }
     if (error instanceof HTTPException) {

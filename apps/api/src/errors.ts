@@ -2,7 +2,7 @@ import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** Status codes the API answers for expected failures. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 502 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 504;
 
 /**
  * An expected failure of a request (missing scenario, action not allowed in this state ...). Services throw
@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: ApiErrorStatus,
     message: string,
     readonly path?: (string | number)[],
+    /** Sent as `Retry-After`: the refusal is temporary (429). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -27,6 +29,8 @@ export const badRequest = (message: string, path?: (string | number)[]) => new A
 export const conflict = (message: string) => new ApiError(409, message);
 /** 413: the body is larger than the configured limit. */
 export const payloadTooLarge = (message: string) => new ApiError(413, message);
+/** 429: refused for now (backpressure); the client may try again after `retryAfterSeconds`. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) => new ApiError(429, message, undefined, retryAfterSeconds);
 /** 403. */
 export const forbidden = (message = 'The supplied authentication is not authorized to access this resource') =>
   new ApiError(403, message);

@@ -41,3 +41,40 @@ export function greetingGraph(slug: string): ScenarioGraph {
     ],
   } as unknown as ScenarioGraph;
 }
+
+/** A streaming graph reading topic `input`, keeping records whose amount is over 10, writing `{id, amount}` to `output`. */
+export function topicGraph(input: string, output: string): ScenarioGraph {
+  return {
+    properties: {
+      additionalFields: {
+        description: null,
+        properties: { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '' },
+        metaDataType: 'StreamMetaData',
+        showDescription: false,
+      },
+    },
+    nodes: [
+      { type: 'Source', id: 'transactions', ref: { typ: 'kafka', parameters: [{ name: 'Topic', expression: spel(`'${input}'`) }, { name: 'Schema version', expression: spel("'latest'") }] } },
+      { type: 'Filter', id: 'large', expression: spel("#input['amount'] > 10") },
+      {
+        type: 'Sink',
+        id: 'alerts',
+        ref: {
+          typ: 'kafka',
+          parameters: [
+            { name: 'Topic', expression: spel(`'${output}'`) },
+            { name: 'Schema version', expression: spel("'latest'") },
+            { name: 'Key', expression: spel('') },
+            { name: 'Raw editor', expression: spel('true') },
+            { name: 'Value validation mode', expression: spel("'strict'") },
+            { name: 'Value', expression: spel("{id: #input['id'], amount: #input['amount']}") },
+          ],
+        },
+      },
+    ],
+    edges: [
+      { from: 'transactions', to: 'large', edgeType: null },
+      { from: 'large', to: 'alerts', edgeType: { type: 'FilterTrue' } },
+    ],
+  } as unknown as ScenarioGraph;
+}

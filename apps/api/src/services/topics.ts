@@ -1,8 +1,30 @@
-import { migrate, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from '@scenaria/dm-embedded';
+import { EmbeddedManagerSettingsSchema, migrate, publishToTopic, readTopicTail, TopicRecordInputSchema, validateTopicName } from '@scenaria/dm-embedded';
 import type { TopicRecord } from '@scenaria/dm-embedded';
 import type { AuthenticatedUser } from '../auth/users';
 import type { Database } from '../db/database';
-import { badRequest, forbidden } from '../errors';
+import type { ServerConfig } from '../config/config-schema';
+import { badRequest, forbidden, tooManyRequests } from '../errors';
+
+/** How far a topic's slowest consumer may fall behind before a publish waits, and how long it waits. */
+export interface TopicBounds {
+  maxBacklog: number;
+  waitMs: number;
+}
+
+/**
+ * The bound of publishes through the API: the strictest of the embedded managers the configuration runs, since
+ * they share the designer's topics (the manager's own defaults when none is configured).
+ */
+export function topicBounds(config: ServerConfig): TopicBounds {
+  const settings = Object.values(config.processingTypes)
+    .filter((type) => type.deploymentManager.type === 'embedded')
+    .map(({ deploymentManager: { type: _type, ...rest } }) => EmbeddedManagerSettingsSchema.parse(rest));
+  if (settings.length === 0) settings.push(EmbeddedManagerSettingsSchema.parse({}));
+  return {
+    maxBacklog: Math.min(...settings.map((one) => one.maxTopicBacklog)),
+    waitMs: Math.min(...settings.map((one) => one.publishWaitMs)),
+  };
+}
 
 /**
  * The embedded deployment manager's topics, which live in the designer's own database: publishing test
@@ -11,7 +33,10 @@ import { badRequest, forbidden } from '../errors';
 export class TopicService {
   #tables: Promise<void> | undefined;
 
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    private readonly bounds: () => TopicBounds,
+  ) {}
 
   // The topics' tables belong to the embedded manager, which creates them when it is first built: a topic may be
   // written or read before any scenario asked for a manager.
@@ -36,7 +61,9 @@ export class TopicService {
     const parsed = TopicRecordInputSchema.array().safeParse(records);
     if (!parsed.success) throw badRequest(`Invalid records: ${parsed.error.issues[0]?.message ?? 'bad record'}`, ['json', 'records']);
     await this.#ready();
-    const stored = await publishToTopic(this.db, topic, parsed.data);
+    const stored = await publishToTopic(this.db, topic, parsed.data, this.bounds());
+    // Backpressure: the topic's consumers are too far behind; the publisher should slow down and retry.
+    if (!stored.ok && stored.errors.some((issue) => issue.code === 'TopicBacklogFull')) throw tooManyRequests(stored.errors.map((issue) => issue.message).join('; '), 1);
     if (!stored.ok) throw badRequest(stored.errors.map((issue) => issue.message).join('; '), ['param', 'topic']);
     return { offsets: stored.value.offsets };
   }

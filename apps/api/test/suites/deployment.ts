@@ -10,6 +10,7 @@ import { parseConfig } from '../../src/config/load-config';
 import type { ActionEvent } from '../../src/services/deployments';
 import type { ApiDeploymentManager } from '../../src/services/deployment-managers';
 import type { DeploymentManagerCommand } from '@scenaria/deployment-sdk';
+import { topicGraph } from '../graphs';
 import { startTestServer, testConfigInput } from '../harness';
 import type { TestServer } from '../harness';
 import { expectError, expectGuarded } from './expect-helpers';
@@ -40,41 +41,6 @@ function greetingGraph(slug: string): ScenarioGraph {
   } as unknown as ScenarioGraph;
 }
 
-function topicGraph(input: string, output: string): ScenarioGraph {
-  return {
-    properties: {
-      additionalFields: {
-        description: null,
-        properties: { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '' },
-        metaDataType: 'StreamMetaData',
-        showDescription: false,
-      },
-    },
-    nodes: [
-      { type: 'Source', id: 'transactions', ref: { typ: 'kafka', parameters: [{ name: 'Topic', expression: spel(`'${input}'`) }, { name: 'Schema version', expression: spel("'latest'") }] } },
-      { type: 'Filter', id: 'large', expression: spel("#input['amount'] > 10") },
-      {
-        type: 'Sink',
-        id: 'alerts',
-        ref: {
-          typ: 'kafka',
-          parameters: [
-            { name: 'Topic', expression: spel(`'${output}'`) },
-            { name: 'Schema version', expression: spel("'latest'") },
-            { name: 'Key', expression: spel('') },
-            { name: 'Raw editor', expression: spel('true') },
-            { name: 'Value validation mode', expression: spel("'strict'") },
-            { name: 'Value', expression: spel("{id: #input['id'], amount: #input['amount']}") },
-          ],
-        },
-      },
-    ],
-    edges: [
-      { from: 'transactions', to: 'large', edgeType: null },
-      { from: 'large', to: 'alerts', edgeType: { type: 'FilterTrue' } },
-    ],
-  } as unknown as ScenarioGraph;
-}
 
 async function eventually<T>(probe: () => Promise<T | undefined>, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -20,6 +20,7 @@ const errorResponses = {
   403: { description: 'The user lacks the right this route needs.', content: errorContent },
   404: { description: 'The scenario (or version, activity, attachment) does not exist.', content: errorContent },
   409: { description: 'Not allowed in the current state (for example archived).', content: errorContent },
+  429: { description: 'Refused for now (backpressure): try again after the Retry-After seconds.', content: errorContent },
   502: { description: 'Another server this one called (a remote environment) failed or refused: the message names it.', content: errorContent },
   504: { description: 'Another server this one called (a remote environment) did not answer in time.', content: errorContent },
 } as const;

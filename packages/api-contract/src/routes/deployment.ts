@@ -310,7 +310,7 @@ export const publishTopicRecords = defineRoute('admin', {
   summary: 'Append records to a topic of the embedded log',
   request: { params: TopicPathSchema, body: { required: true, content: jsonContent(PublishTopicRecordsRequestSchema) } },
   responses: { 200: { description: 'Offsets of the appended records', content: jsonContent(z.object({ offsets: z.array(z.number().int()) })) } },
-});
+}, [429]);
 
 /** `GET /api/topics/{topic}/records?limit=`: the newest records of a topic, oldest first (admin). */
 export const readTopicRecords = defineRoute('admin', {
