@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
-import { scenarioSlug } from '@scenaria/graph';
+import { inspectJsonText, MAX_JSON_DEPTH, scenarioSlug } from '@scenaria/graph';
 import type { StoredDeployment } from './coordination';
 import { prepareScenario, responseOf } from './scenario';
 import type { RunnableScenario, ScenarioCompileOptions } from './scenario';
@@ -22,7 +22,8 @@ interface Endpoint {
 /**
  * A worker's HTTP server for request-response scenarios: every worker serves every deployed one, so workers
  * are copies behind a load balancer (no partitions, no state). `POST /scenario/{slug}` with a JSON body answers
- * the first response sink's value (`[]` when none is reached; 400 for a body that is not JSON or too large;
+ * the first response sink's value (`[]` when none is reached; 413 for a body that is too large; 400 for one that is
+ * not JSON, nests too deep or breaks the scenario's `inputSchema`, with the violations as the embedded manager lists them;
  * 500 with `[{message, nodeId}]` when the scenario fails for the request); `GET` passes the query parameters.
  */
 export class RequestResponseServer {
@@ -96,12 +97,17 @@ export class RequestResponseServer {
       else if (request.method === 'POST') {
         const body = await readBody(request);
         if (body === undefined) return answer(413, { message: `The body is over ${MAX_BODY_BYTES} bytes` });
+        // The schema check and the scenario's steps recurse over the value: deep JSON is refused before the parse.
+        if (inspectJsonText(body).tooDeep) return answer(400, { message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` });
         try {
           input = JSON.parse(body);
         } catch {
           return answer(400, { message: 'The body is not JSON' });
         }
       } else return answer(405, { message: 'Use POST (JSON body) or GET (query parameters)' });
+      // Compiled with the scenario, once per deployment (the same check and answer as the embedded manager's).
+      const violations = endpoint.runnable.checkInput(input);
+      if (violations.length > 0) return answer(400, { message: 'The request does not match the input schema', violations });
       const sourceId = endpoint.runnable.requestSourceId as string;
       const run = endpoint.queue.then(() => endpoint.runnable.compiled.processRecord(sourceId, input));
       endpoint.queue = run.catch(() => undefined);

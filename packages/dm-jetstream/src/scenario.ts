@@ -1,8 +1,17 @@
 import { defaultModel } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import type { DeploymentIssue, NodeCount } from '@scenaria/deployment-sdk';
-import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
-import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, InvocationScope } from '@scenaria/engine';
+import { compileInputSchema, compileScenario, defaultEngineOptions } from '@scenaria/engine';
+import type {
+  CompileScenarioOptions,
+  CompiledScenario,
+  ComponentRuntime,
+  ComponentRuntimeRegistry,
+  EventTimeOptions,
+  ExecutionListener,
+  InputSchemaCheck,
+  InvocationScope,
+} from '@scenaria/engine';
 import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
@@ -56,6 +65,8 @@ export interface RunnableScenario {
   compiled: CompiledScenario;
   /** Request-response: the request source. */
   requestSourceId: string | undefined;
+  /** Request-response: the scenario's `inputSchema`, compiled with the scenario (accepts everything for streaming). */
+  checkInput: InputSchemaCheck;
   /** Kafka sources: the topic each reads. */
   topicSources: { nodeId: string; topic: string }[];
   /** Topics the sinks write. */
@@ -127,12 +138,16 @@ export function prepareScenario(
     if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, nodeId));
   }
   if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) errors.push(issue('MissingRequestSource', 'A request-response scenario needs a request source'));
-  if (errors.length > 0) return { ok: false, errors };
+  // A schema that cannot be compiled refuses the deployment rather than every request it would have checked.
+  const inputSchema = kind === 'request-response' ? compileInputSchema(scenario.metaData.additionalFields.properties?.['inputSchema']) : compileInputSchema(undefined);
+  if (!inputSchema.ok) errors.push(issue('InvalidInputSchema', inputSchema.message));
+  if (errors.length > 0 || !inputSchema.ok) return { ok: false, errors };
   return {
     ok: true,
     value: {
       kind,
       requestSourceId,
+      checkInput: inputSchema.check,
       compiled: compiled.value,
       topicSources,
       sinkTopics: [...new Set([...sinkTopics.values()].map(String))],

@@ -4,9 +4,11 @@ import { createJetStreamDeploymentManager, startWorker } from '../src/index';
 import type { JetStreamDeploymentManager, ScenarioWorker } from '../src/index';
 import { deleteNamespace, dependencies, deploymentData, eventually, param, processVersion, replace, spel, testModels, testSettings, uniqueNamespace } from './support';
 
-function feeScenario(name: string): CanonicalProcess {
+const lenientSchema = { type: 'object', properties: { amount: { type: 'integer' } } };
+
+function feeScenario(name: string, slug = 'fees', inputSchema: unknown = lenientSchema): CanonicalProcess {
   return {
-    metaData: { id: name, additionalFields: { metaDataType: 'RequestResponseMetaData', properties: { slug: 'fees', inputSchema: JSON.stringify({ type: 'object', properties: { amount: { type: 'integer' } } }) } } },
+    metaData: { id: name, additionalFields: { metaDataType: 'RequestResponseMetaData', properties: { slug, inputSchema: JSON.stringify(inputSchema) } } },
     nodes: [
       { type: 'Source', id: 'request', ref: { typ: 'request', parameters: [] } },
       { type: 'Variable', id: 'fee', varName: 'fee', value: spel('#input.amount * 3 + 1') },
@@ -58,6 +60,52 @@ describe('request-response scenarios in worker copies', () => {
 
     expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'fees', user: { id: 'admin', username: 'admin' } })).ok).toBe(true);
     for (const worker of workers) await eventually(async () => expect((await post(worker, JSON.stringify({ amount: 7 }))).status).toBe(404));
+  });
+
+  it('a body breaking the inputSchema gets 400 with the violations (as from the embedded manager), a good one is answered', async () => {
+    const schema = { type: 'object', required: ['amount'], additionalProperties: false, properties: { amount: { type: 'integer', minimum: 0 }, currency: { enum: ['EUR', 'PLN'] } } };
+    const deployed = await manager.processCommand({
+      type: 'runDeployment',
+      processVersion: processVersion('strict-fees'),
+      deploymentData: deploymentData(),
+      scenario: feeScenario('strict-fees', 'strict-fees', schema),
+      updateStrategy: replace,
+    });
+    expect(deployed, JSON.stringify(deployed)).toMatchObject({ ok: true });
+    const worker = workers[0] as ScenarioWorker;
+    const postStrict = (body: unknown) => fetch(`${worker.requestResponseUrl()}/scenario/strict-fees`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const good = await eventually(async () => {
+      const answer = await postStrict({ amount: 5, currency: 'EUR' });
+      expect(answer.status).toBe(200);
+      return answer;
+    });
+    expect(await good.json()).toEqual({ fee: 16 });
+
+    const broken = await postStrict({ amount: -1, currency: 'USD', note: 'x' });
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      message: 'The request does not match the input schema',
+      violations: expect.arrayContaining([
+        { path: '/note', message: 'unexpected property note' },
+        { path: '/amount', message: '/amount must be >= 0' },
+        { path: '/currency', message: '/currency must be one of ["EUR","PLN"]' },
+      ]) as unknown,
+    });
+    const missing = await postStrict({});
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ message: 'The request does not match the input schema', violations: [{ path: '/amount', message: 'missing required property amount' }] });
+
+    // A schema that cannot be compiled (a `$ref` to another document) refuses the deployment, not each request.
+    const refused = await manager.processCommand({
+      type: 'runDeployment',
+      processVersion: processVersion('strict-fees'),
+      deploymentData: deploymentData(),
+      scenario: feeScenario('strict-fees', 'strict-fees', { properties: { amount: { $ref: 'https://example.com/a.json' } } }),
+      updateStrategy: replace,
+    });
+    expect(refused.ok ? [] : refused.errors.map((e) => e.code)).toEqual(['InvalidInputSchema']);
+
+    expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'strict-fees', user: { id: 'admin', username: 'admin' } })).ok).toBe(true);
   });
 
   it('test runs are answered by a worker, and refused as a value when none is alive', async () => {

@@ -26,6 +26,9 @@ export { createScope, derivedContext, freshContext, withOnlyVariables, withVaria
 export type { InvocationScope, NodeError, RuntimeContext, SinkOutput } from './runtime/context';
 /** Observing a run node by node. */
 export type { ExecutionListener } from './runtime/listener';
+/** A request-response scenario's `inputSchema` check, compiled once per deployment; both managers answer 400 with its violations. */
+export { compileInputSchema, MAX_INPUT_SCHEMA_LENGTH, MAX_VIOLATIONS } from './runtime/input-schema-check';
+export type { InputSchemaCheck, InputSchemaCompileResult, JsonSchemaViolation } from './runtime/input-schema-check';
 
 /** Component implementations, registered by component id. */
 export { createComponentRuntimeRegistry } from './components/component-runtime';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock, DeploymentLogger, StatusDetails } from '@scenaria/deployment-sdk';
+import { compileInputSchema } from '@scenaria/engine';
 import { scenarioSlug } from '@scenaria/graph';
 import { addNodeCounts, readNodeCounts, sumNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase } from '../storage/database';
@@ -13,7 +14,6 @@ import type { ScenarioExecutor } from '../runtime/executor';
 import type { ScenarioRunners } from '../runtime/executors';
 import type { RunOutcome } from '../runtime/run-outcome';
 import { isWorkerFailure, ScenarioUnavailable } from '../errors';
-import { compileInputSchema } from '../runtime/json-schema-check';
 import type { RequestResponseServer } from '../runtime/request-response';
 import type { ScheduledTask, Scheduler } from '../runtime/scheduler';
 import { StreamingJob } from '../runtime/streaming-job';

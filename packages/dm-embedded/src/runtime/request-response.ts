@@ -3,10 +3,10 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
+import type { InputSchemaCheck } from '@scenaria/engine';
 import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { isScenarioUnavailable } from '../errors';
-import type { InputSchemaCheck } from './json-schema-check';
 import type { RunOutcome } from './run-outcome';
 
 /** A deployed request-response scenario as the HTTP server sees it. */

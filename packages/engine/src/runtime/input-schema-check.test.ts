@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compileInputSchema, MAX_INPUT_SCHEMA_LENGTH } from './json-schema-check';
-import type { InputSchemaCheck } from './json-schema-check';
+import { compileInputSchema, MAX_INPUT_SCHEMA_LENGTH } from './input-schema-check';
+import type { InputSchemaCheck } from './input-schema-check';
 
 function compiled(schema: unknown): InputSchemaCheck {
   const result = compileInputSchema(JSON.stringify(schema));
