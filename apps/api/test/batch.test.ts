@@ -208,13 +208,17 @@ describe('batch processing type through the API', () => {
     expect(JSON.stringify(details.ok && details.data.validationResult?.errors.processPropertiesErrors)).toMatch(/Invalid cron expression/);
     expect((await server.call('writer', api.updateScenario, { params: { scenarioName: name }, json: { scenarioGraph: totalsGraph(undefined, '0 0 1 1 *'), comment: 'yearly' } })).ok).toBe(true);
     expect((await server.call('writer', api.deployScenario, { params: { scenarioName: name } })).status).toBe(200);
-    // The engine's status of the deployment: SCHEDULED, with the next run (the designer's reconciled state does
-    // not yet keep a manager's own status after a deploy: the SDK's rule treats it as a problem).
     const saved = await server.call('reader', api.getScenario, { params: { scenarioName: name } });
     expect(saved.ok && saved.data.scenarioGraph?.properties.additionalFields.properties).toMatchObject({ cron: '0 0 1 1 *' });
-    const [engine] = (await server.built.managers.engineStatuses('batch', name)) ?? [];
-    expect(engine?.status.name, JSON.stringify(engine)).toBe('SCHEDULED');
-    expect((engine?.attributes as { nextRunAt?: string } | undefined)?.nextRunAt).toMatch(/^\d{4}-01-01T00:00:00\.000Z$/);
+    // The state the designer shows: SCHEDULED after the DEPLOY (the manager declares it a proper state after a
+    // deploy), not PROBLEM "should be running", with the next run and the actions of a waiting deployment.
+    const state = await server.fetchRaw(api.getScenarioState, `/api/processes/${name}/status`, { user: 'reader' });
+    expect(state.status).toBe(200);
+    const body = (await state.json()) as { status: { name: string }; attributes?: { nextRunAt?: string }; allowedActions: string[]; version?: { versionId: number } };
+    expect(body.status.name, JSON.stringify(body)).toBe('SCHEDULED');
+    expect(body.attributes?.nextRunAt).toMatch(/^\d{4}-01-01T00:00:00\.000Z$/);
+    expect(body.allowedActions).toEqual(expect.arrayContaining(['CANCEL', 'RUN_OFF_SCHEDULE']));
+    expect(body.version?.versionId).toBe(saved.ok ? saved.data.processVersionId : -1);
     expect((await server.call('writer', api.cancelScenario, { params: { scenarioName: name } })).status).toBe(200);
     expect(await stateName(name)).toBe('CANCELED');
   }, 180_000);
