@@ -49,6 +49,14 @@ async function stateName(name: string): Promise<string | undefined> {
   return state.ok ? state.data.status.name : undefined;
 }
 
+/** The state of the scenario's last action and last state action, as its details serve them. */
+async function actionStates(name: string): Promise<{ lastAction?: string; lastStateAction?: string; lastDeployedAction?: string }> {
+  const details = await server.call('reader', api.getScenario, { params: { scenarioName: name } });
+  if (!details.ok) return {};
+  const { lastAction, lastStateAction, lastDeployedAction } = details.data;
+  return { lastAction: lastAction?.state, lastStateAction: lastStateAction?.state, lastDeployedAction: lastDeployedAction?.state };
+}
+
 async function eventually(name: string, wanted: string): Promise<void> {
   // Polls the state the designer shows; the run's speed is the benchmark's business, so no time is asserted.
   for (let i = 0; i < 600; i++) {
@@ -153,6 +161,38 @@ describe('batch processing type through the API', () => {
     expect(await stateName(name)).toBe('FINISHED');
   }, 180_000);
 
+  test('an ended run marks its DEPLOY EXECUTION_FINISHED on a status read; a run under way is left as it is', async () => {
+    const name = 'synchronised-totals';
+    await warehouse.unsafe('delete from totals');
+    expect((await server.call('writer', api.createScenario, { json: { name, isFragment: false, category: 'Default', processingMode: 'Bounded-Stream' } })).status).toBe(201);
+    expect((await server.call('writer', api.updateScenario, { params: { scenarioName: name }, json: { scenarioGraph: totalsGraph(), comment: 'totals' } })).ok).toBe(true);
+    const release = await holdLock('orders');
+    try {
+      expect((await server.call('writer', api.deployScenario, { params: { scenarioName: name } })).status).toBe(200);
+      // Status reads synchronise (once per 2 s state-cache period: the wait lets a second one happen while the run
+      // is under way); the manager reports only ended runs, so the fresh deployment's DEPLOY stays FINISHED.
+      expect(await stateName(name)).toBe('RUNNING');
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect(await stateName(name)).toBe('RUNNING');
+      expect(await actionStates(name)).toEqual({ lastAction: 'FINISHED', lastStateAction: 'FINISHED', lastDeployedAction: 'FINISHED' });
+    } finally {
+      await release();
+    }
+    await eventually(name, 'FINISHED');
+    // The ended run marks its DEPLOY EXECUTION_FINISHED, as Nussknacker's synchronisation does, on a later status
+    // read (at most one synchronisation per state-cache period); the status stays FINISHED.
+    for (let i = 0; i < 100 && (await actionStates(name)).lastAction !== 'EXECUTION_FINISHED'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await stateName(name);
+    }
+    // An ended run is no longer "deployed" (Nussknacker's lastDeployedAction), so the deployment health check
+    // does not list the FINISHED scenario as one that should be running.
+    expect(await actionStates(name)).toEqual({ lastAction: 'EXECUTION_FINISHED', lastStateAction: 'EXECUTION_FINISHED', lastDeployedAction: undefined });
+    expect(await stateName(name)).toBe('FINISHED');
+    const health = await server.fetchRaw(api.deploymentHealthCheck, '/api/app/healthCheck/process/deployment', { user: 'reader' });
+    expect(((await health.json()) as { processes?: string[] }).processes ?? []).not.toContain(name);
+  }, 180_000);
+
   test('cancel stops a run: CANCELED and nothing written', async () => {
     const name = 'canceled-totals';
     await warehouse.unsafe('delete from totals');
@@ -208,13 +248,17 @@ describe('batch processing type through the API', () => {
     expect(JSON.stringify(details.ok && details.data.validationResult?.errors.processPropertiesErrors)).toMatch(/Invalid cron expression/);
     expect((await server.call('writer', api.updateScenario, { params: { scenarioName: name }, json: { scenarioGraph: totalsGraph(undefined, '0 0 1 1 *'), comment: 'yearly' } })).ok).toBe(true);
     expect((await server.call('writer', api.deployScenario, { params: { scenarioName: name } })).status).toBe(200);
-    // The engine's status of the deployment: SCHEDULED, with the next run (the designer's reconciled state does
-    // not yet keep a manager's own status after a deploy: the SDK's rule treats it as a problem).
     const saved = await server.call('reader', api.getScenario, { params: { scenarioName: name } });
     expect(saved.ok && saved.data.scenarioGraph?.properties.additionalFields.properties).toMatchObject({ cron: '0 0 1 1 *' });
-    const [engine] = (await server.built.managers.engineStatuses('batch', name)) ?? [];
-    expect(engine?.status.name, JSON.stringify(engine)).toBe('SCHEDULED');
-    expect((engine?.attributes as { nextRunAt?: string } | undefined)?.nextRunAt).toMatch(/^\d{4}-01-01T00:00:00\.000Z$/);
+    // The state the designer shows: SCHEDULED after the DEPLOY (the manager declares it a proper state after a
+    // deploy), not PROBLEM "should be running", with the next run and the actions of a waiting deployment.
+    const state = await server.fetchRaw(api.getScenarioState, `/api/processes/${name}/status`, { user: 'reader' });
+    expect(state.status).toBe(200);
+    const body = (await state.json()) as { status: { name: string }; attributes?: { nextRunAt?: string }; allowedActions: string[]; version?: { versionId: number } };
+    expect(body.status.name, JSON.stringify(body)).toBe('SCHEDULED');
+    expect(body.attributes?.nextRunAt).toMatch(/^\d{4}-01-01T00:00:00\.000Z$/);
+    expect(body.allowedActions).toEqual(expect.arrayContaining(['CANCEL', 'RUN_OFF_SCHEDULE']));
+    expect(body.version?.versionId).toBe(saved.ok ? saved.data.processVersionId : -1);
     expect((await server.call('writer', api.cancelScenario, { params: { scenarioName: name } })).status).toBe(200);
     expect(await stateName(name)).toBe('CANCELED');
   }, 180_000);

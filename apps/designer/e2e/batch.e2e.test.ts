@@ -94,4 +94,18 @@ describe('a batch scenario in the designer', () => {
       { key: 'c2', total: '155.00' },
     ]);
   });
+
+  it('with a cron schedule is shown SCHEDULED with its next run after a deploy', async () => {
+    const { page } = e2e.browser;
+    const url = e2e.server.url;
+    expect((await apiCall(url, '/api/processes', { method: 'POST', body: JSON.stringify({ name: 'yearly', isFragment: false, category: 'Default', processingMode: 'Bounded-Stream' }) })).status).toBe(201);
+    const yearly = { ...graph, properties: { ...graph.properties, additionalFields: { ...graph.properties.additionalFields, properties: { parallelism: '1', cron: '0 0 1 1 *' } } } };
+    expect((await apiCall(url, '/api/processes/yearly', { method: 'PUT', body: JSON.stringify({ scenarioGraph: yearly, comment: 'once a year' }) })).status).toBe(200);
+    expect((await apiCall(url, '/api/processManagement/deploy/yearly', { method: 'POST', body: '{}' })).status).toBe(200);
+    await page.goto(`${url}/scenarios/yearly`);
+    await eventually(() => toolbarStatus(page)).toBe('SCHEDULED');
+    expect(await page.locator('.toolbar [data-testid="status-next-run"]').textContent()).toMatch(/next run \d{4}-01-01 00:00 UTC/);
+    await screenshot(page, 'editor-batch-scheduled');
+    expect((await apiCall(url, '/api/processManagement/cancel/yearly', { method: 'POST', body: '{}' })).status).toBe(200);
+  });
 });

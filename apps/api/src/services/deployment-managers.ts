@@ -49,6 +49,7 @@ interface BuiltManager {
 
 // Only finished actions are the "last state action"; failed ones changed nothing on the engine.
 const SETTLED = new Set(['FINISHED', 'EXECUTION_FINISHED']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The deployment manager of each processing type. Processing types with equal manager settings share one
@@ -67,6 +68,8 @@ export class DeploymentManagers {
   readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
   // Where this server listens (`http://localhost:PORT`), once it does.
   #listeningUrl: string | undefined;
+  // When each scenario (by processing type and name) last asked its manager which deployments ended.
+  readonly #synchronisedAt = new Map<string, number>();
 
   constructor(
     private readonly db: Database,
@@ -346,7 +349,12 @@ export class DeploymentManagers {
     const manager = await this.managerFor(scenario.processingType);
     const customActions = manager?.customActions ?? [];
     const inProgressActionNames = actions.filter((action) => action.state === 'IN_PROGRESS').map((action) => action.actionName);
-    const last = actions.find((action) => SETTLED.has(action.state) && isStateChangingAction(action.actionName, customActions));
+    let last = actions.find((action) => SETTLED.has(action.state) && isStateChangingAction(action.actionName, customActions));
+    if (manager && last && !scenario.isArchived && scenario.id !== undefined && last.actionName === 'DEPLOY' && last.state === 'FINISHED') {
+      if (await this.#synchroniseDeployments(manager, { id: scenario.id, name: scenario.name, processingType: scenario.processingType }, last.id)) {
+        last = { ...last, state: 'EXECUTION_FINISHED' };
+      }
+    }
     const input = {
       isArchived: scenario.isArchived,
       lastStateAction: last ? { actionName: last.actionName, state: last.state, processVersionId: last.processVersionId, user: last.user } : null,
@@ -366,6 +374,48 @@ export class DeploymentManagers {
     return state;
   }
 
+  /**
+   * Nussknacker's deployment status synchronisation, done on status reads: DEPLOY actions whose deployment the
+   * manager reports FINISHED become EXECUTION_FINISHED (a bounded run ended; FAILED ones stay as they are and
+   * the engine's status tells). Asked only while the last DEPLOY is not marked yet, and at most once per
+   * state-cache period per scenario, so reads cannot make it query the manager more than that. Answers whether
+   * `lastDeployId` was marked. A failing manager leaves the actions as they are: the status read still answers.
+   */
+  async #synchroniseDeployments(
+    manager: ApiDeploymentManager,
+    scenario: { id: number; name: string; processingType: string },
+    lastDeployId: string,
+  ): Promise<boolean> {
+    const synchronisation = manager.deploymentSynchronisation;
+    if (!synchronisation) return false;
+    const key = `${scenario.processingType}\u0000${scenario.name}`;
+    const ttl = manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS;
+    const at = this.#synchronisedAt.get(key);
+    if (at !== undefined && Date.now() - at < ttl) return false;
+    this.#synchronisedAt.set(key, Date.now());
+    try {
+      const updates = await synchronisation.getDeploymentStatusesToUpdate(scenario.name);
+      // Deployment ids are the DEPLOY actions' uuids; anything else a manager reports names no action here.
+      const finished = new Set(updates.filter((u) => u.status === 'FINISHED' && UUID.test(u.deploymentId)).map((u) => u.deploymentId));
+      if (finished.size === 0) return false;
+      // A manager may report every run it ever ended: only the DEPLOYs not marked yet (usually one) are updated.
+      const unmarked = await this.db
+        .select({ id: scenarioActions.id })
+        .from(scenarioActions)
+        .where(and(eq(scenarioActions.scenarioId, scenario.id), eq(scenarioActions.actionName, 'DEPLOY'), eq(scenarioActions.state, 'FINISHED')));
+      const toMark = unmarked.map((row) => row.id).filter((id) => finished.has(id));
+      if (toMark.length === 0) return false;
+      // One statement; the state condition keeps a concurrent read from marking twice or undoing anything.
+      await this.db
+        .update(scenarioActions)
+        .set({ state: 'EXECUTION_FINISHED' })
+        .where(and(eq(scenarioActions.scenarioId, scenario.id), eq(scenarioActions.state, 'FINISHED'), inArray(scenarioActions.id, toMark)));
+      return finished.has(lastDeployId);
+    } catch (error) {
+      this.logger.warn({ err: error, scenarioName: scenario.name }, 'Synchronising the deployment statuses of a scenario failed');
+      return false;
+    }
+  }
 
   /** Scenarios whose last state action is a finished DEPLOY, with the canonical form of the deployed version. */
   async deployedScenarios(): Promise<DeployedScenarioData[]> {

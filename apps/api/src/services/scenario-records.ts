@@ -131,7 +131,10 @@ export function toRecord(
   const actions = facts.actions.get(row.id) ?? [];
   const lastAction = actions[0];
   const lastStateAction = actions.find((action) => isStateAction(action.actionName));
-  const lastDeployedAction = actions.find((action) => action.actionName === 'DEPLOY' && action.state === 'FINISHED');
+  // As Nussknacker: the last settled DEPLOY or CANCEL, when it is a DEPLOY whose execution has not finished, so
+  // it says the scenario is deployed now (not after a cancel, nor once a bounded run ended: EXECUTION_FINISHED).
+  const lastSettledDeployOrCancel = actions.find((action) => (action.actionName === 'DEPLOY' || action.actionName === 'CANCEL') && (action.state === 'FINISHED' || action.state === 'EXECUTION_FINISHED'));
+  const lastDeployedAction = lastSettledDeployOrCancel?.actionName === 'DEPLOY' && lastSettledDeployOrCancel.state === 'FINISHED' ? lastSettledDeployOrCancel : undefined;
   const record: ScenarioWithDetails = {
     name: row.name,
     processVersionId: version.versionId,
@@ -161,10 +164,10 @@ export async function stateFor(resolve: StateResolver, row: ScenarioRow, facts: 
   return resolve(row, facts.actions.get(row.id) ?? [], options);
 }
 
-/** Whether the scenario's last state action is a finished deploy. */
+/** Whether the scenario's last state action is a deploy that neither failed nor ended (EXECUTION_FINISHED). */
 export function isDeployed(row: ScenarioRow, facts: RecordFacts): boolean {
   const lastStateAction = (facts.actions.get(row.id) ?? []).find((action) => isStateAction(action.actionName));
-  return lastStateAction?.actionName === 'DEPLOY' && lastStateAction.state !== 'FAILED';
+  return lastStateAction?.actionName === 'DEPLOY' && lastStateAction.state !== 'FAILED' && lastStateAction.state !== 'EXECUTION_FINISHED';
 }
 
 /** The version history, newest first, each with the actions performed on it. */

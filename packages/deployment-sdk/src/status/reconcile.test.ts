@@ -51,7 +51,7 @@ const table: [string, StatusDetails[], StateActionSummary | null, string, string
   ['two running jobs', [job('RUNNING', 3, 'a'), job('RUNNING', 3, 'b')], deploy(), 'PROBLEM', 'More than one deployment is running.'],
   ['a finished and a running job after deploy', [job('FINISHED', 2, 'old'), job('RUNNING', 3, 'new')], deploy(), 'RUNNING'],
   ['a job being cancelled next to the new one', [job('DURING_CANCEL', 2, 'old'), job('DURING_DEPLOY', 3, 'new')], deploy(), 'DURING_DEPLOY'],
-  ['custom manager status with its version', [job('SCHEDULED')], deploy(), 'PROBLEM', 'Scenario deployed in version 3 by admin is not running.'],
+  ['custom manager status not declared to follow a deploy', [job('SCHEDULED')], deploy(), 'PROBLEM', 'Scenario deployed in version 3 by admin is not running.'],
   ['custom manager status without actions', [job('SCHEDULED')], null, 'SCHEDULED'],
 ];
 
@@ -60,6 +60,41 @@ describe('reconcileEngineState', () => {
     const result = reconcileEngineState(jobs, lastAction);
     expect(result.status.name).toBe(expectedName);
     expect(result.status.description).toBe(expectedDescription);
+  });
+
+  describe("a manager's own status declared to follow a deploy", () => {
+    const owned = new Set(['SCHEDULED']);
+    // [description, engine jobs, last state action, expected status name, expected problem description]
+    const ownedTable: [string, StatusDetails[], StateActionSummary | null, string, string?][] = [
+      ['is proper after deploy', [job('SCHEDULED')], deploy(), 'SCHEDULED'],
+      ['still checks the deployed version', [job('SCHEDULED', 2)], deploy(3), 'PROBLEM', 'Scenario deployed in version 2 by admin, expected version 3.'],
+      ['without a version is a problem like running', [job('SCHEDULED', null)], deploy(3), 'PROBLEM', 'Scenario deployed without version by admin, expected version 3.'],
+      ['without actions is shown as is', [job('SCHEDULED')], null, 'SCHEDULED'],
+      ['another own status is still a problem after deploy', [job('WAITING_FOR_SLOT')], deploy(), 'PROBLEM', 'Scenario deployed in version 3 by admin is not running.'],
+      ['a canceled job after deploy stays a problem', [job('CANCELED')], deploy(), 'PROBLEM', 'Scenario deployed in version 3 by admin is not running.'],
+      ['running after cancel stays a problem', [job('RUNNING')], cancel(), 'PROBLEM', 'Scenario has been canceled but still is running.'],
+    ];
+    it.each(ownedTable)('%s', (_, jobs, lastAction, expectedName, expectedDescription) => {
+      const result = reconcileEngineState(jobs, lastAction, owned);
+      expect(result.status.name).toBe(expectedName);
+      expect(result.status.description).toBe(expectedDescription);
+    });
+
+    it('comes from the definitions, and a simple status cannot be declared so', () => {
+      const definitions = createStatusDefinitions([
+        { name: 'SCHEDULED', displayableName: 'Scheduled', icon: '/s.svg', tooltip: 'Scheduled', description: 'Scheduled', allowedActions: ['CANCEL'], followsDeploy: true },
+        { name: 'CANCELED', displayableName: 'Stopped', icon: '/c.svg', tooltip: 'Stopped', description: 'Stopped', allowedActions: ['DEPLOY'], followsDeploy: true },
+        { name: 'WAITING_FOR_SLOT', displayableName: 'Waiting', icon: '/w.svg', tooltip: 'Waiting', description: 'Waiting', allowedActions: [] },
+      ]);
+      expect([...definitions.followingDeploy]).toEqual(['SCHEDULED']);
+      const scheduled = { ...job('SCHEDULED'), attributes: { nextRunAt: '2030-01-01T00:00:00.000Z' } };
+      const state = computeScenarioState({ isArchived: false, inProgressActionNames: [], lastStateAction: deploy(), engineState: { ok: true, statuses: [scheduled] } }, definitions);
+      expect(state).toMatchObject({ status: { name: 'SCHEDULED' }, icon: '/s.svg', attributes: { nextRunAt: '2030-01-01T00:00:00.000Z' } });
+      const canceled = computeStatusDetails({ isArchived: false, inProgressActionNames: [], lastStateAction: deploy(), engineState: { ok: true, statuses: [job('CANCELED')] } }, definitions);
+      expect(canceled.status.name).toBe('PROBLEM');
+      // Without the definitions the old rule holds.
+      expect(computeStatusDetails({ isArchived: false, inProgressActionNames: [], lastStateAction: deploy(), engineState: { ok: true, statuses: [scheduled] } }).status.name).toBe('PROBLEM');
+    });
   });
 
   it('keeps the job details (external id, version, start time) on a problem', () => {

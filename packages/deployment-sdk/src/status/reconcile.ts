@@ -60,10 +60,16 @@ export function extractAtMostOneStatus(statuses: readonly StatusDetails[]): Stat
   return firstNotFinal ?? statuses[0];
 }
 
-/** Reconciles the engine's jobs with the last state action (the designer's InconsistentStateDetector). */
+/**
+ * Reconciles the engine's jobs with the last state action (the designer's InconsistentStateDetector).
+ * `managerFollowingDeploy` names the manager's own statuses that are proper after DEPLOY (definitions declared
+ * `followsDeploy`, e.g. SCHEDULED of a periodic manager); any other status differing from what the last action
+ * implies stays a PROBLEM.
+ */
 export function reconcileEngineState(
   statuses: readonly StatusDetails[],
   lastStateAction: StateActionSummary | null,
+  managerFollowingDeploy: ReadonlySet<string> = new Set(),
 ): StatusDetails {
   const job = extractAtMostOneStatus(statuses);
   const action = lastStateAction;
@@ -72,7 +78,7 @@ export function reconcileEngineState(
   if (job && job.status.name === S.RESTARTING) {
     return action?.actionName === ScenarioActionName.DEPLOY ? job : withoutActionCheck(job, action);
   }
-  if (action?.actionName === ScenarioActionName.DEPLOY) return afterDeploy(job, action);
+  if (action?.actionName === ScenarioActionName.DEPLOY) return afterDeploy(job, action, managerFollowingDeploy);
   if (job && followingDeploy.has(job.status.name)) {
     // Reaching here the last action is not DEPLOY: a running job nobody asked for.
     return { ...job, status: ProblemStatus.shouldNotBeRunning(action !== null) };
@@ -89,13 +95,13 @@ function withoutActionCheck(job: StatusDetails, action: StateActionSummary | nul
   return needsAction && !action ? { ...job, status: ProblemStatus.processWithoutAction() } : job;
 }
 
-function afterDeploy(job: StatusDetails | undefined, action: StateActionSummary): StatusDetails {
+function afterDeploy(job: StatusDetails | undefined, action: StateActionSummary, managerFollowingDeploy: ReadonlySet<string>): StatusDetails {
   if (!job) {
     // The engine forgot a bounded job that finished: the action row remembers it.
     if (action.state === 'EXECUTION_FINISHED') return details({ name: S.FINISHED });
     return details(ProblemStatus.shouldBeRunning(action.processVersionId, action.user));
   }
-  const isFollowingDeploy = followingDeploy.has(job.status.name);
+  const isFollowingDeploy = followingDeploy.has(job.status.name) || managerFollowingDeploy.has(job.status.name);
   if (!isFollowingDeploy && job.status.name !== S.FINISHED) {
     return { ...job, status: ProblemStatus.shouldBeRunning(action.processVersionId, action.user) };
   }
@@ -127,14 +133,14 @@ function archivedState(action: StateActionSummary | null): StatusDetails {
  * deploy/cancel are answered from the designer's records, everything else reconciles the engine's jobs with
  * the last state action. Throws when the engine state is needed but missing (a caller bug).
  */
-export function computeStatusDetails(input: ScenarioStateInput): StatusDetails {
+export function computeStatusDetails(input: ScenarioStateInput, definitions?: StatusDefinitions): StatusDetails {
   if (input.isArchived) return archivedState(input.lastStateAction);
   if (input.inProgressActionNames.includes(ScenarioActionName.DEPLOY)) return details({ name: S.DURING_DEPLOY });
   if (input.inProgressActionNames.includes(ScenarioActionName.CANCEL)) return details({ name: S.DURING_CANCEL });
   const engine = input.engineState;
   if (!engine) throw new Error('computeStatusDetails: engineState is required for a scenario that is not archived and has no deploy or cancel in progress');
   if (!engine.ok) return { status: ProblemStatus.failedToGet(), errors: [engine.error] };
-  return reconcileEngineState(engine.statuses, input.lastStateAction);
+  return reconcileEngineState(engine.statuses, input.lastStateAction, definitions?.followingDeploy);
 }
 
 /** Dresses status details with the definition's icon, texts and allowed actions into the served ProcessState. */
@@ -166,5 +172,5 @@ export function computeScenarioState(
   definitions: StatusDefinitions,
   customActions: readonly CustomActionDefinition[] = [],
 ): ProcessState {
-  return toProcessState(computeStatusDetails(input), definitions, customActions);
+  return toProcessState(computeStatusDetails(input, definitions), definitions, customActions);
 }

@@ -78,6 +78,8 @@ export interface StatusDefinitions {
   get(name: string): StatusDefinition | undefined;
   /** Actions allowed in a status: PROBLEM's own list when given, custom actions that list the status. */
   allowedActions(status: StateStatus, customActions?: readonly CustomActionDefinition[]): string[];
+  /** Names of the manager's own statuses declared `followsDeploy` (never a simple status's name). */
+  readonly followingDeploy: ReadonlySet<string>;
 }
 
 /**
@@ -88,8 +90,12 @@ export function createStatusDefinitions(extra: readonly StatusDefinition[] = [])
   const byName = new Map<string, StatusDefinition>();
   for (const definition of [...simpleStatusDefinitions, ...extra]) byName.set(definition.name, definition);
   const all = [...byName.values()];
+  const simpleNames = new Set<string>(Object.values(SimpleStateStatusName));
+  // A simple status keeps its own rule: a manager may reword FINISHED, not make it count as running.
+  const followingDeploy = new Set(extra.filter((d) => d.followsDeploy && !simpleNames.has(d.name)).map((d) => d.name));
   return {
     all,
+    followingDeploy,
     get: (name) => byName.get(name),
     allowedActions(status, customActions = []) {
       const base = status.allowedActions ?? byName.get(status.name)?.allowedActions ?? [];

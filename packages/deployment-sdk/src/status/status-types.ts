@@ -121,6 +121,11 @@ export const StatusDefinitionSchema = z.object({
   allowedActions: z.array(z.string()),
   /** Categories where the status applies; absent = everywhere the manager is used. */
   categories: z.array(z.string()).nullable().optional(),
+  /**
+   * A manager's own status that is a proper state after DEPLOY (as SCHEDULED is for a periodic manager):
+   * reconciliation accepts it like RUNNING instead of answering "should be running". Ignored on simple statuses.
+   */
+  followsDeploy: z.boolean().optional(),
 });
 /** How a status looks in the designer and what it allows. */
 export type StatusDefinition = z.infer<typeof StatusDefinitionSchema>;

@@ -7,6 +7,7 @@ import type {
   ScenarioActivityToSave,
 } from '../manager';
 import { computeStatusDetails } from '../status/reconcile';
+import { createStatusDefinitions } from '../status/status-definitions';
 import type { ProcessVersion, StateActionSummary, StatusDetails } from '../status/status-types';
 
 /** A persistent world (directory, database, broker...) in which managers can be created again and again. */
@@ -146,7 +147,7 @@ export class ConformanceHarness {
       lastStateAction: this.lastStateActions.get(scenarioName) ?? null,
       inProgressActionNames: [],
       engineState,
-    });
+    }, createStatusDefinitions(this.manager.statusDefinitions));
   }
 
   /** Polls the designer-visible state until `accept` holds; records a finding and returns false on timeout. */

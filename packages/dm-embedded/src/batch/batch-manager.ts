@@ -71,6 +71,8 @@ const SCHEDULED_STATUS: StatusDefinition = {
   tooltip: 'The scenario waits for its next scheduled run',
   description: 'Scheduled',
   allowedActions: ['CANCEL', 'DEPLOY', 'RUN_OFF_SCHEDULE'],
+  // Waiting for the next run is what a deployed scheduled scenario does, not a deployment that stopped.
+  followsDeploy: true,
 };
 
 const refusal = (code: string, message: string) => ({ ok: false as const, errors: [{ code, message }] });

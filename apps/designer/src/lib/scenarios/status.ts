@@ -22,3 +22,16 @@ export function statusTone(name: string): StatusTone {
 
 /** Statuses worth offering in the list filter, in a sensible order. */
 export const knownStatusNames = Object.keys(statuses);
+
+/**
+ * The next run a manager reports in a status's attributes (`nextRunAt`, ISO time, e.g. a scheduled batch
+ * deployment), as "YYYY-MM-DD HH:mm UTC"; undefined when the status carries none or not a valid time.
+ */
+export function nextRunOf(attributes: unknown): string | undefined {
+  if (typeof attributes !== 'object' || attributes === null) return undefined;
+  const value = (attributes as { nextRunAt?: unknown }).nextRunAt;
+  if (typeof value !== 'string') return undefined;
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime())) return undefined;
+  return `${time.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
