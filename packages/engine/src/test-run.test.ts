@@ -20,6 +20,23 @@ async function test(canonical: CanonicalProcess, lines: string) {
 }
 
 describe('runScenarioTest', () => {
+  it('gives the event loop turns during a long run, so a server sharing its thread keeps answering', async () => {
+    const canonical = scenario('long', nodes);
+    const records = Array.from({ length: 20_000 }, (_, i) => ({ sourceId: 'source', record: { amount: i + 1, clientId: `c${i}` } }));
+    let timerFired = false;
+    setTimeout(() => {
+      timerFired = true;
+    }, 0);
+    let firedBeforeTheEnd = false;
+    const result = await runScenarioTest(canonical, { records }, modelOptions()).then((outcome) => {
+      firedBeforeTheEnd = timerFired;
+      return outcome;
+    });
+    expect(result.ok).toBe(true);
+    // A run that only awaited microtasks would end before any timer could fire.
+    expect(firedBeforeTheEnd).toBe(true);
+  });
+
   it('answers the reference ResultsWithCounts: node results, invocation results, exceptions and counts', async () => {
     const results = await test(scenario('s1', nodes), '{"amount": 10, "clientId": "a"}\n{"amount": 0, "clientId": "b"}\n{"amount": -1, "clientId": "c"}\n');
     expect(ResultsWithCountsSchema.safeParse(results).success).toBe(true);
