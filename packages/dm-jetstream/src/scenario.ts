@@ -1,12 +1,11 @@
 import { defaultModel } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import type { DeploymentIssue, NodeCount } from '@scenaria/deployment-sdk';
-import { compileInputSchema, compileScenario, defaultEngineOptions } from '@scenaria/engine';
+import { captureKafkaTopics, compileInputSchema, compileScenario, defaultEngineOptions, isTopicWrite } from '@scenaria/engine';
 import type {
   CompileScenarioOptions,
   CompiledScenario,
   ComponentRuntime,
-  ComponentRuntimeRegistry,
   EventTimeOptions,
   ExecutionListener,
   InputSchemaCheck,
@@ -36,16 +35,6 @@ export interface ScenarioCompileOptions {
   runtimes?: Readonly<Record<string, ComponentRuntime>>;
   eventTime: EventTimeOptions;
   now(): number;
-}
-
-/** A record a Kafka sink wrote; it keeps the event time of the record it came from. */
-class TopicWrite {
-  constructor(
-    readonly topic: string,
-    readonly key: string | null,
-    readonly value: unknown,
-    readonly timestamp: number,
-  ) {}
 }
 
 /** A write of a sink, as plain JSON. */
@@ -103,8 +92,6 @@ export function prepareScenario(
   if (kind !== 'streaming' && kind !== 'request-response') {
     return { ok: false, errors: [issue('UnsupportedScenarioType', `The JetStream engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
   }
-  const sourceTopics = new Map<string, unknown>();
-  const sinkTopics = new Map<string, unknown>();
   let counts: NodeCounts = {};
   const count = (nodeId: string, field: 'all' | 'errors') => {
     const node = (counts[nodeId] ??= { all: 0, errors: 0 });
@@ -117,13 +104,14 @@ export function prepareScenario(
     exceptionThrown: (nodeId) => count(nodeId, 'errors'),
   };
   const base = engineOptions(options, kind);
-  const compiled = compileScenario(scenario, { ...base, runtimes: capturingRuntimes(base.runtimes, sourceTopics, sinkTopics), listener });
+  const { runtimes, topics } = captureKafkaTopics(base.runtimes);
+  const compiled = compileScenario(scenario, { ...base, runtimes, listener });
   if (!compiled.ok) return { ok: false, errors: compiled.errors.map((e) => issue(e.code, e.message, e.nodeId)) };
   const errors: DeploymentIssue[] = [];
   const topicSources: RunnableScenario['topicSources'] = [];
   let requestSourceId: string | undefined;
   for (const source of compiled.value.sources) {
-    const topic = sourceTopics.get(source.nodeId);
+    const topic = topics.sources.get(source.nodeId);
     if (kind === 'request-response') {
       if (source.componentId !== 'source-request') errors.push(issue('UnsupportedSource', `A request-response scenario is fed by its request source, not ${source.componentId}`, source.nodeId));
       else if (requestSourceId !== undefined) errors.push(issue('MultipleRequestSources', 'A request-response scenario has exactly one request source', source.nodeId));
@@ -134,7 +122,7 @@ export function prepareScenario(
       errors.push(issue('InvalidTopic', `Source reads an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, source.nodeId));
     } else topicSources.push({ nodeId: source.nodeId, topic });
   }
-  for (const [nodeId, topic] of sinkTopics) {
+  for (const [nodeId, topic] of topics.sinks) {
     if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)} (letters, digits, _ and - only)`, nodeId));
   }
   if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) errors.push(issue('MissingRequestSource', 'A request-response scenario needs a request source'));
@@ -150,7 +138,7 @@ export function prepareScenario(
       checkInput: inputSchema.check,
       compiled: compiled.value,
       topicSources,
-      sinkTopics: [...new Set([...sinkTopics.values()].map(String))],
+      sinkTopics: [...new Set([...topics.sinks.values()].map(String))],
       takeCounts() {
         const taken = counts;
         counts = {};
@@ -164,7 +152,7 @@ export function prepareScenario(
 export function sinkWritesOf(scope: InvocationScope): SinkWrite[] {
   const writes: SinkWrite[] = [];
   for (const output of scope.outputs) {
-    if (output.value instanceof TopicWrite) {
+    if (isTopicWrite(output.value)) {
       const write = output.value;
       writes.push({ topic: write.topic, key: write.key, value: toPlainJson(write.value), timestamp: write.timestamp });
     }
@@ -184,39 +172,4 @@ export function addCounts(total: NodeCounts, delta: NodeCounts): void {
 /** Counts in the SDK's shape. */
 export function toProcessCounts(counts: NodeCounts): Record<string, NodeCount> {
   return Object.fromEntries(Object.entries(counts).map(([nodeId, count]) => [nodeId, { all: count.all, errors: count.errors, fragmentCounts: {} }]));
-}
-
-function capturingRuntimes(base: ComponentRuntimeRegistry, sourceTopics: Map<string, unknown>, sinkTopics: Map<string, unknown>): ComponentRuntimeRegistry {
-  const kafkaSource = base.get('source-kafka');
-  const kafkaSink = base.get('sink-kafka');
-  const wrapped: Record<string, ComponentRuntime> = {};
-  if (kafkaSource?.kind === 'source') {
-    wrapped['source-kafka'] = {
-      kind: 'source',
-      create(args) {
-        sourceTopics.set(args.nodeId, args.constants['Topic']);
-        return kafkaSource.create(args);
-      },
-    };
-  }
-  if (kafkaSink?.kind === 'sink') {
-    wrapped['sink-kafka'] = {
-      kind: 'sink',
-      create(args) {
-        const topic = args.constants['Topic'];
-        sinkTopics.set(args.nodeId, topic);
-        const inner = kafkaSink.create(args);
-        const key = args.lazy['Key'];
-        return {
-          output(values, context) {
-            const value = inner.output(values, context);
-            if (value === undefined) return undefined;
-            const keyValue = key?.evaluate(context);
-            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value, context.eventTime);
-          },
-        };
-      },
-    };
-  }
-  return base.with(wrapped);
 }

@@ -46,6 +46,9 @@ export type {
   SinkInstance,
   SourceInstance,
 } from './components/component-runtime';
+/** The Kafka runtimes a deployment manager runs with: which topic each node names, sink outputs as topic writes. */
+export { captureKafkaTopics, isTopicWrite, TopicWrite } from './components/kafka-topics';
+export type { KafkaTopics } from './components/kafka-topics';
 /** Implementations of the default model's components and the value of `#AGG`. */
 export { aggregateHelperValue, defaultComponentRuntimes } from './components/default-runtimes';
 /** Keyed state of stateful nodes, event time and watermarks (see README: "State and event time"). */

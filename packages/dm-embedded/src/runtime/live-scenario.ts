@@ -1,7 +1,7 @@
 import { defaultModel } from '@scenaria/components';
 import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
-import { compileScenario, defaultEngineOptions } from '@scenaria/engine';
+import { captureKafkaTopics, compileScenario, defaultEngineOptions } from '@scenaria/engine';
 import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, SourceInstance } from '@scenaria/engine';
 import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
@@ -24,16 +24,6 @@ export interface LiveScenarioOptions {
   now(): number;
   /** How record timestamps make the watermark (out-of-orderness bound, idle timeout). */
   eventTime?: EventTimeOptions;
-}
-
-/** A record a sink wrote to a topic; it keeps the event time of the record it came from. */
-export class TopicWrite {
-  constructor(
-    readonly topic: string,
-    readonly key: string | null,
-    readonly value: unknown,
-    readonly timestamp: number,
-  ) {}
 }
 
 /** A value an event generator made; it is `#input` as it is, without a JSON round trip. */
@@ -102,11 +92,10 @@ export function prepareLiveScenario(
     return { ok: false, errors: [issue('UnsupportedScenarioType', `The embedded engine runs streaming and request-response scenarios, not ${scenario.metaData.additionalFields.metaDataType}`)] };
   }
   const counters = new NodeCounters(scenario);
-  const sourceTopics = new Map<string, unknown>();
-  const sinkTopics = new Map<string, unknown>();
   const generatorPeriods = new Map<string, unknown>();
   const base = engineOptions(kind, options);
-  const capturing = capturingRuntimes(base.runtimes, { sourceTopics, sinkTopics, generatorPeriods });
+  const { runtimes: kafka, topics } = captureKafkaTopics(base.runtimes);
+  const capturing = capturingGenerators(kafka, generatorPeriods);
   const compileOptions: CompileScenarioOptions = { ...base, runtimes: counters.countingJoins(capturing), listener: counters.listener as ExecutionListener };
   const compiled = compileScenario(scenario, compileOptions);
   if (!compiled.ok) {
@@ -118,7 +107,7 @@ export function prepareLiveScenario(
   let requestSourceId: string | undefined;
   for (const source of compiled.value.sources) {
     if (source.componentId === 'source-kafka') {
-      const topic = sourceTopics.get(source.nodeId);
+      const topic = topics.sources.get(source.nodeId);
       if (typeof topic !== 'string' || validateTopicName(topic).length > 0) {
         errors.push(issue('InvalidTopic', `Source reads an invalid topic: ${String(topic)}`, source.nodeId));
       } else topicSources.push({ nodeId: source.nodeId, topic });
@@ -138,7 +127,7 @@ export function prepareLiveScenario(
       errors.push(issue('UnsupportedSource', `The embedded engine cannot feed ${source.componentId} in a ${kind} scenario`, source.nodeId));
     }
   }
-  for (const [nodeId, topic] of sinkTopics) {
+  for (const [nodeId, topic] of topics.sinks) {
     if (typeof topic !== 'string' || validateTopicName(topic).length > 0) errors.push(issue('InvalidTopic', `Sink writes an invalid topic: ${String(topic)}`, nodeId));
   }
   if (kind === 'request-response' && requestSourceId === undefined && errors.length === 0) {
@@ -148,56 +137,23 @@ export function prepareLiveScenario(
   return { ok: true, value: { kind, compiled: compiled.value, counters, topicSources, generators, requestSourceId } };
 }
 
-function capturingRuntimes(
-  base: ComponentRuntimeRegistry,
-  captured: { sourceTopics: Map<string, unknown>; sinkTopics: Map<string, unknown>; generatorPeriods: Map<string, unknown> },
-): ComponentRuntimeRegistry {
-  const kafkaSource = base.get('source-kafka');
-  const kafkaSink = base.get('sink-kafka');
+// Learns how often each generator fires, and lets its values through without the JSON decoding of records.
+function capturingGenerators(base: ComponentRuntimeRegistry, generatorPeriods: Map<string, unknown>): ComponentRuntimeRegistry {
   const generator = base.get('source-event-generator');
-  const wrapped: Record<string, ComponentRuntime> = {};
-  if (kafkaSource?.kind === 'source') {
-    wrapped['source-kafka'] = {
+  if (generator?.kind !== 'source') return base;
+  return base.with({
+    'source-event-generator': {
       kind: 'source',
       create(args) {
-        captured.sourceTopics.set(args.nodeId, args.constants['Topic']);
-        return kafkaSource.create(args);
-      },
-    };
-  }
-  if (kafkaSink?.kind === 'sink') {
-    wrapped['sink-kafka'] = {
-      kind: 'sink',
-      create(args) {
-        const topic = args.constants['Topic'];
-        captured.sinkTopics.set(args.nodeId, topic);
-        const inner = kafkaSink.create(args);
-        const key = args.lazy['Key'];
-        return {
-          output(values, context) {
-            const value = inner.output(values, context);
-            if (value === undefined) return undefined;
-            const keyValue = key?.evaluate(context);
-            return new TopicWrite(String(topic), keyValue === null || keyValue === undefined ? null : String(keyValue), value, context.eventTime);
-          },
-        };
-      },
-    };
-  }
-  if (generator?.kind === 'source') {
-    wrapped['source-event-generator'] = {
-      kind: 'source',
-      create(args) {
-        captured.generatorPeriods.set(args.nodeId, args.constants['schedule']);
+        generatorPeriods.set(args.nodeId, args.constants['schedule']);
         const inner = generator.create(args);
         return {
           decodeRecord: (record) => (record instanceof GeneratedValue ? record.value : inner.decodeRecord(record)),
           ...(inner.generate ? { generate: inner.generate.bind(inner) } : {}),
         };
       },
-    };
-  }
-  return base.with(wrapped);
+    },
+  });
 }
 
 /**
