@@ -1,8 +1,9 @@
+import { isDeploymentManagerClosed } from '@scenaria/deployment-sdk';
 import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** Status codes the API answers for expected failures. */
-export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 504;
+export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
 
 /**
  * An expected failure of a request (missing scenario, action not allowed in this state ...). Services throw
@@ -14,7 +15,7 @@ export class ApiError extends Error {
     readonly status: ApiErrorStatus,
     message: string,
     readonly path?: (string | number)[],
-    /** Sent as `Retry-After`: the refusal is temporary (429). */
+    /** Sent as `Retry-After`: the refusal is temporary (429, 503). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -35,6 +36,8 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) => n
 export const forbidden = (message = 'The supplied authentication is not authorized to access this resource') =>
   new ApiError(403, message);
 
+/** 503: this server cannot do it right now; the client may try again after `retryAfterSeconds`. */
+export const serviceUnavailable = (message: string, retryAfterSeconds: number) => new ApiError(503, message, undefined, retryAfterSeconds);
 /** 502: a server this one called (a remote environment) failed or refused; the message names it. */
 export const badGateway = (message: string) => new ApiError(502, message);
 /** 504: a server this one called did not answer in time. */
@@ -43,6 +46,18 @@ export const gatewayTimeout = (message: string) => new ApiError(504, message);
 /** Checks the kind rather than the class, so a second copy of this module still matches. */
 export function isApiError(error: unknown): error is ApiError {
   return typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'ApiError';
+}
+
+/**
+ * The answer to an error a service let through, when it is an expected one: its own `ApiError`, or what other
+ * packages throw that is no bug, by code. Undefined for the rest, which are bugs (500).
+ */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (isApiError(error)) return error;
+  // A reload replaced the manager while the command was on its way to it: the command did nothing, and the
+  // manager now in its place takes it.
+  if (isDeploymentManagerClosed(error)) return serviceUnavailable('The deployment manager was replaced by a configuration reload: try again', 1);
+  return undefined;
 }
 
 /** What an error answer carries: the message, and where and what was wrong for bad input. */

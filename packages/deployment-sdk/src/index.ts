@@ -23,6 +23,9 @@ export type {
 /** Schema of one test-data record (`{sourceId, record}`), and `processCommand` built from typed handlers. */
 export { ScenarioTestRecordSchema, commandProcessor } from './commands';
 
+/** The refusal of a command by a closed manager (one its host replaced). */
+export { DeploymentManagerClosed, isDeploymentManagerClosed } from './errors';
+
 /** Custom action definitions and their parameter check. */
 export { CustomActionDefinitionSchema, CustomActionParameterSchema, validateCustomActionParams } from './custom-actions';
 export type { CustomActionDefinition, CustomActionParameter, CustomActionParamIssue, CustomActionParamIssueCode } from './custom-actions';

@@ -111,6 +111,7 @@ export interface SchedulingSupport {
  * abilities are fields that are present only when supported, so there is never a method that merely refuses.
  */
 export interface DeploymentManager {
+  /** Runs a command; after `close()` it throws `DeploymentManagerClosed` (the command did nothing). */
   processCommand<C extends DeploymentManagerCommand>(command: C): Promise<CommandResult<C>>;
   /** The engine's jobs for a scenario (empty when it has none). Throws when the engine cannot be asked. */
   getScenarioStatuses(scenarioName: string): Promise<readonly StatusDetails[]>;

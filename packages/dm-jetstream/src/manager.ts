@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SimpleStateStatusName, commandProcessor } from '@scenaria/deployment-sdk';
+import { DeploymentManagerClosed, SimpleStateStatusName, commandProcessor } from '@scenaria/deployment-sdk';
 import type {
   CommandHandlers,
   DeploymentIssue,
@@ -135,9 +135,16 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     return { ...base, status: { name: SimpleStateStatusName.RUNNING }, errors: [] };
   };
 
+  const processCommand = commandProcessor(handlers);
+  let isClosed = false;
+
   return {
     settings,
-    processCommand: commandProcessor(handlers),
+    processCommand(command) {
+      // Refused whole rather than failing halfway on the closed connection: the manager in its place can take it.
+      if (isClosed) return Promise.reject(new DeploymentManagerClosed('The JetStream deployment manager is closed'));
+      return processCommand(command);
+    },
     async getScenarioStatuses(scenarioName) {
       const found = await stored(scenarioName);
       return found ? [await statusOf(found.value)] : [];
@@ -158,7 +165,10 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
     async topicSamples(topic, limit) {
       return (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }));
     },
-    close: () => connection.close(),
+    close: () => {
+      isClosed = true;
+      return connection.close();
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CRON_PROPERTY, nextScheduledRun, tableId } from '@scenaria/components';
 import type { Model, QueryDefinition, TableDefinition } from '@scenaria/components';
-import { commandProcessor, ProblemStatus, SimpleStateStatusName } from '@scenaria/deployment-sdk';
+import { commandProcessor, DeploymentManagerClosed, ProblemStatus, SimpleStateStatusName } from '@scenaria/deployment-sdk';
 import type {
   CommandHandlers,
   DeploymentIssue,
@@ -338,7 +338,7 @@ export async function createBatchDeploymentManager(options: BatchManagerOptions,
 
   return {
     processCommand: (command) => {
-      if (isClosed) throw new Error('The batch deployment manager is closed');
+      if (isClosed) throw new DeploymentManagerClosed('The batch deployment manager is closed');
       return processCommand(command);
     },
     async getScenarioStatuses(scenarioName) {

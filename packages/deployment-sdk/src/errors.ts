@@ -1,0 +1,14 @@
+/**
+ * `processCommand` of a manager that was closed, typically one its host replaced (a configuration reload builds
+ * new managers): the command did nothing, and the manager now in its place can take it. Hosts answer it as a
+ * temporary refusal (the designer API: 503 with Retry-After) and match on `code`, never on the class.
+ */
+export class DeploymentManagerClosed extends Error {
+  override readonly name = 'DeploymentManagerClosed';
+  readonly code = 'DeploymentManagerClosed';
+}
+
+/** Whether an error is a closed manager's refusal of a command, by its `code` (two copies of the SDK still agree). */
+export function isDeploymentManagerClosed(error: unknown): error is DeploymentManagerClosed {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'DeploymentManagerClosed';
+}
