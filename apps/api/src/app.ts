@@ -11,7 +11,8 @@ import { securityHeaders } from './auth/security-headers';
 import { ConfigStore } from './config/config-store';
 import type { ServerConfig } from './config/config-schema';
 import type { Database } from './db/database';
-import { errorResponse, isApiError } from './errors';
+import { errorResponse, toApiError } from './errors';
+import { createNodeListener } from './node-listener';
 import { activityRoutes } from './routes/activities';
 import { appRoutes } from './routes/app-routes';
 import { authenticationRoutes } from './routes/authentication-routes';
@@ -110,6 +111,7 @@ export function createApp(deps: AppDependencies) {
     now: deps.now ?? (() => new Date()),
     validateScenario,
     stateOf: managers.stateOf.bind(managers),
+    stateFreshness: managers.stateFreshness.bind(managers),
   };
   const scenarios = new ScenarioService(context);
   const audit = logger.child({ name: 'scenario-activity-audit' });
@@ -171,7 +173,8 @@ export function createApp(deps: AppDependencies) {
   app.route('/', exportRoutes(new PdfExportService(scenarios)));
   mountMetrics(app, managers, config, authentication);
   // Deployed request-response scenarios, on this server's port: public as the original's endpoints (no login),
-  // behind the same body limit; the manager bounds JSON depth and answers 503 for an unavailable worker.
+  // behind the same body limit; the manager bounds JSON depth and answers 503 for an unavailable worker. The
+  // server's own listener (`requestListener`) answers these before Hono; this route serves `app.fetch` callers.
   app.use(`${SCENARIO_PATH_PREFIX}/*`, requestLimits(config));
   app.all(`${SCENARIO_PATH_PREFIX}/*`, (c) => managers.handleRequest(c.req.raw));
 
@@ -181,9 +184,10 @@ export function createApp(deps: AppDependencies) {
   app.notFound((c) => errorResponse(c, 404, { message: `No route for ${c.req.method} ${c.req.path}` }));
 
   app.onError((error, c) => {
-    if (isApiError(error)) {
-      if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-      return errorResponse(c, error.status, error.path ? { message: error.message, path: error.path } : { message: error.message });
+    const expected = toApiError(error);
+    if (expected) {
+      if (expected.retryAfterSeconds !== undefined) c.header('Retry-After', String(expected.retryAfterSeconds));
+      return errorResponse(c, expected.status, expected.path ? { message: expected.message, path: expected.path } : { message: expected.message });
     }
     if (error instanceof HTTPException) {
       // Hono's own input errors (malformed JSON, unsupported media type) are bad input, not bugs.
@@ -196,6 +200,11 @@ export function createApp(deps: AppDependencies) {
 
   return {
     app,
+    /**
+     * The listener of the node HTTP server that serves this app (`createServer(requestListener)`): the
+     * scenario endpoints on their node path, everything else through `app`.
+     */
+    requestListener: createNodeListener({ fetch: app.fetch, config, managers, logError }),
     services: { scenarios, activities, deployments, testing },
     authentication,
     config,

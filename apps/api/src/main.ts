@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigStore } from './config/config-store';
 import { loadConfig, usersWithTrialPasswords } from './config/load-config';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl, dataDir });
   const staticDir = designerBuild();
   const built = createApp({ db: database.db, config, ...(staticDir ? { staticDir } : {}), ...(databaseUrl ? { databaseUrl } : {}) });
-  const { app, services } = built;
+  const { services } = built;
   if (config.current.seedExamples) {
     const seeded = await seedExamples(database.db, config, services.scenarios);
     if (seeded.length > 0) console.info(`Seeded example scenarios: ${seeded.join(', ')}`);
@@ -46,7 +47,9 @@ async function main(): Promise<void> {
   if (trial.length > 0) {
     console.warn(`WARNING: users ${trial.join(', ')} still have the default trial passwords; set SCENARIA_CONFIG to a configuration with your own users.`);
   }
-  const server = serve({ fetch: app.fetch, port }, (info) => {
+  const server = createServer(built.requestListener);
+  server.listen(port, () => {
+    const info = server.address() as AddressInfo;
     built.listeningAt(`http://localhost:${info.port}`);
     console.info(
       `Scenaria API listening on http://localhost:${info.port} (database: ${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${resolve(dataDir)}`}, config: ${configFile ?? 'built-in default'}${staticDir ? `, web app: ${staticDir}` : ''})`,
@@ -61,10 +64,8 @@ async function main(): Promise<void> {
       .finally(() => process.exit(1));
   });
   // Longer than the idle timeouts of common proxies and clients, so a reused connection is not closed under them.
-  if ('keepAliveTimeout' in server) {
-    server.keepAliveTimeout = 65_000;
-    server.headersTimeout = 66_000;
-  }
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   const shutdown = () => {
     server.close();
     void built

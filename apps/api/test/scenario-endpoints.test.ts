@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '@scenaria/api-contract';
 import { parseConfig } from '../src/config/load-config';
@@ -46,6 +47,67 @@ describe.each(DATABASES)('request-response endpoints on the API port (%s)', (kin
     expect(nul.status).toBe(400);
     const missing = await post('/scenario/nobody-here', '{}');
     expect([missing.status, await missing.json()]).toEqual([404, { message: 'No scenario is deployed at /scenario/nobody-here' }]);
+  });
+
+  // The server's listener answers /scenario/ on the node path; `app.fetch` (Hono) still mounts the same
+  // endpoints. Both must give the same answers, from the same rules.
+  test('the node path and the Hono route answer bad input alike, with the request limits and security headers', async () => {
+    const cases: { path: string; body: string; status: number; message: string | RegExp }[] = [
+      { path: '/scenario/hello', body: JSON.stringify({ name: 'x'.repeat(5000) }), status: 413, message: 'The request body is larger than the limit of 0 MB (4096 bytes, requestLimits.maxBodyBytes)' },
+      { path: '/scenario/hel%00lo', body: '{}', status: 400, message: 'The URL contains a NUL character (%00)' },
+      { path: '/scenario/hello?name=%00', body: '{}', status: 400, message: 'The URL contains a NUL character (%00)' },
+      { path: '/scenario/hello', body: '{"name": ', status: 400, message: 'The request body is not JSON' },
+      { path: '/scenario/hello', body: '['.repeat(1500) + ']'.repeat(1500), status: 400, message: /deeper than 1000 levels/ },
+      { path: '/scenario/hello', body: JSON.stringify({ name: 7 }), status: 400, message: 'The request does not match the input schema' },
+      { path: '/scenario/nobody-here', body: '{}', status: 404, message: 'No scenario is deployed at /scenario/nobody-here' },
+      { path: '/scenario/hello/definition', body: '{}', status: 405, message: 'Use GET' },
+    ];
+    for (const { path, body, status, message } of cases) {
+      const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+      const viaNode = await fetch(`${server.baseUrl}${path}`, init);
+      const viaHono = await server.built.app.request(path, init);
+      for (const answer of [viaNode, viaHono]) {
+        const json = (await answer.json()) as { message: string };
+        expect([path, answer.status], JSON.stringify(json)).toEqual([path, status]);
+        expect(json.message).toMatch(message);
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(answer.headers.get('cache-control')).toBe('no-store');
+        expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'");
+      }
+    }
+  });
+
+  test('a body without a declared length is cut off at the limit on the node path', async () => {
+    const chunk = new TextEncoder().encode(`{"name":"${'x'.repeat(1000)}`);
+    let sent = 0;
+    // Chunked: the limit holds on the bytes read, and the server stops reading (it closes the connection).
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 100_000) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const answer = await fetch(`${server.baseUrl}/scenario/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+    expect([answer.status, await answer.json()]).toEqual([413, { message: expect.stringContaining('requestLimits.maxBodyBytes') }]);
+    // 100 MB offered; the server read a few socket buffers' worth before it answered and closed.
+    expect(sent).toBeLessThan(10_000);
+    // The server still answers.
+    const after = await post('/scenario/hello', JSON.stringify({ name: 'Di' }));
+    expect([after.status, await after.json()]).toEqual([200, { greeting: 'Hello, Di!' }]);
+  });
+
+  test('a client that hangs up mid-body costs nothing: no error logged, the server answers the next request', async () => {
+    const { port } = new URL(server.baseUrl);
+    await new Promise<void>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write('POST /scenario/hello HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":');
+        setTimeout(() => socket.destroy(), 50);
+      });
+      socket.once('close', () => resolve()).once('error', reject);
+    });
+    const after = await post('/scenario/hello', JSON.stringify({ name: 'Ed' }));
+    expect([after.status, await after.json()]).toEqual([200, { greeting: 'Hello, Ed!' }]);
+    // `server.close()` in afterAll fails the suite if the server logged an error.
   });
 
   test('with publicUrl configured (behind a proxy), scenario URLs use it', async () => {

@@ -66,21 +66,27 @@ if (runs('streaming')) {
 
 if (runs('request-response')) {
   const DURATION_MS = 3_000;
-  const ROUNDS = 2;
+  const ROUNDS = 3;
   log('request-response');
-  const servers: Record<'worker' | 'none' | 'hand', BenchServer> = { worker: await managerServer('worker'), none: await managerServer('none'), hand: await handWrittenServer() };
-  const results = new Map<string, { rates: number[]; latencies: number[] }>();
+  const servers: Record<'worker' | 'none' | 'hono' | 'hand', BenchServer> = {
+    worker: await managerServer('worker'),
+    none: await managerServer('none'),
+    hono: await managerServer('worker', 'hono'),
+    hand: await handWrittenServer(),
+  };
+  const results = new Map<string, { rates: number[]; latencies: number[]; busy: number[] }>();
   for (const server of Object.values(servers)) await load(server.url, 10, 1_000); // warm-up: JIT, worker, connections
   for (let round = 0; round < ROUNDS; round++) {
     for (const clients of [10, 50]) {
       // Alternating, so drift of the shared machine hits all alike.
-      const order = (round % 2 === 0 ? ['worker', 'none', 'hand'] : ['hand', 'none', 'worker']) as (keyof typeof servers)[];
+      const order = (round % 2 === 0 ? ['worker', 'none', 'hono', 'hand'] : ['hand', 'hono', 'none', 'worker']) as (keyof typeof servers)[];
       for (const name of order) {
         const result = await load(servers[name].url, clients, DURATION_MS);
         if (result.failed > 0) throw new Error(`${name}: ${result.failed} requests failed`);
         const key = `${name}/${clients}`;
-        const entry = results.get(key) ?? { rates: [], latencies: [] };
+        const entry = results.get(key) ?? { rates: [], latencies: [], busy: [] };
         entry.rates.push(result.rate);
+        entry.busy.push(result.busyMicrosPerRequest);
         entry.latencies.push(...result.latencies);
         results.set(key, entry);
       }
@@ -88,20 +94,21 @@ if (runs('request-response')) {
   }
   for (const server of Object.values(servers)) await server.close();
   const cell = (name: string, clients: number) => {
-    const entry = results.get(`${name}/${clients}`) as { rates: number[]; latencies: number[] };
-    return `${rate(median(entry.rates))} req/s (p50 ${median(entry.latencies).toFixed(2)} ms, p99 ${quantile(entry.latencies, 0.99).toFixed(2)} ms)`;
+    const entry = results.get(`${name}/${clients}`) as { rates: number[]; latencies: number[]; busy: number[] };
+    return `${rate(median(entry.rates))} req/s (p50 ${median(entry.latencies).toFixed(2)} ms, p99 ${quantile(entry.latencies, 0.99).toFixed(2)} ms; main thread busy ${Math.round(median(entry.busy))} µs/request)`;
   };
   const rateOf = (name: string, clients: number) => median(results.get(`${name}/${clients}`)?.rates ?? []);
   lines.push(
     '',
     '### Request-response (source, variable, response), POST over keep-alive HTTP on localhost',
     '',
-    `Clients in a worker thread of the same process, ${ROUNDS} alternating rounds of ${DURATION_MS / 1000} s per row and client count. The manager's endpoints are mounted by a Hono server (@hono/node-server) under \`/scenario/*\` as apps/api mounts them (without the API's other middleware); the hand-written server parses, checks the two typed fields, computes and answers.`,
+    `Clients in a worker thread of the same process, ${ROUNDS} alternating rounds of ${DURATION_MS / 1000} s per row and client count. The manager's endpoints are served as apps/api serves them: a \`node:http\` server whose listener hands \`/scenario/\` requests to the manager's node path (\`handleNodeRequest\`, with the API's security headers, URL check and body limit) and everything else to Hono; the hand-written server parses, checks the two typed fields, computes and answers. "Main thread busy" is the server thread's event-loop busy time per answered request (wall clock, so it grows when the machine's other jobs take the core).`,
     '',
     '| server | 10 clients | 50 clients |',
     '|---|---|---|',
     `| embedded manager, scenario in a worker thread (the default) | ${cell('worker', 10)} | ${cell('worker', 50)} |`,
     `| embedded manager, \`isolation: 'none'\` | ${cell('none', 10)} | ${cell('none', 50)} |`,
+    `| before: worker thread, through Hono's fetch-style route (\`handleRequest\`) | ${cell('hono', 10)} | ${cell('hono', 50)} |`,
     `| hand-written \`node:http\` server | ${cell('hand', 10)} | ${cell('hand', 50)} |`,
     `| default / hand-written, requests/s | ${ratio(rateOf('worker', 10), rateOf('hand', 10), 0.7)} | ${ratio(rateOf('worker', 50), rateOf('hand', 50), 0.7)} |`,
     `| \`isolation: 'none'\` / hand-written | ${(rateOf('none', 10) / rateOf('hand', 10)).toFixed(2)}x | ${(rateOf('none', 50) / rateOf('hand', 50)).toFixed(2)}x |`,

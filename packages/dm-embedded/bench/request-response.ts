@@ -1,13 +1,14 @@
-// Request-response: the path users get (the endpoints mounted on the host's server under /scenario/{slug},
-// as apps/api mounts them with Hono; scenarios in worker threads) against a hand-written node:http server
-// with the same logic (input check, fee and label, JSON answer). The clients run in a worker thread so
-// they do not share the server's event loop.
+// Request-response: the path users get (the endpoints on the host's server under /scenario/{slug}, as
+// apps/api serves them: its node listener hands /scenario/ requests to the manager's node path, the rest to
+// Hono; scenarios in worker threads) against a hand-written node:http server with the same logic (input
+// check, fee and label, JSON answer). The clients run in a worker thread so they do not share the server's
+// event loop.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { drizzle } from 'drizzle-orm/pglite';
 import { Hono } from 'hono';
 import { createEmbeddedDeploymentManager, SCENARIO_PATH_PREFIX } from '../src/index';
@@ -24,15 +25,34 @@ export interface BenchServer {
 
 const listening = (server: Server) => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
 
-/** The embedded manager's endpoints mounted by a Hono server on its port, as the API serves them. */
-export async function managerServer(isolation: 'worker' | 'none' = 'worker'): Promise<BenchServer> {
+// What apps/api's listener (src/node-listener.ts) does per scenario request besides the manager's answer: its
+// security headers, the URL check and the body limit of its configuration.
+const API_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'",
+  'X-Frame-Options': 'SAMEORIGIN',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+const API_BODY_LIMIT = { maxBytes: 10 * 1024 * 1024, message: 'The request body is larger than the limit of 10 MB (10485760 bytes, requestLimits.maxBodyBytes)' };
+
+/**
+ * The embedded manager's endpoints on a node server whose listener sends /scenario/ to them and the rest to Hono,
+ * as the API serves them; `via: 'hono'` sends everything to Hono (the fetch-style `handleRequest`, as before).
+ */
+export async function managerServer(isolation: 'worker' | 'none' = 'worker', via: 'node' | 'hono' = 'node'): Promise<BenchServer> {
   const client = new PGlite();
   const manager = await createEmbeddedDeploymentManager({ db: drizzle(client) as unknown as EmbeddedDatabase, isolation }, dependencies());
   const app = new Hono();
   app.all(`${SCENARIO_PATH_PREFIX}/*`, (c) => manager.handleRequest(c.req.raw));
-  const server = await new Promise<Server>((resolve) => {
-    const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(started as Server));
+  const hono = getRequestListener(app.fetch);
+  const server = createServer((request, response) => {
+    if (via === 'hono' || !request.url?.startsWith(`${SCENARIO_PATH_PREFIX}/`)) return void hono(request, response);
+    for (const [name, value] of Object.entries(API_HEADERS)) response.setHeader(name, value);
+    if (/%00/i.test(request.url)) return void response.writeHead(400).end('{"message":"The URL contains a NUL character (%00)"}');
+    void manager.handleNodeRequest(request, response, { bodyLimit: API_BODY_LIMIT });
   });
+  await listening(server);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   manager.mountAt(base);
   const deployed = await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('fees'), deploymentData: deploymentData(), scenario: requestResponseScenario('fees', { slug: 'fees' }), updateStrategy: replace });
@@ -108,12 +128,23 @@ const started = performance.now();
 Promise.all(Array.from({ length: clients }, client)).then(() => {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  parentPort.postMessage({ rate: done / seconds, failed, latencies });
+  parentPort.postMessage({ rate: done / seconds, done, failed, latencies });
 });
 `;
 
-/** Requests per second and latencies of `clients` concurrent keep-alive clients for `durationMs`. */
-export function load(url: string, clients: number, durationMs: number): Promise<{ rate: number; failed: number; latencies: number[] }> {
+/**
+ * Requests per second and latencies of `clients` concurrent keep-alive clients for `durationMs`, and the
+ * time this thread's event loop was busy meanwhile per answered request (the server's own cost per request:
+ * the clients run in another thread).
+ */
+export async function load(url: string, clients: number, durationMs: number): Promise<{ rate: number; failed: number; latencies: number[]; busyMicrosPerRequest: number }> {
+  const before = performance.eventLoopUtilization();
+  const result = await generateLoad(url, clients, durationMs);
+  const busy = performance.eventLoopUtilization(before);
+  return { ...result, busyMicrosPerRequest: (busy.active * 1000) / Math.max(1, result.done) };
+}
+
+function generateLoad(url: string, clients: number, durationMs: number): Promise<{ rate: number; done: number; failed: number; latencies: number[] }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_GENERATOR, { eval: true, workerData: { url, clients, durationMs } });
     worker.once('message', resolve);

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { commandProcessor } from '@scenaria/deployment-sdk';
 import type { DeploymentManager, DeploymentManagerCommand, DeploymentManagerDependencies, DeploymentManagerProvider } from '@scenaria/deployment-sdk';
 import type { ComponentRuntime } from '@scenaria/engine';
@@ -9,6 +10,7 @@ import { defaultEmbeddedModels } from './runtime/live-scenario';
 import type { EmbeddedModels, LiveScenarioOptions } from './runtime/live-scenario';
 import type { CountsRange, NodeCount } from './runtime/node-counters';
 import { RequestResponseServer } from './runtime/request-response';
+import type { RequestBodyLimit } from './runtime/request-response';
 import { createRealtimeScheduler } from './runtime/scheduler';
 import type { Scheduler } from './runtime/scheduler';
 import type { WorkerSetup } from './runtime/worker/protocol';
@@ -56,6 +58,13 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
    * request limits; the handler bounds body size and JSON depth itself.
    */
   handleRequest(request: Request): Promise<Response>;
+  /**
+   * `handleRequest` for a host's node HTTP server (`IncomingMessage` in, answer written on `response`), the
+   * same answers without web `Request`/`Response` objects: what a host should call when it owns the
+   * `node:http` server. `bodyLimit` is the host's own limit, when stricter than the manager's 10 MB. Rejects
+   * only on a bug, before anything was written.
+   */
+  handleNodeRequest(request: IncomingMessage, response: ServerResponse, options?: { bodyLimit?: RequestBodyLimit }): Promise<void>;
   /**
    * Tells the manager the public base URL of the server that mounts `handleRequest` (e.g.
    * `http://localhost:8080`), or a function asked each time (a host that learns its port when it listens).
@@ -133,6 +142,7 @@ export async function createEmbeddedDeploymentManager(
     stateQueryForAllScenarios: { getAllScenariosStatuses: () => lifecycle.allStatuses() },
     requestResponseUrl: () => server.url(),
     handleRequest: (request) => server.handle(request, { baseUrl: server.url() }),
+    handleNodeRequest: (request, response, options) => server.handleNode(request, response, options),
     mountAt: (baseUrl) => server.mount(baseUrl),
     scenarioAt: (pathname) => server.scenarioAt(pathname),
     scenarioUrl: (scenarioName) => lifecycle.scenarioUrl(scenarioName),

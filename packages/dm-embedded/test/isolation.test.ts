@@ -133,6 +133,21 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
 
     await eventually(async () => expect((await statusOf(manager, 'slow'))?.status.name).toBe('RUNNING'));
     expect(await (await post(slow, items(5))).json()).toEqual({ count: 5 });
+
+    // Requests queued behind the one over budget fail with it: the worker they wait for is terminated.
+    const hostile = post(slow, items(99_999));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const queued = await Promise.all([1, 2, 3].map((count) => post(slow, items(count))));
+    expect((await hostile).status).toBe(503);
+    for (const behind of queued) expect([behind.status, await behind.json()]).toEqual([503, { message: expect.stringMatching(/time budget of 150 ms/) }]);
+  });
+
+  it('answers concurrent requests each with its own result (calls to the worker travel together)', async () => {
+    const manager = await createManager({});
+    const fees = await deploy(manager, requestResponseScenario('fees', { slug: 'fees' }));
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, amount) => post(fees, { amount, currency: 'EUR' }).then((r) => r.json())));
+    expect(answers).toEqual(Array.from({ length: 40 }, (_, amount) => ({ fee: amount * 3 + 1, label: `EUR:${amount * 3 + 1}` })));
+    expect((await manager.nodeCounts('fees'))['response']).toEqual({ recordsIn: 40, recordsOut: 40, errors: 0 });
   });
 
   it('runs a batch again after its worker died in the middle of it, without duplicates', async () => {

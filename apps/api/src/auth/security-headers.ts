@@ -74,15 +74,32 @@ export function inlineScriptHashes(html: string): string[] {
 export function securityHeaders(getConfig: () => ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const frameAncestors = getConfig().securityHeaders.frameAncestors;
-    const pagePolicy = c.res.headers.get('content-security-policy');
-    const framing = contentSecurityPolicy({ 'frame-ancestors': frameAncestors });
-    c.header('Content-Security-Policy', `${pagePolicy ?? contentSecurityPolicy(API_POLICY)}; ${framing}`);
-    const only = frameAncestors.length === 1 ? frameAncestors[0] : undefined;
-    if (only === "'self'") c.header('X-Frame-Options', 'SAMEORIGIN');
-    else if (only === "'none'") c.header('X-Frame-Options', 'DENY');
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+    const headers = securityHeaderValues(getConfig(), c.res.headers.get('content-security-policy'));
+    for (const [name, value] of Object.entries(headers)) {
+      if (name !== 'Cache-Control' || !c.res.headers.has('cache-control')) c.header(name, value);
+    }
   };
+}
+
+let lastApiHeaders: { config: ServerConfig; headers: Readonly<Record<string, string>> } | undefined;
+
+/**
+ * The headers `securityHeaders` sets, by name: for an answer with its own page policy, or for an API answer
+ * (`pagePolicy` null), as the /scenario/ endpoints write them outside Hono. `Cache-Control` is to be set only
+ * when the answer has none.
+ */
+export function securityHeaderValues(config: ServerConfig, pagePolicy: string | null): Readonly<Record<string, string>> {
+  // Computed once per configuration for API answers: the scenario endpoints ask on every request.
+  if (pagePolicy === null && lastApiHeaders?.config === config) return lastApiHeaders.headers;
+  const frameAncestors = config.securityHeaders.frameAncestors;
+  const framing = contentSecurityPolicy({ 'frame-ancestors': frameAncestors });
+  const headers: Record<string, string> = { 'Content-Security-Policy': `${pagePolicy ?? contentSecurityPolicy(API_POLICY)}; ${framing}` };
+  const only = frameAncestors.length === 1 ? frameAncestors[0] : undefined;
+  if (only === "'self'") headers['X-Frame-Options'] = 'SAMEORIGIN';
+  else if (only === "'none'") headers['X-Frame-Options'] = 'DENY';
+  headers['X-Content-Type-Options'] = 'nosniff';
+  headers['Referrer-Policy'] = 'no-referrer';
+  headers['Cache-Control'] = 'no-store';
+  if (pagePolicy === null) lastApiHeaders = { config, headers };
+  return headers;
 }

@@ -2,7 +2,9 @@ import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ConfigStore } from '../config/config-store';
+import type { RequestLimits } from '../config/config-schema';
 import { badRequest, payloadTooLarge } from '../errors';
+import type { ApiError } from '../errors';
 import type { AppEnv } from './router';
 
 // What Hono's validator reads as JSON (`application/json`, `application/merge-patch+json` ...).
@@ -20,23 +22,36 @@ function inMegabytes(bytes: number): string {
 }
 
 /**
- * Limits that hold before any route or login runs: a URL with an encoded NUL is refused (PostgreSQL text
- * cannot hold one, so a name or query value with it would fail in the database as a 500), and a body larger
- * than `requestLimits` is answered with 413 as soon as its Content-Length, or the bytes read so far, exceed
- * the limit, so an oversized body is never held in memory.
+ * A URL with an encoded NUL is refused: PostgreSQL text cannot hold one, so a name or query value with it would
+ * fail in the database as a 500. `%00` is the only way to put NUL in a URL: the HTTP parser refuses a raw one.
+ */
+export function urlProblem(url: string): ApiError | undefined {
+  return /%00/i.test(url) ? badRequest('The URL contains a NUL character (%00)') : undefined;
+}
+
+/** The most a request body may hold by its content type (documents and files differ), and the 413 message naming the setting. */
+export function bodyLimitOf(contentType: string, limits: RequestLimits): { maxBytes: number; message: string } {
+  const isDocument = documentKind(contentType) !== undefined;
+  const maxBytes = isDocument ? limits.maxBodyBytes : limits.maxUploadBytes;
+  const key = isDocument ? 'maxBodyBytes' : 'maxUploadBytes';
+  return { maxBytes, message: `The request body is larger than the limit of ${inMegabytes(maxBytes)} (${maxBytes} bytes, requestLimits.${key})` };
+}
+
+/**
+ * Limits that hold before any route or login runs (`urlProblem`, `bodyLimitOf`): a body larger than the limit
+ * is answered with 413 as soon as its Content-Length, or the bytes read so far, exceed it, so an oversized
+ * body is never held in memory. The /scenario/ endpoints apply the same two rules on the node path
+ * (`node-listener.ts`).
  */
 export function requestLimits(config: ConfigStore): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    // `%00` is the only way to put NUL in a URL: the HTTP parser refuses a raw one.
-    if (/%00/i.test(c.req.url)) throw badRequest('The URL contains a NUL character (%00)');
-    const limits = config.current.requestLimits;
-    const isDocument = documentKind(c.req.header('content-type') ?? '') !== undefined;
-    const maxSize = isDocument ? limits.maxBodyBytes : limits.maxUploadBytes;
-    const key = isDocument ? 'maxBodyBytes' : 'maxUploadBytes';
+    const problem = urlProblem(c.req.url);
+    if (problem) throw problem;
+    const { maxBytes, message } = bodyLimitOf(c.req.header('content-type') ?? '', config.current.requestLimits);
     const limit = bodyLimit({
-      maxSize,
+      maxSize: maxBytes,
       onError: () => {
-        throw payloadTooLarge(`The request body is larger than the limit of ${inMegabytes(maxSize)} (${maxSize} bytes, requestLimits.${key})`);
+        throw payloadTooLarge(message);
       },
     });
     return limit(c, next);

@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { InputSchemaCheck } from '@scenaria/engine';
 import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
@@ -79,9 +78,44 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export const SCENARIO_PATH_PREFIX = '/scenario';
 const SCENARIO_PATH = /^\/scenario\/([^/]+)(\/definition)?\/?$/;
 
-async function readBody(request: Request): Promise<string | undefined> {
+/**
+ * A host's own limit on request bodies, stricter than the manager's 10 MB: over `maxBytes` the request is
+ * answered 413 with `message` (the host's wording, naming its setting).
+ */
+export interface RequestBodyLimit {
+  maxBytes: number;
+  message: string;
+}
+
+const OWN_BODY_LIMIT: RequestBodyLimit = { maxBytes: MAX_BODY_BYTES, message: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes` };
+
+/** An answer before it is written: as a web `Response` (`handle`) or on node's `ServerResponse` (`handleNode`). */
+interface Answer {
+  status: number;
+  body: string;
+  /** The body was not read to its end: the connection is closed after the answer rather than reused. */
+  closeConnection?: boolean;
+  retryAfter?: string;
+}
+
+const answer = (status: number, body: string): Answer => ({ status, body });
+const message = (status: number, text: string): Answer => ({ status, body: JSON.stringify({ message: text }) });
+
+/**
+ * A request as the answering core needs it, from either kind of server. `readBody` resolves the body as text,
+ * or undefined once it is longer than `maxBytes` (the rest is then not read).
+ */
+interface RequestParts {
+  method: string;
+  pathname: string;
+  /** The query string without its `?`. */
+  query: string;
+  readBody(maxBytes: number): Promise<string | undefined>;
+}
+
+async function readWebBody(request: Request, maxBytes: number): Promise<string | undefined> {
   // A declared length over the limit is refused before a byte is read.
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return undefined;
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return undefined;
   if (!request.body) return '';
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -90,7 +124,7 @@ async function readBody(request: Request): Promise<string | undefined> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > maxBytes) {
       await reader.cancel();
       return undefined;
     }
@@ -99,40 +133,62 @@ async function readBody(request: Request): Promise<string | undefined> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function json(status: number, body: string, headers: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
-}
-
-// Node's HTTP server in front of the fetch-style handler, for the manager's own port.
-async function toRequest(request: IncomingMessage, base: string): Promise<Request> {
-  const method = request.method ?? 'GET';
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(request.url ?? '/', base), {
-    method,
-    headers,
-    ...(hasBody ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
-async function writeResponse(answer: Response, response: ServerResponse): Promise<void> {
-  const body = Buffer.from(await answer.arrayBuffer());
-  const headers: Record<string, string> = { 'content-length': String(body.length) };
-  answer.headers.forEach((value, name) => {
-    headers[name] = value;
+function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(undefined);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      // The rest is not read: the answer closes the connection.
+      request.off('data', onData).off('end', onEnd).off('error', reject);
+      request.pause();
+      resolve(undefined);
+    };
+    const onEnd = () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    request.on('data', onData).once('end', onEnd).once('error', reject);
   });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function toResponse(answer: Answer): Response {
+  const headers: Record<string, string> = { 'content-type': JSON_TYPE };
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
+  return new Response(answer.body, { status: answer.status, headers });
+}
+
+function writeAnswer(answer: Answer, response: ServerResponse): void {
+  const headers: Record<string, string | number> = { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(answer.body) };
+  if (answer.retryAfter) headers['retry-after'] = answer.retryAfter;
+  if (answer.closeConnection) headers['connection'] = 'close';
   response.writeHead(answer.status, headers);
-  response.end(body);
+  response.end(answer.body);
+}
+
+// Plain segments need no URL parse; a path with dot segments or other characters goes through one, so
+// both servers see the path a WHATWG URL would.
+const PLAIN_PATH = /^[A-Za-z0-9/_~%-]*$/;
+
+function nodeRequestParts(request: IncomingMessage): RequestParts {
+  const target = request.url ?? '/';
+  const mark = target.indexOf('?');
+  const rawPath = mark < 0 ? target : target.slice(0, mark);
+  return {
+    method: request.method ?? 'GET',
+    pathname: PLAIN_PATH.test(rawPath) ? rawPath : new URL(rawPath, 'http://localhost').pathname,
+    query: mark < 0 ? '' : target.slice(mark + 1),
+    readBody: (maxBytes) => readNodeBody(request, maxBytes),
+  };
 }
 
 /** How the handler is reached: the public base URL of the server it is mounted in (for the OpenAPI `servers`). */
 export interface RequestResponseMount {
   /** e.g. `http://localhost:8080`; the handler serves `{baseUrl}/scenario/{slug}`. */
   baseUrl?: string;
+  /** The host's body limit when stricter than the manager's own. */
+  bodyLimit?: RequestBodyLimit;
 }
 
 /**
@@ -183,17 +239,10 @@ export class RequestResponseServer {
 
   async listen(port: number, host: string): Promise<void> {
     const server = createServer((request, response) => {
-      const base = this.ownUrl() ?? `http://${host}`;
-      toRequest(request, base)
-        .then((fetchRequest) => this.handle(fetchRequest, { baseUrl: base }))
-        .then((answer) => writeResponse(answer, response))
-        .catch((error: unknown) => {
-          if (!response.headersSent) {
-            const body = JSON.stringify([{ message: `Internal error: ${String(error)}` }]);
-            response.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-            response.end(body);
-          } else response.destroy();
-        });
+      this.handleNode(request, response, { baseUrl: this.ownUrl() ?? `http://${host}` }).catch((error: unknown) => {
+        if (!response.headersSent) writeAnswer({ status: 500, body: JSON.stringify([{ message: `Internal error: ${String(error)}` }]) }, response);
+        else response.destroy();
+      });
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -232,49 +281,64 @@ export class RequestResponseServer {
   /** Answers one request to `/scenario/{slug}[/definition]` (the path as the host server received it). */
   async handle(request: Request, mount: RequestResponseMount = {}): Promise<Response> {
     const url = new URL(request.url);
-    const match = SCENARIO_PATH.exec(url.pathname);
+    const parts: RequestParts = { method: request.method, pathname: url.pathname, query: url.search.slice(1), readBody: (maxBytes) => readWebBody(request, maxBytes) };
+    return toResponse(await this.answer(parts, mount));
+  }
+
+  /**
+   * `handle` for a node HTTP server: reads the body from the stream and writes the answer on `response`, with
+   * no web `Request` or `Response` in between (they cost more than the scenario on small requests). Rejects
+   * only on a bug, before anything was written.
+   */
+  async handleNode(request: IncomingMessage, response: ServerResponse, mount: RequestResponseMount = {}): Promise<void> {
+    writeAnswer(await this.answer(nodeRequestParts(request), mount), response);
+  }
+
+  // The one answering core of both servers: statuses, bodies and headers cannot drift apart.
+  private async answer(request: RequestParts, mount: RequestResponseMount): Promise<Answer> {
+    const { pathname } = request;
+    const match = SCENARIO_PATH.exec(pathname);
     let slug: string | undefined;
     try {
       slug = match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
     } catch {
-      return json(400, JSON.stringify({ message: `The path ${url.pathname} is not valid percent-encoding` }));
+      return message(400, `The path ${pathname} is not valid percent-encoding`);
     }
     const endpoint = slug === undefined ? undefined : this.endpoints.get(slug);
-    if (!match || !endpoint) return json(404, JSON.stringify({ message: `No scenario is deployed at ${url.pathname}` }));
+    if (!match || !endpoint) return message(404, `No scenario is deployed at ${pathname}`);
     if (match[2]) {
-      if (request.method !== 'GET') return json(405, JSON.stringify({ message: 'Use GET' }));
-      return json(200, JSON.stringify(scenarioOpenApi(endpoint, mount.baseUrl ?? this.url())));
+      if (request.method !== 'GET') return message(405, 'Use GET');
+      return answer(200, JSON.stringify(scenarioOpenApi(endpoint, mount.baseUrl ?? this.url())));
     }
     let input: unknown;
     if (request.method === 'POST') {
-      const text = await readBody(request);
-      if (text === undefined) return json(413, JSON.stringify({ message: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes` }));
+      const limit = mount.bodyLimit && mount.bodyLimit.maxBytes < OWN_BODY_LIMIT.maxBytes ? mount.bodyLimit : OWN_BODY_LIMIT;
+      const text = await request.readBody(limit.maxBytes);
+      if (text === undefined) return { ...message(413, limit.message), closeConnection: true };
       // Parsing deep JSON works, but the schema check and the scenario's steps after it recurse and would
       // overflow the stack: refused before the parse.
-      if (inspectJsonText(text).tooDeep) return json(400, JSON.stringify({ message: `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels` }));
+      if (inspectJsonText(text).tooDeep) return message(400, `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
       try {
         input = JSON.parse(text);
       } catch {
-        return json(400, JSON.stringify({ message: 'The request body is not JSON' }));
+        return message(400, 'The request body is not JSON');
       }
     } else if (request.method === 'GET') {
-      input = Object.fromEntries(url.searchParams);
+      input = Object.fromEntries(new URLSearchParams(request.query));
     } else {
-      return json(405, JSON.stringify({ message: 'Use POST (or GET with query parameters)' }));
+      return message(405, 'Use POST (or GET with query parameters)');
     }
     const violations = endpoint.checkInput(input);
-    if (violations.length > 0) return json(400, JSON.stringify({ message: 'The request does not match the input schema', violations }));
+    if (violations.length > 0) return answer(400, JSON.stringify({ message: 'The request does not match the input schema', violations }));
     let outcome: RunOutcome;
     try {
       outcome = await endpoint.run(input);
     } catch (error) {
       if (!isScenarioUnavailable(error)) throw error;
-      return json(503, JSON.stringify({ message: error.message }), { 'retry-after': '1' });
+      return { ...message(503, error.message), retryAfter: '1' };
     }
     for (const log of outcome.logs) this.logger.info('Scenario log', { scenarioName: endpoint.scenarioName, nodeId: log.nodeId, value: log.value });
-    if (outcome.errors.length > 0) {
-      return json(500, JSON.stringify(outcome.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
-    }
-    return json(200, outcome.response ?? '[]');
+    if (outcome.errors.length > 0) return answer(500, JSON.stringify(outcome.errors.map((e) => ({ message: e.message, nodeId: e.nodeId }))));
+    return answer(200, outcome.response ?? '[]');
   }
 }

@@ -1,6 +1,6 @@
+import { isTopicWrite } from '@scenaria/engine';
 import type { InvocationScope, StateChanges } from '@scenaria/engine';
 import { toJsonText, toPlainJson } from '@scenaria/typing/runtime';
-import { TopicWrite } from './live-scenario';
 import type { NodeCount, NodeCounters } from './node-counters';
 
 /**
@@ -27,7 +27,7 @@ export function toRunOutcome(scopes: readonly InvocationScope[], counters: NodeC
   const outcome: RunOutcome = { topicWrites: [], logs: [], response: undefined, errors: [], counts: [] };
   for (const scope of scopes) {
     for (const output of scope.outputs) {
-      if (output.value instanceof TopicWrite) {
+      if (isTopicWrite(output.value)) {
         const write = output.value;
         outcome.topicWrites.push({ topic: write.topic, key: write.key, value: toPlainJson(write.value), timestamp: write.timestamp });
       } else if (output.componentId === 'sink-logging') {

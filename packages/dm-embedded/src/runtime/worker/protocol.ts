@@ -37,14 +37,16 @@ export interface ScenarioWorkerData {
   eventTime: EventTimeOptions | undefined;
 }
 
-/** Messages to a worker. */
+/** Messages to a worker; the host sends them in arrays, every message sent in one turn of its event loop together. */
 export type ToWorkerMessage =
   | { type: 'run'; id: number; work: ExecutorWork }
   | { type: 'test'; id: number; testData: ScenarioTestData; now: number };
 
-/** Messages from a worker. */
+/** The answer to one message: its result, or the message of what it threw. */
+export type WorkerAnswer = { id: number; result: unknown } | { id: number; failed: string };
+
+/** Messages from a worker: answers come in arrays, every answer made in one turn of the worker's loop together. */
 export type FromWorkerMessage =
   | { type: 'ready' }
   | { type: 'compileFailed'; errors: DeploymentIssue[] }
-  | { type: 'done'; id: number; result: unknown }
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'answers'; answers: WorkerAnswer[] };

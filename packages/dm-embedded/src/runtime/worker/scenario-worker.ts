@@ -30,7 +30,7 @@ export interface ScenarioWorkerOptions {
 // Omit over each member of the union (a plain Omit keeps only the keys all members share).
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-type Pending = { resolve(value: unknown): void; reject(error: unknown): void; timer: NodeJS.Timeout };
+type Pending = { resolve(value: unknown): void; reject(error: unknown): void; deadline: number; timeoutMs: number };
 
 /**
  * One worker thread and the calls in flight to it. A call that overruns its budget terminates the worker,
@@ -42,16 +42,23 @@ class ScenarioWorkerThread {
   private nextId = 1;
   private failure: WorkerFailure | undefined;
   private isTerminating = false;
+  /** Messages of this turn of the event loop, sent together when it ends. */
+  private outbox: ToWorkerMessage[] = [];
+  // One timer for every call in flight, due at the earliest deadline; a timer per call cost more than the call.
+  private budgetTimer: NodeJS.Timeout | undefined;
+  private budgetDueAt = Infinity;
 
   constructor(private readonly worker: Worker) {
     worker.on('message', (message: FromWorkerMessage) => {
-      if (message.type !== 'done' && message.type !== 'failed') return;
-      const call = this.pending.get(message.id);
-      if (!call) return;
-      this.pending.delete(message.id);
-      clearTimeout(call.timer);
-      if (message.type === 'done') call.resolve(message.result);
-      else call.reject(new Error(message.message));
+      if (message.type !== 'answers') return;
+      for (const answer of message.answers) {
+        const call = this.pending.get(answer.id);
+        if (!call) continue;
+        this.pending.delete(answer.id);
+        if ('failed' in answer) call.reject(new Error(answer.failed));
+        else call.resolve(answer.result);
+      }
+      if (this.pending.size === 0) this.disarmBudget();
     });
     worker.on('error', (error: Error & { code?: string }) => {
       this.fail(
@@ -96,19 +103,53 @@ class ScenarioWorkerThread {
   /** Told once when the worker fails (used while starting). */
   private onFailure: ((failure: WorkerFailure) => void) | undefined;
 
-  /** Sends a message and waits for its answer, at most `timeoutMs`. */
+  /**
+   * Sends a message and waits for its answer, at most `timeoutMs` from now: a call still unanswered then
+   * terminates the worker. Messages of one turn of the event loop go in one postMessage.
+   */
   call(message: WithoutId<ToWorkerMessage>, timeoutMs: number): Promise<unknown> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => this.fail(new WorkerFailure('WorkerTimeout', `The scenario exceeded its time budget of ${timeoutMs} ms; its worker was restarted`)),
-        timeoutMs,
-      );
-      this.pending.set(id, { resolve, reject, timer });
-      this.worker.postMessage({ ...message, id } as ToWorkerMessage);
+      const deadline = performance.now() + timeoutMs;
+      this.pending.set(id, { resolve, reject, deadline, timeoutMs });
+      if (deadline < this.budgetDueAt) this.armBudget(deadline);
+      if (this.outbox.push({ ...message, id } as ToWorkerMessage) === 1) setImmediate(this.flush);
     });
   }
+
+  private readonly flush = () => {
+    const batch = this.outbox;
+    this.outbox = [];
+    if (!this.failure) this.worker.postMessage(batch);
+  };
+
+  private armBudget(deadline: number): void {
+    clearTimeout(this.budgetTimer);
+    this.budgetDueAt = deadline;
+    this.budgetTimer = setTimeout(this.checkBudgets, Math.max(0, Math.ceil(deadline - performance.now())));
+  }
+
+  private disarmBudget(): void {
+    clearTimeout(this.budgetTimer);
+    this.budgetTimer = undefined;
+    this.budgetDueAt = Infinity;
+  }
+
+  private readonly checkBudgets = () => {
+    this.budgetTimer = undefined;
+    this.budgetDueAt = Infinity;
+    const now = performance.now();
+    let next = Infinity;
+    for (const call of this.pending.values()) {
+      if (call.deadline <= now) {
+        this.fail(new WorkerFailure('WorkerTimeout', `The scenario exceeded its time budget of ${call.timeoutMs} ms; its worker was restarted`));
+        return;
+      }
+      next = Math.min(next, call.deadline);
+    }
+    if (next < Infinity) this.armBudget(next);
+  };
 
   get failed(): WorkerFailure | undefined {
     return this.failure;
@@ -123,10 +164,8 @@ class ScenarioWorkerThread {
   private fail(failure: WorkerFailure): void {
     if (this.failure) return;
     this.failure = failure;
-    for (const call of this.pending.values()) {
-      clearTimeout(call.timer);
-      call.reject(failure);
-    }
+    this.disarmBudget();
+    for (const call of this.pending.values()) call.reject(failure);
     this.pending.clear();
     this.onFailure?.(failure);
     // Termination is what stops a runaway loop; an exit or out-of-memory worker is gone already.
