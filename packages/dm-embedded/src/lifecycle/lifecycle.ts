@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { DeploymentManagerClosed } from '@scenaria/deployment-sdk';
 import type { Clock, DeploymentLogger, StatusDetails } from '@scenaria/deployment-sdk';
 import { compileInputSchema } from '@scenaria/engine';
 import { scenarioSlug } from '@scenaria/graph';
 import { addNodeCounts, readNodeCounts, sumNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase } from '../storage/database';
-import { acquireRunnerLease, endDeployments, findDeploymentsRunningIn, findLatestDeployment, findOpenDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
-import type { DeploymentRow } from '../storage/deployments-store';
+import { acquireRunnerLease, endDeployments, findDeploymentsRunningIn, findLatestDeployment, findOpenDeployments, findStatusDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
+import type { DeploymentRow, DeploymentStatusRow } from '../storage/deployments-store';
 import { prepareLiveScenario } from '../runtime/live-scenario';
 import type { LiveScenario, LiveScenarioOptions } from '../runtime/live-scenario';
 import { addCounts } from '../runtime/node-counters';
@@ -53,7 +54,7 @@ export interface DeploymentLifecycle {
   stop(scenarioName: string): Promise<void>;
   /** Whether this manager runs the stored deployment. */
   isRunningHere(row: DeploymentRow): boolean;
-  /** Runs work unless the manager is closed: a command after close is the caller's bug, so it throws. */
+  /** Runs work unless the manager is closed: a command after close throws `DeploymentManagerClosed`. */
   whileOpen<T>(work: () => Promise<T>): Promise<T>;
   /** Starts every deployment stored as active, then keeps up with the other managers over the database. */
   resume(): Promise<void>;
@@ -391,7 +392,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     });
   };
 
-  const statusOf = (row: DeploymentRow): StatusDetails => {
+  const statusOf = (row: DeploymentStatusRow): StatusDetails => {
     const deployment = running.get(row.scenarioName);
     return deploymentStatus(row, deployment?.row.externalId === row.externalId ? deployment : undefined);
   };
@@ -413,7 +414,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     stop,
     isRunningHere: (row) => running.get(row.scenarioName)?.row.externalId === row.externalId,
     async whileOpen(work) {
-      if (isClosed) throw new Error('The embedded deployment manager is closed');
+      if (isClosed) throw new DeploymentManagerClosed('The embedded deployment manager is closed');
       return work();
     },
     async resume() {
@@ -426,10 +427,7 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
       scheduleRetention();
     },
     async statusesOf(scenarioName) {
-      const open = await findOpenDeployments(db, scenarioName);
-      if (open.length > 0) return open.map(statusOf);
-      const latest = await findLatestDeployment(db, scenarioName);
-      return latest ? [statusOf(latest)] : [];
+      return (await findStatusDeployments(db, scenarioName)).map(statusOf);
     },
     async allStatuses() {
       const byScenario = new Map<string, StatusDetails[]>();

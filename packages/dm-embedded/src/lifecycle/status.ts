@@ -1,6 +1,6 @@
 import { ProblemStatus, SimpleStateStatusName } from '@scenaria/deployment-sdk';
 import type { StatusDetails } from '@scenaria/deployment-sdk';
-import type { DeploymentRow } from '../storage/deployments-store';
+import type { DeploymentStatusRow } from '../storage/deployments-store';
 
 /** Where a deployment started by this manager stands. */
 export type LocalDeploymentStatus = 'DURING_DEPLOY' | 'RUNNING' | 'RESTARTING' | 'FAILED';
@@ -15,7 +15,7 @@ export interface LocalDeploymentState {
  * The engine-side status of a stored deployment, as `getScenarioStatuses` reports it; `local` is this
  * manager's own view when it runs the deployment. The designer reconciles it with its last action.
  */
-export function deploymentStatus(row: DeploymentRow, local: LocalDeploymentState | undefined): StatusDetails {
+export function deploymentStatus(row: DeploymentStatusRow, local: LocalDeploymentState | undefined): StatusDetails {
   const base = { deploymentId: row.deploymentId, externalDeploymentId: row.externalId, version: row.processVersion, startTime: row.startedAt };
   if (row.state === 'CANCELED') return { ...base, status: { name: SimpleStateStatusName.CANCELED }, errors: [] };
   if (row.state === 'FAILED' || local?.status === 'FAILED') {

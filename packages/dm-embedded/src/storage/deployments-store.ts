@@ -1,6 +1,6 @@
 import type { ProcessVersion } from '@scenaria/deployment-sdk';
 import type { CanonicalProcess } from '@scenaria/graph';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { Queryable } from './database';
 import { deployments } from './schema';
 import { sendWakeup } from './wakeups';
@@ -61,6 +61,36 @@ export async function findDeploymentsRunningIn(db: Queryable, scenarioName: stri
 export async function findLatestDeployment(db: Queryable, scenarioName: string): Promise<DeploymentRow | undefined> {
   const [row] = await db.select().from(deployments).where(eq(deployments.scenarioName, scenarioName)).orderBy(desc(deployments.sequence)).limit(1);
   return row ? toRow(row) : undefined;
+}
+
+/** What a deployment's status is computed from: the row without its scenario. */
+export type DeploymentStatusRow = Omit<DeploymentRow, 'scenario'>;
+
+/**
+ * The deployments a scenario's status reports, in one statement: the not-ended ones (oldest first) when there
+ * are any, else the latest one. Status reads come with every scenario details GET, so they skip the stored
+ * scenario JSON and the second round trip.
+ */
+export async function findStatusDeployments(db: Queryable, scenarioName: string): Promise<DeploymentStatusRow[]> {
+  const { scenario: _scenario, ...columns } = getTableColumns(deployments);
+  const latest = db.select({ sequence: max(deployments.sequence) }).from(deployments).where(eq(deployments.scenarioName, scenarioName));
+  const rows = await db
+    .select(columns)
+    .from(deployments)
+    .where(and(eq(deployments.scenarioName, scenarioName), or(inArray(deployments.state, notEnded), eq(deployments.sequence, latest))))
+    .orderBy(asc(deployments.sequence));
+  const statusRows = rows.map((row): DeploymentStatusRow => ({
+    externalId: row.externalId,
+    scenarioName: row.scenarioName,
+    deploymentId: row.deploymentId,
+    processVersion: row.processVersion as ProcessVersion,
+    state: row.state as DeploymentState,
+    errors: row.errors,
+    startedAt: Number(row.startedAt),
+    endedAt: row.endedAt === null ? null : Number(row.endedAt),
+  }));
+  const open = statusRows.filter((row) => notEnded.includes(row.state));
+  return open.length > 0 ? open : statusRows.slice(-1);
 }
 
 /** Stores a new ACTIVE deployment. */
