@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { createApiClient } from '@scenaria/api-contract';
 import type { ApiClient, ApiResult, RouteInput, RouteOutput } from '@scenaria/api-contract';
 import type { RouteConfig } from '@hono/zod-openapi';
@@ -131,10 +131,14 @@ export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<Tes
   };
 }
 
-/** Starts the real HTTP server (port 0) on a fresh database. */
+/**
+ * Starts the real HTTP server (port 0) on a fresh database. As `main` does, it builds its deployment managers
+ * before it listens, so the deployments stored in a shared database run again here; `resume: false` leaves them
+ * to be built on first use, so a deployment another server stored keeps its place in its topics and runs nowhere.
+ */
 export async function startTestServer(
   kind: 'pglite' | 'postgres',
-  options: { database?: TestDatabase; config?: ServerConfig; reloadSource?: () => Promise<ServerConfig>; deps?: Partial<AppDependencies> } = {},
+  options: { database?: TestDatabase; config?: ServerConfig; reloadSource?: () => Promise<ServerConfig>; deps?: Partial<AppDependencies>; resume?: boolean } = {},
 ): Promise<TestServer> {
   // A shared database stays open (its owner cleans it up); one opened here is removed when the server closes.
   const { handle, cleanup } = options.database
@@ -144,10 +148,10 @@ export async function startTestServer(
   const errors: unknown[] = [];
   // Warnings and errors only: the audit log of every deploy would drown the test output.
   const built = createApp({ db: handle.db, config, logError: (_message, error) => errors.push(error), logger: pino({ level: 'warn' }), ...options.deps });
-  const { app } = built;
-  await built.start();
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  if (options.resume ?? true) await built.start();
+  // The server as main.ts builds it: scenario endpoints on the node path, the rest through Hono.
+  const server = createServer(built.requestListener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   const baseUrl = `http://127.0.0.1:${port}`;
   built.listeningAt(baseUrl);
