@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as api from '@scenaria/api-contract';
 import { DATABASES, openTestDatabase, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
 import { streamingGraph } from './graphs';
+import { scenarioActions, scenarioLabels, scenarios } from '../src/db/schema';
 
 // Identical lists in flight share their reads, but never one that started before a request arrived: a save
 // answered before a list is asked for shows in that list, however many lists are in flight. (Over HTTP the
@@ -54,4 +56,27 @@ describe.each(DATABASES)('lists in flight on %s', (kind) => {
     const details = await s.call('reader', api.listScenariosWithDetails, { query: { skipValidateAndResolve: true } });
     expect(details.ok && details.data.find((record) => record.name === 'fresh-0')?.processVersionId).toBe(6);
   }, 120_000);
+
+  // Lists served again from their text must still show what any other writer on the database committed: the
+  // statements below are what another server would commit, none of them through this server.
+  test('writes committed by someone else show in the next list, though an unchanged list is served again', async () => {
+    const s = server!;
+    const db = database!.handle.db;
+    expect((await s.call('writer', api.createScenario, { json: { name: 'elsewhere', isFragment: false, category: 'Default' } })).status).toBe(201);
+    const record = async () => {
+      const listed = await s.call('reader', api.listScenarios, { query: {} });
+      if (!listed.ok) throw new Error(`list: ${listed.status}`);
+      return listed.data.find((entry) => entry.name === 'elsewhere');
+    };
+    expect((await record())?.labels).toEqual([]);
+    expect(await record()).toEqual(await record());
+    const [row] = await db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, 'elsewhere'));
+    const id = row!.id;
+    await db.insert(scenarioLabels).values({ scenarioId: id, label: 'from-elsewhere' });
+    expect((await record())?.labels).toEqual(['from-elsewhere']);
+    await db.insert(scenarioActions).values({ scenarioId: id, versionId: 1, actionName: 'RENAME', state: 'FINISHED', user: 'other', comment: 'from elsewhere' });
+    expect((await record())?.lastAction?.comment).toBe('from elsewhere');
+    await db.update(scenarios).set({ createdBy: 'someone-else' }).where(eq(scenarios.id, id));
+    expect((await record())?.createdBy).toBe('someone-else');
+  }, 60_000);
 });

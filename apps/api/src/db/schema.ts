@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   customType,
   index,
@@ -168,3 +169,13 @@ export const scenarioTestSuites = pgTable(
   },
   (table) => [unique('scenario_test_suites_scenario_name_unique').on(table.scenarioId, table.name)],
 );
+
+/**
+ * One row whose `seq` grows whenever a scenario, version, label or action is written (triggers in migration
+ * 0005, run at commit). A reader that finds it unchanged knows no such write committed since it last looked:
+ * what lets a list served a moment ago be served again, by this server or any other on the same database.
+ */
+export const scenarioChanges = pgTable('scenario_changes', {
+  id: integer('id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+});

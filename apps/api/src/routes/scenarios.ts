@@ -43,22 +43,22 @@ export function scenarioRoutes(scenarios: ScenarioService) {
   router.openapi(contract.getScenario, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const query = c.req.valid('query');
-    const details = await scenarios.details(c.get('user'), scenarioName, {
+    const details = await scenarios.detailsJson(c.get('user'), scenarioName, {
       skipValidate: query.skipValidateAndResolve,
       skipNodeResults: query.skipNodeResults,
     });
-    return c.json(details, 200);
+    return jsonText(c, details);
   });
 
   router.openapi(contract.getScenarioVersion, async (c) => {
     const { scenarioName, versionId } = c.req.valid('param');
     const query = c.req.valid('query');
-    const details = await scenarios.details(c.get('user'), scenarioName, {
+    const details = await scenarios.detailsJson(c.get('user'), scenarioName, {
       versionId,
       skipValidate: query.skipValidateAndResolve,
       skipNodeResults: query.skipNodeResults,
     });
-    return c.json(details, 200);
+    return jsonText(c, details);
   });
 
   router.openapi(contract.updateScenario, async (c) => {

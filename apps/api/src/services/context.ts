@@ -28,4 +28,10 @@ export interface ServiceContext {
   validateScenario: ScenarioValidator | undefined;
   /** The state of a scenario (its manager asked, reconciled with its actions). */
   stateOf: StateResolver;
+  /**
+   * Until when the states computed since `since` stay as fresh as the managers' cached answers they came from, and a
+   * version that changes when those answers are dropped early (after an action). Without it, states are
+   * never reused.
+   */
+  stateFreshness?: (since?: number) => { version: number; validUntil: number };
 }

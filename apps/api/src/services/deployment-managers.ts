@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { ParameterEditorSchema, type ProcessDefinitionData } from '@scenaria/components';
 import type { ProcessAction, ProcessState } from '@scenaria/api-contract';
@@ -9,7 +10,7 @@ import {
 } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
-import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, WorkerSetup } from '@scenaria/dm-embedded';
+import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, RequestBodyLimit, WorkerSetup } from '@scenaria/dm-embedded';
 import { createBatchDeploymentManager } from '@scenaria/dm-embedded';
 import { createJetStreamDeploymentManager, JetStreamManagerSettingsSchema } from '@scenaria/dm-jetstream';
 import type { JetStreamDeploymentManager } from '@scenaria/dm-jetstream';
@@ -27,9 +28,12 @@ import type { ScenarioWorkerSetupData } from './scenario-worker-setup';
 
 /** A manager the API was given or built, with the embedded or JetStream manager's extras when it is one. */
 export type ApiDeploymentManager = DeploymentManager &
-  Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'mountAt' | 'scenarioAt'>> &
+  Partial<Pick<EmbeddedDeploymentManager, 'nodeCounts' | 'allNodeCounts' | 'scenarioUrl' | 'handleRequest' | 'handleNodeRequest' | 'mountAt' | 'scenarioAt'>> &
   Partial<Pick<JetStreamDeploymentManager, 'processCounts' | 'topicSamples'>> &
   Partial<Pick<BatchDeploymentManager, 'generateTestData'>>;
+
+/** The body of the 404 for a path under `/scenario/` that no deployed scenario serves. */
+export const noScenarioAt = (path: string) => ({ message: `No scenario is deployed at ${path}` });
 
 /** Managers given to `createApp` by processing type; the rest are built from the configuration. */
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
@@ -45,6 +49,8 @@ const WORKER_SETUP_MODULE = new URL(import.meta.url.endsWith('.ts') ? './scenari
 interface BuiltManager {
   modelKey: string;
   manager: Promise<ApiDeploymentManager>;
+  /** The manager once built (undefined while it is being built or if it failed). */
+  ready?: ApiDeploymentManager;
 }
 
 // Only finished actions are the "last state action"; failed ones changed nothing on the engine.
@@ -63,7 +69,7 @@ export class DeploymentManagers {
   // deployment that needed them loaded them: the manager looks fragments up synchronously, and its workers
   // get the ones a scenario uses as data.
   readonly #fragments = new Map<string, CanonicalProcess>();
-  readonly #stateCache = new Map<string, { at: number; snapshot: EngineStateSnapshot }>();
+  readonly #stateCache = new Map<string, { at: number; until: number; snapshot: EngineStateSnapshot }>();
   // Answers of managers that report all their scenarios in one call, for lists (by manager).
   readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
   // Where this server listens (`http://localhost:PORT`), once it does.
@@ -121,6 +127,7 @@ export class DeploymentManagers {
       return this.#buildEmbedded(type.deploymentManager, hostModels, { module: WORKER_SETUP_MODULE, data: models.data });
     })();
     const entry: BuiltManager = { modelKey: models.key, manager };
+    void manager.then((built) => (entry.ready = built), () => undefined);
     this.#built.set(key, entry);
     manager.catch(() => {
       if (this.#built.get(key) === entry) this.#built.delete(key);
@@ -147,23 +154,51 @@ export class DeploymentManagers {
    */
   async handleRequest(request: Request): Promise<Response> {
     const path = new URL(request.url).pathname;
-    const requestResponseTypes = Object.entries(this.config.current.processingTypes).filter(([, type]) => type.kind === 'request-response').map(([name]) => name);
-    const serving = new Map<string, { manager: ApiDeploymentManager & Required<Pick<ApiDeploymentManager, 'handleRequest'>>; scenarioName: string }>();
-    for (const name of requestResponseTypes) {
+    const manager = await this.#managerServing(path, 'handleRequest');
+    return manager ? manager.handleRequest(request) : Response.json(noScenarioAt(path), { status: 404 });
+  }
+
+  /**
+   * `handleRequest` on the node path (the server's own listener, no web Request/Response): the manager that
+   * serves the path answers on `response`, or false is returned when none does (a 404 for the caller to write,
+   * with `noScenarioAt`). `bodyLimit` is the server's request limit for this body.
+   */
+  async handleNodeRequest(request: IncomingMessage, response: ServerResponse, bodyLimit: RequestBodyLimit): Promise<boolean> {
+    const manager = await this.#managerServing(new URL(request.url ?? '/', 'http://localhost').pathname, 'handleNodeRequest');
+    if (!manager) return false;
+    await manager.handleNodeRequest(request, response, { bodyLimit });
+    return true;
+  }
+
+  async #managerServing<M extends 'handleRequest' | 'handleNodeRequest'>(path: string, method: M): Promise<(ApiDeploymentManager & Required<Pick<ApiDeploymentManager, M>>) | undefined> {
+    type Serving = ApiDeploymentManager & Required<Pick<ApiDeploymentManager, M>>;
+    const serving = new Map<string, { manager: Serving; scenarioName: string }>();
+    for (const name of this.#requestResponseTypes()) {
       const manager = await this.managerFor(name).catch(() => undefined);
       const scenarioName = manager?.scenarioAt?.(path);
-      if (manager?.handleRequest && scenarioName !== undefined) serving.set(name, { manager: manager as typeof manager & Required<Pick<ApiDeploymentManager, 'handleRequest'>>, scenarioName });
+      if (manager?.[method] && scenarioName !== undefined) serving.set(name, { manager: manager as Serving, scenarioName });
     }
     const candidates = [...serving.values()];
-    if (candidates.length === 0) return Response.json({ message: `No scenario is deployed at ${path}` }, { status: 404 });
-    let chosen = candidates[0]!;
+    let chosen = candidates[0];
     // Managers of several request-response processing types over one database all serve every deployment:
     // the scenario's own type decides, so its worker limits apply.
-    if (candidates.length > 1) {
+    if (chosen && candidates.length > 1) {
       const [row] = await this.db.select({ processingType: scenarios.processingType }).from(scenarios).where(eq(scenarios.name, chosen.scenarioName));
       chosen = (row && serving.get(row.processingType)) || chosen;
     }
-    return chosen.manager.handleRequest(request);
+    return chosen?.manager;
+  }
+
+  #requestResponseTypesOf: { config: ServerConfig; names: string[] } | undefined;
+
+  // Asked on every scenario request: computed once per configuration.
+  #requestResponseTypes(): string[] {
+    const config = this.config.current;
+    if (this.#requestResponseTypesOf?.config !== config) {
+      const names = Object.entries(config.processingTypes).filter(([, type]) => type.kind === 'request-response').map(([name]) => name);
+      this.#requestResponseTypesOf = { config, names };
+    }
+    return this.#requestResponseTypesOf.names;
   }
 
   /** Makes fragments (by id) known to the embedded managers, for the next command that runs a scenario using them. */
@@ -234,6 +269,7 @@ export class DeploymentManagers {
       );
     })();
     const entry: BuiltManager = { modelKey, manager };
+    void manager.then((built) => (entry.ready = built), () => undefined);
     this.#built.set(key, entry);
     manager.catch(() => {
       if (this.#built.get(key) === entry) this.#built.delete(key);
@@ -294,8 +330,29 @@ export class DeploymentManagers {
     for (const { manager } of built) await (await manager.catch(() => undefined))?.close();
   }
 
+  /**
+   * Until when states computed since `since` stay as fresh as the cached engine answers they used (the
+   * earliest end of those answers' cache periods; now while a manager is still being built), and a version
+   * that changes whenever cached answers are dropped early (after an action).
+   */
+  stateFreshness(since = Date.now()): { version: number; validUntil: number } {
+    const now = Date.now();
+    if ([...this.#built.values()].some((entry) => entry.ready === undefined)) return { version: this.#statesVersion, validUntil: now };
+    let validUntil = Number.POSITIVE_INFINITY;
+    // Answers that expired before `since` were not used since (a use refreshes them).
+    const consider = (until: number) => {
+      if (until >= since) validUntil = Math.min(validUntil, until);
+    };
+    for (const [manager, entry] of this.#bulkCache) consider(entry.at + (manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS));
+    for (const entry of this.#stateCache.values()) consider(entry.until);
+    return { version: this.#statesVersion, validUntil: Math.min(validUntil, now + DEFAULT_STATE_TTL_MS) };
+  }
+
+  #statesVersion = 0;
+
   /** Forget cached engine answers about a scenario (after an action changed them). */
   invalidate(scenarioName: string): void {
+    this.#statesVersion += 1;
     this.#bulkCache.clear();
     for (const key of [...this.#stateCache.keys()]) if (key.endsWith(`\u0000${scenarioName}`)) this.#stateCache.delete(key);
   }
@@ -326,7 +383,7 @@ export class DeploymentManagers {
     } catch (error) {
       snapshot = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    this.#stateCache.set(key, { at: Date.now(), snapshot });
+    this.#stateCache.set(key, { at: Date.now(), until: Date.now() + ttl, snapshot });
     return snapshot;
   }
 

@@ -35,9 +35,16 @@ import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, 
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
+import { SizedLru } from './sized-lru';
+import { StoredGraphCache } from './stored-graphs';
+import type { StoredGraph } from './stored-graphs';
 import { ValidationCache } from './validation-cache';
+import type { ValidationKey } from './validation-cache';
 import {
   isDeployed,
+  loadDetailsFacts,
+  loadLabels,
+  readChangeSeq,
   loadHistory,
   loadListActions,
   loadRecordFacts,
@@ -128,6 +135,69 @@ function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
   return json as ScenarioWithDetails;
 }
 
+/** JSON texts written once elsewhere (the caches'), embedded in a record's text as they are. */
+interface EmbeddedJson {
+  scenarioGraph?: string;
+  validationResult?: string;
+}
+
+/** `recordJson` as text, in the same field order, with `embedded` fields taken as written. */
+function recordJsonText(record: ScenarioWithDetails, embedded: EmbeddedJson): string {
+  const fields = RECORD_FIELDS.map((key) => {
+    const text = key === 'scenarioGraph' || key === 'validationResult' ? embedded[key] : undefined;
+    return `${JSON.stringify(key)}:${text ?? JSON.stringify(key === 'scenarioGraph' && record.scenarioGraph ? graphJson(record.scenarioGraph) : (record[key] ?? null))}`;
+  });
+  return `{${fields.join(',')}}`;
+}
+
+/** A stored version's canonical text as the graph validation reads and the graph's served text. */
+function storedGraphOf(canonicalJson: string): StoredGraph {
+  const graph = fromCanonical(parseStored(canonicalJson)).graph;
+  return { graph, json: JSON.stringify(graphJson(graph)), description: graph.properties.additionalFields.description ?? undefined };
+}
+
+/** What a stored version's validation is asked with. */
+type StoredValidation = [row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean, fragmentsOfType?: FragmentsOfType];
+
+/** How a list is asked for. */
+interface ListOptions {
+  withGraph: boolean;
+  withState: boolean;
+  validate?: { skipNodeResults: boolean };
+}
+
+/** A listed scenario as read, before its state. */
+interface ListEntry {
+  row: ScenarioRow;
+  facts: RecordFacts;
+  /** The record without graph, validation result and state. */
+  record: ScenarioWithDetails;
+  stored?: StoredGraph;
+  validation?: { result: ValidationResult; json: string };
+}
+
+/** A list's text and what it was computed from. */
+interface ListText {
+  text: string;
+  /** The records it was written from, whose states are computed again when only those are due. */
+  entries: ListEntry[];
+  seq: number;
+  generation: number;
+  statesVersion: number | undefined;
+  statesValidUntil: number;
+}
+
+// Lists differ by user scope and filter; a few dozen cover the designer's screens.
+const MAX_LISTS_KEPT = 16;
+const MAX_LIST_BYTES_KEPT = 64 * 2 ** 20;
+
+/** How a scenario's details are asked for. */
+interface DetailsOptions {
+  versionId?: number | undefined;
+  skipValidate?: boolean | undefined;
+  skipNodeResults?: boolean | undefined;
+}
+
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
 export function canonicalText(graph: ScenarioGraph, name: string): string {
   return JSON.stringify(serializeCanonicalProcess(toCanonical(graph, { id: name })));
@@ -163,6 +233,14 @@ export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
   private readonly sharedLists = new FreshSharedRun<string>();
+  /**
+   * The last text of each list asked for, served again while no scenario, version, label or action was
+   * written since (`scenario_changes`), the configuration is the same, and, for lists with states, the
+   * engine's answers are within their cache period.
+   */
+  readonly #listTexts = new SizedLru<ListText>((list) => list.text.length, MAX_LIST_BYTES_KEPT, MAX_LISTS_KEPT);
+  /** Graphs of stored versions as served. */
+  private readonly storedGraphs = new StoredGraphCache();
 
   constructor(private readonly context: ServiceContext) {}
 
@@ -320,15 +398,49 @@ export class ScenarioService {
   ): Promise<string> {
     const scope = this.#listScope(user, filter);
     const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
-    return this.sharedLists.run(key, async () => JSON.stringify(await this.list(user, filter, options)));
+    return this.sharedLists.run(key, async () => {
+      // Read before the list, so a write committed while it is read makes the stamp older than the list, never newer.
+      const seq = await readChangeSeq(this.db);
+      const generation = this.context.config.generation;
+      const freshness = this.context.stateFreshness;
+      const statesVersion = freshness?.().version;
+      const cached = this.#listTexts.get(key);
+      const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
+      if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.text;
+      // Only the states are due: the records are as they were, so only the states are computed again.
+      const entries = unchanged ? cached.entries : await this.#listEntries(user, filter, options);
+      const startedAt = Date.now();
+      const parts: string[] = [];
+      for (const entry of entries) {
+        const state = options.withState ? await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true }) : undefined;
+        parts.push(recordJsonText(state ? { ...entry.record, state } : entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json }));
+      }
+      const text = `[${parts.join(',')}]`;
+      // Asked after the states: they came from answers cached until then at the latest.
+      const statesValidUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
+      if (seq !== undefined) this.#listTexts.set(key, { text, entries, seq, generation, statesVersion, statesValidUntil });
+      return text;
+    });
   }
 
   /** Scenario records the user may read, filtered as the list query says. */
-  async list(
-    user: AuthenticatedUser,
-    filter: ScenarioListFilter,
-    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
-  ): Promise<ScenarioWithDetails[]> {
+  async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ScenarioWithDetails[]> {
+    const records: ScenarioWithDetails[] = [];
+    for (const entry of await this.#listEntries(user, filter, options)) {
+      const record: ScenarioWithDetails = { ...entry.record };
+      if (entry.stored) record.scenarioGraph = entry.stored.graph;
+      if (entry.validation) record.validationResult = entry.validation.result;
+      if (options.withState) {
+        const state = await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true });
+        if (state) record.state = state;
+      }
+      records.push(recordJson(record));
+    }
+    return records;
+  }
+
+  /** The listed records without their states (those are asked for as each list is served). */
+  async #listEntries(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
     const allowed = this.#listScope(user, filter);
     const conditions: SQL[] = [];
     if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
@@ -358,39 +470,36 @@ export class ScenarioService {
       labels: new Map(rows.map((row) => [row.scenario.id, row.labels])),
       actions: await loadListActions(this.db, rows.map((row) => row.scenario.id)),
     };
-    const records: ScenarioWithDetails[] = [];
+    const entries: ListEntry[] = [];
     // One fragment lookup per processing type, not per listed scenario.
     const fragmentsByType = new Map<string, FragmentsOfType>();
     for (const row of rows) {
       if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
       const latest: VersionFacts = row;
-      const record = toRecord(this.context.config, row.scenario, latest, latest, facts);
-      if (options.withGraph && row.canonicalJson) {
-        const graph = fromCanonical(parseStored(row.canonicalJson)).graph;
-        record.scenarioGraph = graph;
-        const description = graph.properties.additionalFields.description;
-        if (description) record.description = description;
+      const entry: ListEntry = { row: row.scenario, facts, record: toRecord(this.context.config, row.scenario, latest, latest, facts) };
+      const canonicalJson = row.canonicalJson;
+      if (options.withGraph && canonicalJson) {
+        const stored = await this.storedGraphs.get(row.scenario.id, row.versionId, async () => storedGraphOf(canonicalJson));
+        entry.stored = stored;
+        if (stored.description) entry.record.description = stored.description;
         if (options.validate && this.context.validateScenario) {
           const type = row.scenario.processingType;
           if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
           // Listed versions are stored ones: their results come from the same cache as the details'.
-          record.validationResult = await this.validateStored(
+          const [validationKey, compute] = await this.#storedValidation(
             row.scenario,
             row.versionId,
-            graph,
+            stored.graph,
             facts.labels.get(row.scenario.id) ?? [],
             options.validate.skipNodeResults,
             fragmentsByType.get(type),
           );
+          entry.validation = await this.validationCache.getBoth(validationKey, compute);
         }
       }
-      if (options.withState) {
-        const state = await stateFor(this.context.stateOf, row.scenario, facts, { bulk: true });
-        if (state) record.state = state;
-      }
-      records.push(recordJson(record));
+      entries.push(entry);
     }
-    return records;
+    return entries;
   }
 
   /** States of all readable non-archived scenarios (fragments have none). */
@@ -408,30 +517,42 @@ export class ScenarioService {
   }
 
   /** Details of the latest or a given version, with graph, history and state. */
-  async details(
-    user: AuthenticatedUser,
-    name: string,
-    options: { versionId?: number | undefined; skipValidate?: boolean | undefined; skipNodeResults?: boolean | undefined },
-  ): Promise<ScenarioWithDetails> {
-    const row = await this.requireScenario(user, name, 'Read');
+  async details(user: AuthenticatedUser, name: string, options: DetailsOptions): Promise<ScenarioWithDetails> {
+    return JSON.parse(await this.detailsJson(user, name, options)) as ScenarioWithDetails;
+  }
+
+  /**
+   * The details as the JSON text served: one read of the database, the graph's and the validation result's
+   * texts from their caches as they were written (neither is parsed or serialised again per request).
+   */
+  async detailsJson(user: AuthenticatedUser, name: string, options: DetailsOptions): Promise<string> {
+    const loaded = await loadDetailsFacts(this.db, name, options.versionId);
+    if (!loaded) throw notFound(`Scenario ${name} not found`);
+    const { row, facts } = loaded;
+    if (!hasPermission(user, row.category, 'Read')) throw forbidden();
     const versionId = options.versionId ?? row.latestVersionId;
-    const version = await loadVersion(this.db, row.id, versionId);
-    if (!version) throw notFound(`Scenario ${name} in version ${versionId} not found`);
-    const latest = versionId === row.latestVersionId ? version : await loadVersion(this.db, row.id, row.latestVersionId);
-    if (!latest) throw new Error(`Latest version ${row.latestVersionId} of ${name} is missing`);
-    const facts = await loadRecordFacts(this.db, [row.id]);
-    const record = toRecord(this.context.config, row, version, latest, facts);
-    const graph = fromCanonical(parseStored(version.canonicalJson)).graph;
-    record.scenarioGraph = graph;
-    const description = graph.properties.additionalFields.description;
-    if (description) record.description = description;
-    record.history = await loadHistory(this.db, row.id, facts.actions.get(row.id) ?? []);
+    if (!loaded.version) throw notFound(`Scenario ${name} in version ${versionId} not found`);
+    const record = toRecord(this.context.config, row, loaded.version, loaded.latest, facts);
+    const stored = await this.#storedGraph(row.id, versionId);
+    if (stored.description) record.description = stored.description;
+    record.history = loaded.history;
     const state = await stateFor(this.context.stateOf, row, facts);
     if (state) record.state = state;
+    const embedded: EmbeddedJson = { scenarioGraph: stored.json };
     if (!options.skipValidate && this.context.validateScenario) {
-      record.validationResult = await this.validateStored(row, versionId, graph, facts.labels.get(row.id) ?? [], options.skipNodeResults ?? false);
+      const fragments = this.#fragmentsOfType(row.processingType, loaded.fragmentVersions);
+      embedded.validationResult = await this.validateStoredJson(row, versionId, stored.graph, facts.labels.get(row.id) ?? [], options.skipNodeResults ?? false, fragments);
     }
-    return recordJson(record);
+    return recordJsonText(record, embedded);
+  }
+
+  /** A stored version's graph, from the cache (versions never change) or read and converted once. */
+  #storedGraph(scenarioId: number, versionId: number): Promise<StoredGraph> {
+    return this.storedGraphs.get(scenarioId, versionId, async () => {
+      const version = await loadVersion(this.db, scenarioId, versionId);
+      if (!version) throw notFound(`Version ${versionId} was deleted meanwhile`);
+      return storedGraphOf(version.canonicalJson);
+    });
   }
 
   /** Finished deployment-side actions of a scenario, newest first. */
@@ -455,7 +576,7 @@ export class ScenarioService {
   ): Promise<ValidationResult> {
     const validator = this.context.validateScenario;
     if (!validator) throw new Error('validate called without a validator');
-    const labels = options.labels ?? (await loadRecordFacts(this.db, [row.id])).labels.get(row.id) ?? [];
+    const labels = options.labels ?? (await loadLabels(this.db, row.id));
     return validator({
       name: row.name,
       graph,
@@ -469,16 +590,20 @@ export class ScenarioService {
   }
 
   /** The validation result of a stored version, from the cache when nothing it depends on changed. */
-  private async validateStored(
-    row: ScenarioRow,
-    versionId: number,
-    graph: ScenarioGraph,
-    labels: string[],
-    skipNodeResults: boolean,
-    fragmentsOfType?: FragmentsOfType,
-  ): Promise<ValidationResult> {
+  private async validateStored(...args: StoredValidation): Promise<ValidationResult> {
+    const [key, compute] = await this.#storedValidation(...args);
+    return this.validationCache.get(key, compute);
+  }
+
+  /** `validateStored` as the result's JSON text. */
+  private async validateStoredJson(...args: StoredValidation): Promise<string> {
+    const [key, compute] = await this.#storedValidation(...args);
+    return this.validationCache.getJson(key, compute);
+  }
+
+  async #storedValidation(...[row, versionId, graph, labels, skipNodeResults, fragmentsOfType]: StoredValidation) {
     const fragments = fragmentsOfType ?? this.#fragmentsOfType(row.processingType);
-    const key = {
+    const key: ValidationKey = {
       scenarioId: row.id,
       versionId,
       configGeneration: this.context.config.generation,
@@ -489,17 +614,21 @@ export class ScenarioService {
       fragmentVersions: await fragments.versions,
       skipNodeResults,
     };
-    return this.validationCache.get(key, async () => this.validate(row, graph, { labels, skipNodeResults, fragments: await fragments.graphs() }));
+    const compute = async () => this.validate(row, graph, { labels, skipNodeResults, fragments: await fragments.graphs() });
+    return [key, compute] as const;
   }
 
   // The fragments a scenario of a processing type may use: their versions (what a cached result depends on) at
   // once, their graphs only when something is validated. A list asks once per processing type.
-  #fragmentsOfType(processingType: string): FragmentsOfType {
-    const versions = this.db
-      .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
-      .from(scenarios)
-      .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)))
-      .then((rows) => rows.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort());
+  // `known` are the versions when a read that brought them already happened (the details' one statement).
+  #fragmentsOfType(processingType: string, known?: string[]): FragmentsOfType {
+    const versions = known
+      ? Promise.resolve(known)
+      : this.db
+          .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
+          .from(scenarios)
+          .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)))
+          .then((rows) => rows.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort());
     let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
     return { versions, graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
   }

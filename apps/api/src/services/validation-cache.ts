@@ -1,4 +1,5 @@
 import type { ValidationResult } from '@scenaria/api-contract';
+import { SizedLru } from './sized-lru';
 
 /** What a stored version's validation result depends on besides its graph, which the version id fixes. */
 export interface ValidationKey {
@@ -19,7 +20,8 @@ export interface ValidationKey {
 interface Entry {
   scenarioId: number;
   result: ValidationResult;
-  size: number;
+  /** The result's JSON text: written once, sent as it is by every answer that embeds it. */
+  json: string;
 }
 
 /**
@@ -28,21 +30,33 @@ interface Entry {
  * `forget` and `clear` only free what can no longer be asked for.
  */
 export class ValidationCache {
-  readonly #entries = new Map<string, Entry>();
-  #bytes = 0;
+  readonly #entries: SizedLru<Entry>;
   #generation: number | undefined;
 
-  constructor(
-    private readonly maxEntries = 2000,
-    private readonly maxBytes = 64 * 2 ** 20,
-  ) {}
+  constructor(maxEntries = 2000, maxBytes = 64 * 2 ** 20) {
+    this.#entries = new SizedLru<Entry>((entry) => entry.json.length, maxBytes, maxEntries);
+  }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries.count;
   }
 
   /** The cached result, or the computed one (stored unless larger than the whole budget). */
   async get(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<ValidationResult> {
+    return (await this.#entry(key, compute)).result;
+  }
+
+  /** The same result as `get`, as its JSON text. */
+  async getJson(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<string> {
+    return (await this.#entry(key, compute)).json;
+  }
+
+  /** The same result as `get`, as the object and its JSON text. */
+  async getBoth(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<{ result: ValidationResult; json: string }> {
+    return this.#entry(key, compute);
+  }
+
+  async #entry(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<Entry> {
     // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.
     if (this.#generation !== key.configGeneration) {
       this.clear();
@@ -50,40 +64,21 @@ export class ValidationCache {
     }
     const text = keyText(key);
     const hit = this.#entries.get(text);
-    if (hit) {
-      this.#entries.delete(text);
-      this.#entries.set(text, hit);
-      return hit.result;
-    }
+    if (hit) return hit;
     const result = await compute();
+    const entry: Entry = { scenarioId: key.scenarioId, result, json: JSON.stringify(result) };
     // A reload finished while this one validated: its result belongs to the old generation.
-    if (this.#generation !== key.configGeneration) return result;
-    const size = JSON.stringify(result).length;
-    if (size > this.maxBytes) return result;
-    const previous = this.#entries.get(text);
-    if (previous) this.#remove(text, previous);
-    this.#entries.set(text, { scenarioId: key.scenarioId, result, size });
-    this.#bytes += size;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
-      this.#remove(oldest, entry);
-    }
-    return result;
+    if (this.#generation === key.configGeneration) this.#entries.set(text, entry);
+    return entry;
   }
 
   /** Frees the results of one scenario (after a save, rename, archive or delete). */
   forget(scenarioId: number): void {
-    for (const [text, entry] of this.#entries) if (entry.scenarioId === scenarioId) this.#remove(text, entry);
+    this.#entries.deleteWhere((_key, entry) => entry.scenarioId === scenarioId);
   }
 
   clear(): void {
     this.#entries.clear();
-    this.#bytes = 0;
-  }
-
-  #remove(text: string, entry: Entry): void {
-    this.#entries.delete(text);
-    this.#bytes -= entry.size;
   }
 }
 

@@ -22,6 +22,7 @@ const errorResponses = {
   409: { description: 'Not allowed in the current state (for example archived).', content: errorContent },
   429: { description: 'Refused for now (backpressure): try again after the Retry-After seconds.', content: errorContent },
   502: { description: 'Another server this one called (a remote environment) failed or refused: the message names it.', content: errorContent },
+  503: { description: 'Cannot be done right now (a configuration reload replaced the deployment manager): try again after the Retry-After seconds.', content: errorContent },
   504: { description: 'Another server this one called (a remote environment) did not answer in time.', content: errorContent },
 } as const;
 

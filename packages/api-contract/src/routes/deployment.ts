@@ -45,7 +45,7 @@ export const deployScenario = defineRoute(
     request: { params: ScenarioPathSchema, body: commentBody },
     responses: { 200: { description: 'Deployed' } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `POST /api/processManagement/cancel/{scenarioName}`. */
@@ -59,7 +59,7 @@ export const cancelScenario = defineRoute(
     request: { params: ScenarioPathSchema, body: commentBody },
     responses: { 200: { description: 'Canceled' } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `GET /api/deployments/{deploymentId}/status`: a deployment by its designer-side id (the action id). */
@@ -187,7 +187,7 @@ export const testScenarioWithFile = defineRoute(
     },
     responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsSchema) } },
   },
-  [404],
+  [404, 503],
 );
 
 const SamplesParamSchema = z.coerce.number().int().min(1).max(10_000);
@@ -206,7 +206,7 @@ export const generateAndTest = defineRoute(
     },
     responses: { 200: { description: 'Results', content: jsonContent(ResultsWithCountsSchema) } },
   },
-  [404],
+  [404, 503],
 );
 
 const testWithParametersConfig = (path: string) =>
@@ -220,10 +220,10 @@ const testWithParametersConfig = (path: string) =>
   }) as const;
 
 /** `POST /api/processManagement/testWithParameters/{scenarioName}` (what the web client calls). */
-export const testWithParameters = defineRoute('Deploy', testWithParametersConfig('/api/processManagement/testWithParameters/{scenarioName}'), [404]);
+export const testWithParameters = defineRoute('Deploy', testWithParametersConfig('/api/processManagement/testWithParameters/{scenarioName}'), [404, 503]);
 
 /** `POST /api/adminProcessManagement/testWithParameters/{scenarioName}` (the seed's path of the same). */
-export const testWithParametersAdminPath = defineRoute('Deploy', testWithParametersConfig('/api/adminProcessManagement/testWithParameters/{scenarioName}'), [404]);
+export const testWithParametersAdminPath = defineRoute('Deploy', testWithParametersConfig('/api/adminProcessManagement/testWithParameters/{scenarioName}'), [404, 503]);
 
 /** `POST /api/scenarioTesting/{scenarioName}/capabilities`. */
 export const getTestingCapabilities = defineRoute(
@@ -338,7 +338,7 @@ export const runCustomAction = defineRoute(
     request: { params: ScenarioPathSchema, body: { required: true, content: jsonContent(CustomActionRequestSchema) } },
     responses: { 200: { description: 'Done', content: jsonContent(z.object({ isSuccess: z.boolean(), msg: z.string() })) } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `POST /api/processManagement/customAction/{scenarioName}/validation`: check a custom action's parameters. */

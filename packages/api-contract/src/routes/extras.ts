@@ -138,7 +138,7 @@ export const stopScenarioWithSavepoint = defineRoute(
     request: { params: ScenarioPathSchema, query: SavepointDirQuerySchema },
     responses: { 200: { description: 'Savepoint path', content: textContent } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `POST /api/adminProcessManagement/snapshot/{scenarioName}?savepointDir=`. */
@@ -152,7 +152,7 @@ export const snapshotScenario = defineRoute(
     request: { params: ScenarioPathSchema, query: SavepointDirQuerySchema },
     responses: { 200: { description: 'Savepoint path', content: textContent } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /**
@@ -169,7 +169,7 @@ export const deployFromSavepoint = defineRoute(
     request: { params: ScenarioPathSchema, query: z.object({ savepointPath: z.string().min(1).max(4000) }) },
     responses: { 200: { description: 'Deployed' } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `PUT /api/deployments/{deploymentId}`: the 1.18 deployments API; the deployment gets the caller's id. */
@@ -186,7 +186,7 @@ export const runDeployment = defineRoute(
     },
     responses: { 202: { description: 'Accepted' } },
   },
-  [404, 409],
+  [404, 409, 503],
 );
 
 /** `GET /api/app/healthCheck/process/validation`: scenarios whose latest version does not validate. */
