@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { it } from 'vitest';
-import { apiCall, launchBrowser, signIn, startServer } from '../e2e/harness';
-import { generatedScenario } from './generated-scenario';
-import { visibleFilterId } from './visible-node';
+import { launchBrowser, startServer } from '../e2e/harness';
+import { openFilterExpression } from './visible-node';
 
 // Not part of `pnpm bench`: a CPU profile (Chromium's sampling profiler over CDP) of typing into a filter
 // expression of a generated 1,000-node scenario, summed by function, to see where a keystroke's time goes.
@@ -12,15 +11,8 @@ it('profiles keystrokes at 1,000 nodes', { timeout: 600_000 }, async () => {
   const browser = await launchBrowser();
   const { page } = browser;
   try {
-    await signIn(page, server.url, 'admin');
     const size = Number(process.env.PROFILE_SIZE ?? 1000);
-    const name = `profile ${size}`;
-    await apiCall(server.url, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) });
-    await apiCall(server.url, `/api/processes/${encodeURIComponent(name)}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: generatedScenario(size) }) });
-    await page.goto(`${server.url}/scenarios/${encodeURIComponent(name)}`);
-    await page.locator(`[data-testid="canvas-node"][data-node-id="${await visibleFilterId(page)}"]`).click();
-    const expression = page.getByTestId('node-details').getByTestId('expression-$expression');
-    await expression.click();
+    await openFilterExpression(page, server.url, `profile ${size}`, size);
     await page.waitForTimeout(2000);
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Profiler.enable');
@@ -29,7 +21,7 @@ it('profiles keystrokes at 1,000 nodes', { timeout: 600_000 }, async () => {
     const events: { name: string; ph: string; dur?: number; tid: number; cat: string }[] = [];
     cdp.on('Tracing.dataCollected', (data) => events.push(...(data.value as typeof events)));
     const traced = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
-    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,toplevel,__metadata', transferMode: 'ReportEvents' });
     for (let key = 0; key < 20; key += 1) {
       await page.keyboard.press(key % 2 === 0 ? '1' : 'Backspace');
       await page.waitForTimeout(60);
@@ -48,6 +40,7 @@ it('profiles keystrokes at 1,000 nodes', { timeout: 600_000 }, async () => {
     }
     console.log([...byName.entries()].sort((a, b) => b[1].ms - a[1].ms).slice(0, 25).map(([n, e]) => `${e.ms.toFixed(1).padStart(8)} ms ${String(e.count).padStart(6)}x  ${n}`).join('\n'));
     writeFileSync('/tmp/keystroke.cpuprofile', JSON.stringify(profile));
+    writeFileSync('/tmp/keystroke.trace.json', JSON.stringify(events));
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const self = new Map<string, number>();
     const deltas = profile.timeDeltas ?? [];

@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { apiCall, signIn } from '../e2e/harness';
+import { generatedScenario } from './generated-scenario';
 
 /**
  * The id of a filter node drawn wholly inside the canvas: large graphs open on their top rows, so the bench
@@ -17,4 +19,19 @@ export async function visibleFilterId(page: Page): Promise<string> {
   });
   if (!id) throw new Error('no filter node is wholly in view');
   return id;
+}
+
+/**
+ * Signs in, saves a generated scenario of `size` nodes as `name`, opens it, and focuses the expression of a
+ * filter node in view: where the keystroke scripts start typing.
+ */
+export async function openFilterExpression(page: Page, serverUrl: string, name: string, size: number): Promise<Locator> {
+  await signIn(page, serverUrl, 'admin');
+  await apiCall(serverUrl, '/api/processes', { method: 'POST', body: JSON.stringify({ name, isFragment: false, category: 'Default' }) });
+  await apiCall(serverUrl, `/api/processes/${encodeURIComponent(name)}`, { method: 'PUT', body: JSON.stringify({ scenarioGraph: generatedScenario(size) }) });
+  await page.goto(`${serverUrl}/scenarios/${encodeURIComponent(name)}`);
+  await page.locator(`[data-testid="canvas-node"][data-node-id="${await visibleFilterId(page)}"]`).click();
+  const expression = page.getByTestId('node-details').getByTestId('expression-$expression');
+  await expression.click();
+  return expression;
 }

@@ -10,8 +10,14 @@ import type { Position } from '$lib/flow/scenario-flow';
  * it, so the page can tell which question an answer belongs to and drop the ones a newer question replaced.
  */
 export type TypingRequest =
-  | { kind: 'check'; id: number; text: string; context: ExpressionContext }
-  | { kind: 'complete'; id: number; text: string; cursor: number; context: ExpressionContext }
+  /**
+   * `channel` is the asking field's checker. Its context (the node's variable types) is sent only when it
+   * changed and the worker keeps it per channel: a key carries its text, not a copy of the variables.
+   */
+  | { kind: 'check'; id: number; channel: number; text: string; context?: ExpressionContext }
+  | { kind: 'complete'; id: number; channel: number; text: string; cursor: number; context?: ExpressionContext }
+  /** The field is gone: the worker forgets its channel's context. Not answered. */
+  | { kind: 'release'; id: number; channel: number }
   | { kind: 'layout'; id: number; nodeIds: string[]; edges: LayoutEdge[] }
   /** Validates the graph on the server from the worker: the request, its JSON both ways and the typing of every node stay off the page. */
   | { kind: 'validate'; id: number; baseUrl: string; credentials: ApiCredentials | undefined; scenarioName: string; graph: ScenarioGraph }

@@ -4,6 +4,7 @@ import type { NodeData } from '@scenaria/graph';
 import { ScenarioEditing } from '$lib/editor/editing-store.svelte';
 import type { ExpressionContext } from '$lib/expression/expression-service';
 import { createTypingClient, type TypingClient } from './typing-client';
+import type { MessageEndpoint, TypingRequest } from './protocol';
 import { serveTyping } from './typing-host';
 
 // The page's client and the worker's host, joined by a real MessageChannel: the same code and the same
@@ -59,6 +60,49 @@ describe('the typing worker protocol', () => {
     const [left, right] = [client.checker(), client.checker()];
     const answers = await Promise.all([left.check('#input.amount', context), right.check("'a'", context)]);
     expect(answers.map((answer) => answer?.type)).toEqual(['Integer', 'String(a)']);
+  });
+
+  it('sends a field’s context once: later keys carry their text, a changed context is sent again and used', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveTyping(channel.port2);
+    const sent: TypingRequest[] = [];
+    const recording: MessageEndpoint = {
+      postMessage(message) {
+        sent.push(message as TypingRequest);
+        channel.port1.postMessage(message);
+      },
+      addEventListener: (type, listener) => channel.port1.addEventListener(type, listener),
+      start: () => channel.port1.start(),
+    };
+    const client = createTypingClient({ typing: recording });
+    clients.push(client);
+    const checker = client.checker();
+
+    expect((await checker.check('#input.amount', context))?.type).toBe('Integer');
+    // An equal context rebuilt by a re-rendered form is not sent again.
+    expect((await checker.check('#input.amount + 1', { ...context, variables: { ...context.variables } }))?.type).toBe('Integer');
+    const amountAsText: ExpressionContext = { ...context, variables: { input: { ...input, fields: { amount: string }, display: 'Record{amount: String}' } } };
+    expect((await checker.check('#input.amount', amountAsText))?.type).toBe('String');
+    expect(sent.map((request) => request.kind === 'check' && request.context !== undefined)).toEqual([true, false, true]);
+
+    // A released field's context is forgotten; asked again, the checker sends it first.
+    checker.release();
+    expect((await checker.check('#input.amount', context))?.type).toBe('Integer');
+    expect(sent.slice(3).map((request) => [request.kind, 'context' in request && request.context !== undefined])).toEqual([
+      ['release', false],
+      ['check', true],
+    ]);
+  });
+
+  it('refuses a key of a field whose context it does not hold, instead of typing against none', async () => {
+    const channel = new MessageChannel();
+    channels.push(channel);
+    serveTyping(channel.port2);
+    const answered = new Promise<unknown>((resolve) => channel.port1.addEventListener('message', (event) => resolve(event.data), { once: true }));
+    channel.port1.start();
+    channel.port1.postMessage({ kind: 'check', id: 7, channel: 3, text: '1' } satisfies TypingRequest);
+    expect(await answered).toMatchObject({ kind: 'failed', id: 7, message: expect.stringContaining('context') as string });
   });
 
   it('reports problems with their place in the text', async () => {

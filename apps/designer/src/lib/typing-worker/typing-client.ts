@@ -9,6 +9,8 @@ export interface ExpressionChecker {
   /** The check of `text`, or `undefined` when a later call of this checker superseded it before the answer came. */
   check(text: string, context: ExpressionContext): Promise<ExpressionCheck | undefined>;
   complete(text: string, cursor: number, context: ExpressionContext): Promise<ExpressionCompletions | undefined>;
+  /** The field is gone: the worker may forget its context. */
+  release(): void;
 }
 
 /** Typing of expressions off the main thread: the editor asks, the worker answers. */
@@ -81,20 +83,34 @@ export function createTypingClient(endpoints: WorkerEndpoints, close: () => void
       return response.kind === 'nodeTyping' ? response.typing : undefined;
     },
     checker() {
+      const channel = nextId++;
       let latestCheck = 0;
       let latestCompletion = 0;
+      let sent: string | undefined;
+      /** The context when the worker does not hold it yet (a plain copy), else nothing: most keys keep their context. */
+      const contextToSend = (context: ExpressionContext): ExpressionContext | undefined => {
+        const json = JSON.stringify(context);
+        if (json === sent) return undefined;
+        sent = json;
+        // Contexts often come from Svelte state (proxies), which structured cloning refuses; the JSON copy is exact.
+        return JSON.parse(json) as ExpressionContext;
+      };
       return {
         async check(text, context) {
           const id = nextId++;
           latestCheck = id;
-          const response = await ask({ kind: 'check', id, text, context: plain(context) });
+          const response = await ask({ kind: 'check', id, channel, text, context: contextToSend(context) });
           return id === latestCheck && response.kind === 'check' ? response.check : undefined;
         },
         async complete(text, cursor, context) {
           const id = nextId++;
           latestCompletion = id;
-          const response = await ask({ kind: 'complete', id, text, cursor, context: plain(context) });
+          const response = await ask({ kind: 'complete', id, channel, text, cursor, context: contextToSend(context) });
           return id === latestCompletion && response.kind === 'complete' ? response.completions : undefined;
+        },
+        release() {
+          if (sent !== undefined) endpoint.postMessage({ kind: 'release', id: nextId++, channel } satisfies TypingRequest);
+          sent = undefined;
         },
       };
     },
@@ -110,14 +126,6 @@ export function createTypingClient(endpoints: WorkerEndpoints, close: () => void
       close();
     },
   };
-}
-
-/**
- * Contexts often come from Svelte state (proxies), which structured cloning refuses; the context is plain
- * JSON by its type, so a JSON copy is exact.
- */
-function plain(context: ExpressionContext): ExpressionContext {
-  return JSON.parse(JSON.stringify(context)) as ExpressionContext;
 }
 
 /**
