@@ -89,6 +89,13 @@ export const EmbeddedManagerSettingsSchema = z.object({
   batchTimeoutMs: z.number().int().positive().default(10_000),
   /** Time a request-response request may take in a worker before it is restarted (the request gets a 503). */
   requestTimeoutMs: z.number().int().positive().default(5_000),
+  /**
+   * Steps each expression of a small, compute-only request-response scenario may take when its request is
+   * answered on the server's thread instead of its worker (no thread hop; see `inline-requests.ts`). A
+   * request that needs more runs again in the worker, where the scenario's later requests then go. 0: every
+   * request goes to the worker. Only with `isolation: 'worker'`.
+   */
+  inlineRequestSteps: z.number().int().min(0).max(100_000).default(5_000),
   /** Time a test run may take in its worker. */
   testTimeoutMs: z.number().int().positive().default(30_000),
 });

@@ -4,6 +4,7 @@ import { createManualScheduler, publishToTopic, readTopicTail } from '../src/ind
 import type { EmbeddedDeploymentManager } from '../src/index';
 import {
   DATABASES,
+  dependencies,
   useTestManagers,
   deploymentData,
   eventually,
@@ -143,11 +144,26 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
   });
 
   it('answers concurrent requests each with its own result (calls to the worker travel together)', async () => {
-    const manager = await createManager({});
+    // Every request to the worker: this small scenario would be answered on the server's thread otherwise.
+    const manager = await createManager({ inlineRequestSteps: 0 });
     const fees = await deploy(manager, requestResponseScenario('fees', { slug: 'fees' }));
     const answers = await Promise.all(Array.from({ length: 40 }, (_, amount) => post(fees, { amount, currency: 'EUR' }).then((r) => r.json())));
     expect(answers).toEqual(Array.from({ length: 40 }, (_, amount) => ({ fee: amount * 3 + 1, label: `EUR:${amount * 3 + 1}` })));
     expect((await manager.nodeCounts('fees'))['response']).toEqual({ recordsIn: 40, recordsOut: 40, errors: 0 });
+  });
+
+  it("answers a small scenario's requests on the server's thread, and one that needs more in its worker, counted once", async () => {
+    const logged: string[] = [];
+    const deps = dependencies();
+    const manager = await createManager({ inlineRequestSteps: 1_000 }, { ...deps, logger: { ...deps.logger, info: (message: string) => void logged.push(message) } });
+    const grows = await deploy(manager, itemsScenario('grows', ['#input.items.![#this * 2]']));
+    expect(await (await post(grows, items(10))).json()).toEqual({ count: 10 });
+    expect(logged).not.toContain('Scenario requests run in its worker from now on');
+    // Over the inline budget, well within the worker's.
+    expect(await (await post(grows, items(20_000))).json()).toEqual({ count: 20_000 });
+    expect(logged).toContain('Scenario requests run in its worker from now on');
+    expect(await (await post(grows, items(2))).json()).toEqual({ count: 2 });
+    expect((await manager.nodeCounts('grows'))['response']).toEqual({ recordsIn: 3, recordsOut: 3, errors: 0 });
   });
 
   it('runs a batch again after its worker died in the middle of it, without duplicates', async () => {

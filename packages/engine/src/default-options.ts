@@ -1,6 +1,7 @@
 import { componentsById } from '@scenaria/components';
 import type { Model } from '@scenaria/components';
 import type { CanonicalProcess } from '@scenaria/graph';
+import type { EvaluationLimits } from '@scenaria/spel';
 import type { ComponentRuntimeRegistry } from './components/component-runtime';
 import { aggregateHelperValue, defaultComponentRuntimes } from './components/default-runtimes';
 import { createSpelCompilerFactory } from './expression/spel-compiler';
@@ -14,6 +15,8 @@ export interface DefaultEngineOptions {
   runtimes?: (defaults: ComponentRuntimeRegistry) => ComponentRuntimeRegistry;
   /** The clock of `#DATE` and the stateful components; the system clock when absent. */
   now?: () => number;
+  /** Budget of each expression evaluation; spel's defaults (a million steps) when absent. */
+  evaluationLimits?: Partial<EvaluationLimits>;
 }
 
 /**
@@ -29,7 +32,12 @@ export function defaultEngineOptions(model: Model, options: DefaultEngineOptions
   return {
     components: componentsById(model, { isFragment: false }),
     runtimes: options.runtimes ? options.runtimes(defaults) : defaults,
-    expressionCompilers: createSpelCompilerFactory({ classes: model.classes, config: model.expressionConfig, ...(options.now ? { globals: { clock: options.now } } : {}) }),
+    expressionCompilers: createSpelCompilerFactory({
+      classes: model.classes,
+      config: model.expressionConfig,
+      ...(options.now ? { globals: { clock: options.now } } : {}),
+      ...(options.evaluationLimits ? { limits: options.evaluationLimits } : {}),
+    }),
     additionalVariableValues: { AGG: aggregateHelperValue },
     ...(options.now ? { services: { clock: { now: options.now } } } : {}),
     ...(options.fragments ? { fragments: options.fragments } : {}),

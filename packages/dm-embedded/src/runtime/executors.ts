@@ -3,8 +3,10 @@ import { runScenarioTest } from '@scenaria/engine';
 import type { CanonicalProcess } from '@scenaria/graph';
 import type { ResolvedEmbeddedManagerSettings } from '../settings';
 import { createInProcessExecutor } from './executor';
+import { createInlineFirstExecutor, isInlineCandidate } from './inline-requests';
+import type { InlineState } from './inline-requests';
 import type { ScenarioExecutor } from './executor';
-import { collectFragments, engineOptions, scenarioKindOf } from './live-scenario';
+import { collectFragments, engineOptions, prepareLiveScenario, scenarioKindOf } from './live-scenario';
 import type { LiveScenario, LiveScenarioOptions } from './live-scenario';
 import { createWorkerExecutor, runTestInWorker } from './worker/scenario-worker';
 import type { ScenarioWorkerOptions } from './worker/scenario-worker';
@@ -57,11 +59,27 @@ export function createScenarioRunners(options: {
     now: liveOptions.now(),
     eventTime: liveOptions.eventTime,
   });
+  // Per deployment (its compilation here), kept across worker restarts: a scenario that outgrew the inline
+  // budget does not get it back with a new worker.
+  const inlineOf = new WeakMap<LiveScenario, { inline: LiveScenario; state: InlineState } | null>();
+  const inlineFor = (scenario: CanonicalProcess, live: LiveScenario) => {
+    let found = inlineOf.get(live);
+    if (found === undefined) {
+      const candidate = live.kind === 'request-response' && settings.inlineRequestSteps > 0 && isInlineCandidate(scenario, liveOptions.runtimes);
+      const prepared = candidate ? prepareLiveScenario(scenario, { ...liveOptions, evaluationLimits: { maxSteps: settings.inlineRequestSteps } }) : undefined;
+      found = prepared?.ok ? { inline: prepared.value, state: { outgrown: false } } : null;
+      inlineOf.set(live, found);
+    }
+    return found;
+  };
   return {
     isolated,
     async startExecutor(scenario, live) {
       if (!isolated) return { ok: true, executor: createInProcessExecutor(live) };
-      return createWorkerExecutor({ ...workerOptions(scenario), budgets: { batchTimeoutMs: settings.batchTimeoutMs, requestTimeoutMs: settings.requestTimeoutMs } });
+      const started = await createWorkerExecutor({ ...workerOptions(scenario), budgets: { batchTimeoutMs: settings.batchTimeoutMs, requestTimeoutMs: settings.requestTimeoutMs } });
+      const inline = started.ok ? inlineFor(scenario, live) : null;
+      if (!started.ok || !inline) return started;
+      return { ok: true, executor: createInlineFirstExecutor({ ...inline, isolated: started.executor, scenarioName: scenario.metaData.id, logger }) };
     },
     async runTest({ scenario, testData }) {
       const kind = scenarioKindOf(scenario);

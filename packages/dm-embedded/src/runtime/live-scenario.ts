@@ -2,7 +2,16 @@ import { defaultModel } from '@scenaria/components';
 import type { Model, ScenarioType } from '@scenaria/components';
 import type { DeploymentIssue } from '@scenaria/deployment-sdk';
 import { captureKafkaTopics, compileScenario, defaultEngineOptions } from '@scenaria/engine';
-import type { CompileScenarioOptions, CompiledScenario, ComponentRuntime, ComponentRuntimeRegistry, EventTimeOptions, ExecutionListener, SourceInstance } from '@scenaria/engine';
+import type {
+  CompileScenarioOptions,
+  CompiledScenario,
+  ComponentRuntime,
+  ComponentRuntimeRegistry,
+  DefaultEngineOptions,
+  EventTimeOptions,
+  ExecutionListener,
+  SourceInstance,
+} from '@scenaria/engine';
 import { kindOfMetaDataType } from '@scenaria/graph';
 import type { CanonicalProcess } from '@scenaria/graph';
 import { validateTopicName } from '../topics/topic-store';
@@ -24,6 +33,8 @@ export interface LiveScenarioOptions {
   now(): number;
   /** How record timestamps make the watermark (out-of-orderness bound, idle timeout). */
   eventTime?: EventTimeOptions;
+  /** Budget of each expression evaluation; the engine's defaults when absent (see `inline-requests.ts`). */
+  evaluationLimits?: DefaultEngineOptions['evaluationLimits'];
 }
 
 /** A value an event generator made; it is `#input` as it is, without a JSON round trip. */
@@ -73,6 +84,7 @@ export function engineOptions(kind: ScenarioKind, options: LiveScenarioOptions):
     runtimes: (defaults) => defaults.with(options.runtimes ?? {}),
     now: options.now,
     ...(options.fragments ? { fragments: options.fragments } : {}),
+    ...(options.evaluationLimits ? { evaluationLimits: options.evaluationLimits } : {}),
   });
   return options.eventTime ? { ...compileOptions, eventTime: options.eventTime } : compileOptions;
 }

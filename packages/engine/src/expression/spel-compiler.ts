@@ -1,5 +1,5 @@
 import { compileExpression } from '@scenaria/spel';
-import type { ExpressionConfig, Globals, GlobalsOptions } from '@scenaria/spel';
+import type { EvaluationLimits, ExpressionConfig, Globals, GlobalsOptions } from '@scenaria/spel';
 import type { ClassDefinitionInput } from '@scenaria/typing';
 import { expressionEnvironment } from '@scenaria/validation';
 import type { ExpressionCompiler, ExpressionCompilerFactory, GlobalVariable } from './expression-compiler';
@@ -11,6 +11,8 @@ export interface SpelCompilerOptions {
   config?: Partial<ExpressionConfig>;
   /** Clock, randomness and default zone of the helper globals (`#DATE`, `#RANDOM`...). */
   globals?: GlobalsOptions;
+  /** Budget of each evaluation (steps, collection sizes, string lengths); spel's defaults when absent. */
+  limits?: Partial<EvaluationLimits>;
 }
 
 /**
@@ -40,6 +42,7 @@ export function createSpelCompilerFactory(options: SpelCompilerOptions = {}): Ex
             registry,
             language: expression.language,
             ...(options.config ? { config: options.config } : {}),
+            ...(options.limits ? { limits: options.limits } : {}),
             ...(compileOptions?.expectedType ? { expectedType: compileOptions.expectedType } : {}),
           });
           if (!result.ok) return { ok: false, errors: result.errors.map((e) => ({ code: e.code, message: e.message })) };
