@@ -1,6 +1,6 @@
 // Request-response: the path users get (the endpoints on the host's server under /scenario/{slug}, as
 // apps/api serves them: its node listener hands /scenario/ requests to the manager's node path, the rest to
-// Hono; scenarios in worker threads) against a hand-written node:http server with the same logic (input
+// Hono; small scenarios answered on the server's thread, others in worker threads) against a hand-written node:http server with the same logic (input
 // check, fee and label, JSON answer). The clients run in a worker thread so they do not share the server's
 // event loop.
 import { createServer } from 'node:http';
@@ -12,7 +12,7 @@ import { getRequestListener } from '@hono/node-server';
 import { drizzle } from 'drizzle-orm/pglite';
 import { Hono } from 'hono';
 import { createEmbeddedDeploymentManager, SCENARIO_PATH_PREFIX } from '../src/index';
-import type { EmbeddedDatabase } from '../src/index';
+import type { EmbeddedDatabase, EmbeddedManagerSettings } from '../src/index';
 import { deploymentData, dependencies, processVersion, requestResponseScenario } from '../test/support';
 
 const replace = { type: 'replaceDeploymentWithSameScenarioName', stateRestoringStrategy: { type: 'restoreStateFromReplacedJobSavepoint' } } as const;
@@ -40,9 +40,9 @@ const API_BODY_LIMIT = { maxBytes: 10 * 1024 * 1024, message: 'The request body 
  * The embedded manager's endpoints on a node server whose listener sends /scenario/ to them and the rest to Hono,
  * as the API serves them; `via: 'hono'` sends everything to Hono (the fetch-style `handleRequest`, as before).
  */
-export async function managerServer(isolation: 'worker' | 'none' = 'worker', via: 'node' | 'hono' = 'node'): Promise<BenchServer> {
+export async function managerServer(isolation: 'worker' | 'none' = 'worker', via: 'node' | 'hono' = 'node', settings: Partial<EmbeddedManagerSettings> = {}): Promise<BenchServer> {
   const client = new PGlite();
-  const manager = await createEmbeddedDeploymentManager({ db: drizzle(client) as unknown as EmbeddedDatabase, isolation }, dependencies());
+  const manager = await createEmbeddedDeploymentManager({ ...settings, db: drizzle(client) as unknown as EmbeddedDatabase, isolation }, dependencies());
   const app = new Hono();
   app.all(`${SCENARIO_PATH_PREFIX}/*`, (c) => manager.handleRequest(c.req.raw));
   const hono = getRequestListener(app.fetch);
