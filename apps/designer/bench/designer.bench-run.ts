@@ -177,7 +177,7 @@ it('measures opening large scenarios and typing expressions', { timeout: 3_600_0
     '|---:|---|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    `JavaScript each page route loads, gzipped, from the vite build of this branch (\`bench/route-sizes.ts\` over vite's manifest). Initial: kit's entries, the root layout, the page and their static imports, loaded before the route renders. Deferred: what the page imports dynamically as it opens (the canvas, code editor, layout code). Worker: the typing worker's script (off the main thread); the time-zone rules it loads only for an expression naming a zone are listed apart. Target: main-route JavaScript under 500 kB, the list page without the editor's code.`,
+    `JavaScript each page route loads, gzipped, from the vite build of this branch (\`bench/route-sizes.ts\` over vite's manifest). Initial: kit's entries, the root layout, the page and their static imports, loaded before the route renders. Deferred: what the page imports dynamically as it opens (the canvas, code editor, layout code, and the typing code that types the field being edited on the page, fetched after the editor opened). Worker: the typing worker's script (off the main thread); the time-zone rules it loads only for an expression naming a zone are listed apart. Target: main-route JavaScript under 500 kB, the list page without the editor's code.`,
     '',
     '| route | initial | deferred | typing worker | worker, on demand (time zones) |',
     '|---|---:|---:|---:|---:|',

@@ -7,7 +7,10 @@ export interface RouteSize {
   route: string;
   /** Gzipped bytes of the JS loaded before the route renders: kit's entries, the root layout, the page, their static imports. */
   initial: number;
-  /** Gzipped bytes of the JS the route then imports dynamically (the editor's canvas, code editor, layout), not counted in `initial`. */
+  /**
+   * Gzipped bytes of the JS the route then imports dynamically (the editor's canvas, code editor, layout, the
+   * page's typing code), not counted in `initial`.
+   */
   deferred: number;
   /** Gzipped bytes of the Web Worker scripts the route starts (run off the main thread), without what they import on demand. */
   worker: number;
@@ -75,10 +78,14 @@ export function measureRouteSizes(): RouteSize[] {
       }
     }
     const pageFiles = [...staticClosure([page]), ...deferred].map((key) => readFileSync(join(clientDir, manifest[key]!.file), 'utf8'));
-    const workers = workerFiles.filter((file) => !file.parentPath.endsWith('chunks') && pageFiles.some((text) => text.includes(file.name)));
+    const started = workerFiles.filter((file) => !file.parentPath.endsWith('chunks') && pageFiles.some((text) => text.includes(file.name)));
+    // The page's own typing code is built as a worker script is but runs on the page, after the editor opened.
+    const onPage = started.filter((file) => file.name.startsWith('page-typing.entry'));
+    const workers = started.filter((file) => !onPage.includes(file));
     const worker = workers.reduce((total, file) => total + sizeOf(join('_app/immutable/workers', file.name)) + workerChunks(file.name, false), 0);
     const workerOnDemand = workers.reduce((total, file) => total + workerChunks(file.name, true), 0);
-    sizes.push({ route, initial: sum(initial), deferred: sum(deferred), worker, workerOnDemand });
+    const deferredOnPage = onPage.reduce((total, file) => total + sizeOf(join('_app/immutable/workers', file.name)) + workerChunks(file.name, false), 0);
+    sizes.push({ route, initial: sum(initial), deferred: sum(deferred) + deferredOnPage, worker, workerOnDemand });
   }
   return sizes;
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TypingResultJson } from '@scenaria/typing';
 import type { ExpressionContext } from './expression-service';
-import { checkOnPage, loadPageTyping, MAX_PAGE_TYPED_LENGTH } from './page-typing';
+import { checkOnPage, loadPageTyping as loadFrom, MAX_PAGE_TYPED_LENGTH } from './page-typing';
+
+// The bundled entry exists only in a vite build; here the same module is imported from source.
+const loadPageTyping = () => loadFrom(() => import('./page-typing.entry'));
 import { namesTimeZone } from './time-zone-names';
 
 const integer: TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.Integer', params: [], display: 'Integer' };

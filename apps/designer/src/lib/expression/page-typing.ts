@@ -1,4 +1,5 @@
 import type { ExpressionCheck, ExpressionContext, ExpressionService } from './expression-service';
+import { PAGE_TYPING_KEY } from './page-typing-key';
 import { namesTimeZone } from './time-zone-names';
 
 // A key's type shows in the key's own frame only if it is computed in the key's task: Chromium draws the frame
@@ -13,12 +14,24 @@ export const MAX_PAGE_TYPED_LENGTH = 2_000;
 let service: ExpressionService | undefined;
 let loading: Promise<void> | undefined;
 
-/** Starts loading the page's typing code (once); resolves when `checkOnPage` can answer. */
-export function loadPageTyping(): Promise<void> {
-  loading ??= import('./spel-service').then((module) => {
-    service = module.createSpelService();
+/**
+ * Starts loading the page's typing code (once); resolves when `checkOnPage` can answer. The code is built as
+ * a worker script is (`?worker&url`: one self-contained module of its own) and imported on the page: a plain
+ * dynamic import would let the bundler move the modules it shares with the list page (zod, the typing
+ * schemas) into one chunk, which the list page would then load whole.
+ */
+export function loadPageTyping(load: () => Promise<unknown> = importBundled): Promise<void> {
+  loading ??= load().then(() => {
+    const create = (globalThis as Record<symbol, unknown>)[PAGE_TYPING_KEY];
+    if (typeof create !== 'function') throw new Error('the page typing code did not load');
+    service = (create as () => ExpressionService)();
   });
   return loading;
+}
+
+async function importBundled(): Promise<unknown> {
+  const { default: url } = await import('./page-typing.entry?worker&url');
+  return import(/* @vite-ignore */ url);
 }
 
 /**
