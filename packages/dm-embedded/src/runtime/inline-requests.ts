@@ -1,3 +1,4 @@
+import { componentId } from '@scenaria/components';
 import type { DeploymentLogger } from '@scenaria/deployment-sdk';
 import type { ComponentRuntime } from '@scenaria/engine';
 import { expressionsOf, fromCanonical } from '@scenaria/graph';
@@ -30,8 +31,7 @@ export function isInlineCandidate(scenario: CanonicalProcess, runtimes: Readonly
   for (const node of fromCanonical(scenario).graph.nodes) {
     if (!INLINE_NODE_TYPES.has(node.type)) return false;
     if (node.type === 'Source' || node.type === 'Sink') {
-      const id = `${node.type === 'Source' ? 'source' : 'sink'}-${node.ref.typ}`;
-      if (!INLINE_COMPONENTS.has(id)) return false;
+      if (!INLINE_COMPONENTS.has(componentId({ type: node.type === 'Source' ? 'source' : 'sink', name: node.ref.typ }))) return false;
     }
     expressions += expressionsOf(node).length;
     if (expressions > MAX_INLINE_EXPRESSIONS) return false;
