@@ -1,8 +1,8 @@
 // Request-response: the path users get (the endpoints on the host's server under /scenario/{slug}, as
 // apps/api serves them: its node listener hands /scenario/ requests to the manager's node path, the rest to
-// Hono; small scenarios answered on the server's thread, others in worker threads) against a hand-written node:http server with the same logic (input
-// check, fee and label, JSON answer). The clients run in a worker thread so they do not share the server's
-// event loop.
+// Hono; small scenarios answered on the server's thread, others in worker threads) against a hand-written
+// node:http server with the same logic (input check, fee and label, JSON answer). The clients run in a worker
+// thread so they do not share the server's event loop.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -5,8 +5,8 @@ import { namesTimeZone } from './time-zone-names';
 // A key's type shows in the key's own frame only if it is computed in the key's task: Chromium draws the frame
 // that follows input before it delivers any message, so the typing worker's answer, ready a fraction of a
 // millisecond after the key, is shown one frame later. The field being edited is therefore typed on the page
-// as well, once this module's copy of the typing code has loaded (a chunk of its own, fetched after the
-// editor opened). Only that one text is typed here; validation, lint and completion stay in the worker.
+// as well, once the page's copy of the typing code has loaded (page-typing.entry.ts, a script of its own,
+// fetched after the editor opened). Only that one text is typed here; validation, lint and completion stay in the worker.
 
 /** Texts longer than this are typed in the worker only: typing is linear in the text, the key's task is not the place for a pasted megabyte. */
 export const MAX_PAGE_TYPED_LENGTH = 2_000;
