@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 /** The drizzle database, whichever driver is underneath. */
@@ -48,7 +49,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   } else {
     client = new PGlite();
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite({ client: withPreparedStatements(client), schema });
   await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
 }
