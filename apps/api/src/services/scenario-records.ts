@@ -225,36 +225,56 @@ export interface DetailsFacts {
 // Timestamps inside json_agg arrive as text; the date is re-read so it serialises as drizzle's columns do.
 const isoOf = (value: string | null) => (value === null ? null : new Date(value));
 
+// A scenario's details are read by one statement, built once per database (drizzle would build its text anew on
+// every call): of the latest version, or of a version asked for.
+const detailsStatementsOf = new WeakMap<Database, ReturnType<typeof buildDetailsStatements>>();
+
+function detailsStatements(db: Database) {
+  let statements = detailsStatementsOf.get(db);
+  if (!statements) {
+    statements = buildDetailsStatements(db);
+    detailsStatementsOf.set(db, statements);
+  }
+  return statements;
+}
+
+function buildDetailsStatements(db: Database) {
+  const asked = alias(scenarioVersions, 'asked');
+  const latest = alias(scenarioVersions, 'latest');
+  const select = (askedVersion: SQL | AnyColumn) =>
+    db
+      .select({
+        row: scenariosTable,
+        askedVersionId: asked.versionId,
+        askedCreatedAt: asked.createdAt,
+        askedCreatedBy: asked.createdBy,
+        askedModelVersion: asked.modelVersion,
+        latestCreatedAt: latest.createdAt,
+        latestCreatedBy: latest.createdBy,
+        latestModelVersion: latest.modelVersion,
+        labels: sql<string[]>`array(select ${scenarioLabels.label} from ${scenarioLabels} where ${scenarioLabels.scenarioId} = ${scenariosTable.id} order by ${scenarioLabels.label})`,
+        actions: sql<ActionJson[] | null>`(select json_agg(json_build_object('id', a.id, 'versionId', a.version_id, 'actionName', a.action_name, 'state', a.state, 'user', a.user_name, 'createdAt', a.created_at, 'performedAt', a.performed_at, 'failureMessage', a.failure_message, 'comment', a.comment, 'buildInfo', a.build_info) order by a.created_at desc) from ${scenarioActions} a where a.scenario_id = ${scenariosTable.id})`,
+        history: sql<HistoryJson[] | null>`(select json_agg(json_build_object('versionId', v.version_id, 'createdAt', v.created_at, 'createdBy', v.created_by, 'modelVersion', v.model_version) order by v.version_id desc) from ${scenarioVersions} v where v.scenario_id = ${scenariosTable.id})`,
+        fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from ${scenariosTable} f where f.processing_type = ${scenariosTable.processingType} and f.is_fragment and not f.is_archived)`,
+      })
+      .from(scenariosTable)
+      .innerJoin(latest, and(eq(latest.scenarioId, scenariosTable.id), eq(latest.versionId, scenariosTable.latestVersionId)))
+      .leftJoin(asked, and(eq(asked.scenarioId, scenariosTable.id), eq(asked.versionId, askedVersion)))
+      .where(eq(scenariosTable.name, sql.placeholder('name')));
+  return {
+    latest: select(scenariosTable.latestVersionId).prepare('scenario_details_latest'),
+    asked: select(sql`${sql.placeholder('versionId')}::integer`).prepare('scenario_details_asked'),
+  };
+}
+
 /**
  * The scenario called `name` with the facts its details show: the asked-for and the latest version, labels,
  * actions, version history and the versions of its processing type's fragments. One statement, so a details
  * GET costs one round trip (and one parse of the driver's reply) instead of seven.
  */
-export async function loadDetailsFacts(db: Queryable, name: string, versionId: number | undefined): Promise<DetailsFacts | undefined> {
-  const asked = alias(scenarioVersions, 'asked');
-  const latest = alias(scenarioVersions, 'latest');
-  const [found] = await db
-    .select({
-      row: scenariosTable,
-      askedVersionId: asked.versionId,
-      askedCreatedAt: asked.createdAt,
-      askedCreatedBy: asked.createdBy,
-      askedModelVersion: asked.modelVersion,
-      latestCreatedAt: latest.createdAt,
-      latestCreatedBy: latest.createdBy,
-      latestModelVersion: latest.modelVersion,
-      labels: sql<string[]>`array(select ${scenarioLabels.label} from ${scenarioLabels} where ${scenarioLabels.scenarioId} = ${scenariosTable.id} order by ${scenarioLabels.label})`,
-      actions: sql<ActionJson[] | null>`(select json_agg(json_build_object('id', a.id, 'versionId', a.version_id, 'actionName', a.action_name, 'state', a.state, 'user', a.user_name, 'createdAt', a.created_at, 'performedAt', a.performed_at, 'failureMessage', a.failure_message, 'comment', a.comment, 'buildInfo', a.build_info) order by a.created_at desc) from ${scenarioActions} a where a.scenario_id = ${scenariosTable.id})`,
-      history: sql<HistoryJson[] | null>`(select json_agg(json_build_object('versionId', v.version_id, 'createdAt', v.created_at, 'createdBy', v.created_by, 'modelVersion', v.model_version) order by v.version_id desc) from ${scenarioVersions} v where v.scenario_id = ${scenariosTable.id})`,
-      fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from ${scenariosTable} f where f.processing_type = ${scenariosTable.processingType} and f.is_fragment and not f.is_archived)`,
-    })
-    .from(scenariosTable)
-    .innerJoin(latest, and(eq(latest.scenarioId, scenariosTable.id), eq(latest.versionId, scenariosTable.latestVersionId)))
-    .leftJoin(
-      asked,
-      and(eq(asked.scenarioId, scenariosTable.id), versionId === undefined ? eq(asked.versionId, scenariosTable.latestVersionId) : eq(asked.versionId, versionId)),
-    )
-    .where(eq(scenariosTable.name, name));
+export async function loadDetailsFacts(db: Database, name: string, versionId: number | undefined): Promise<DetailsFacts | undefined> {
+  const statements = detailsStatements(db);
+  const [found] = versionId === undefined ? await statements.latest.execute({ name }) : await statements.asked.execute({ name, versionId });
   if (!found) return undefined;
   const { row } = found;
   const actions = (found.actions ?? []).map((action) =>
