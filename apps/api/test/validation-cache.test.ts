@@ -132,6 +132,23 @@ describe.each(DATABASES)('validation results of stored versions on %s', (kind) =
     expect(Object.keys((await validationOf(s, 'cache-user-renamed')).errors.invalidNodes)).toContain('call');
   });
 
+  test("a save's own result is the next GET's: with errors, with labels, and after a save that changed only labels", async () => {
+    const s = (server = await startTestServer(kind));
+    expect((await s.call('writer', api.createScenario, { json: { name: 'saved-result', isFragment: false, category: 'Default' } })).status).toBe(201);
+    // A graph with a typing error (not one that blocks the save) and labels given out of order.
+    const broken = userGraph('no-such-fragment', '#undefinedVariable + 1');
+    const saved = await s.call('writer', api.updateScenario, { ...name('saved-result'), json: { scenarioGraph: broken, scenarioLabels: ['zeta', 'alpha'] } });
+    expect(saved.status, JSON.stringify(saved)).toBe(200);
+    if (!saved.ok) return;
+    const afterSave = await validationOf(s, 'saved-result');
+    expect(Object.keys(afterSave.errors.invalidNodes).sort()).toEqual(['call', 'marker']);
+    expect(dropNulls(afterSave.errors)).toEqual(dropNulls(saved.data.errors));
+    // The same graph with other labels writes no version: the result is of the new labels, as fresh.
+    const relabelled = await s.call('writer', api.updateScenario, { ...name('saved-result'), json: { scenarioGraph: broken, scenarioLabels: ['beta'] } });
+    expect(relabelled.ok && relabelled.data.isNewVersion).toBe(false);
+    expect(await validationOf(s, 'saved-result')).toEqual(afterSave);
+  });
+
   test('a processing-type reload shows in the next GET', async () => {
     let current: ServerConfig = parseConfig(testConfigInput(), 'test');
     const s = (server = await startTestServer(kind, { config: current, reloadSource: async () => current }));

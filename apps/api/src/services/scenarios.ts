@@ -673,16 +673,42 @@ export class ScenarioService {
         );
       }
     }
+    // What the version will hold, when the graph can be stored: it is what a later read validates, so the result
+    // below is kept for the version written and the first read after a save finds it.
+    const storable = unstorableProblems(request.scenarioGraph).length === 0 ? this.prepareVersion(name, request) : undefined;
+    const stored = storable && storedGraphOf(storable.newJson);
     let validationResult: ValidationResult | undefined;
+    let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
-      validationResult = await this.validate(row, request.scenarioGraph, { labels });
+      const validatedLabels = labels ? [...new Set(labels)].sort() : await loadLabels(this.db, row.id);
+      const fragments = this.#fragmentsOfType(row.processingType);
+      validated = {
+        scenarioId: row.id,
+        configGeneration: this.context.config.generation,
+        name: row.name,
+        labels: validatedLabels,
+        processingType: row.processingType,
+        isFragment: row.isFragment,
+        fragmentVersions: await fragments.versions,
+        skipNodeResults: false,
+      };
+      validationResult = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await fragments.graphs() });
       const blocking = saveBlockingErrors(validationResult);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
-    const version = this.prepareVersion(name, request);
+    // An unstorable graph is refused here, after its validation errors, as before.
+    const version = storable ?? this.prepareVersion(name, request);
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const result = await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording));
     this.validationCache.forget(row.id);
+    // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
+    if (stored && result.isNewVersion) {
+      this.storedGraphs.set(row.id, result.versionId, stored);
+      // A reload while this validated made the result one of the old models: it is answered, not kept.
+      if (validated && validationResult && validated.configGeneration === this.context.config.generation) {
+        this.validationCache.remember({ ...validated, versionId: result.versionId }, validationResult);
+      }
+    }
     return {
       ...(validationResult ?? {}),
       validationPerformed: validationResult !== undefined,

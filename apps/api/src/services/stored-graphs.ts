@@ -28,4 +28,9 @@ export class StoredGraphCache {
     this.#entries.set(key, stored);
     return stored;
   }
+
+  /** Keeps the graph of a version just written (its text is what was stored). */
+  set(scenarioId: number, versionId: number, stored: StoredGraph): void {
+    this.#entries.set(`${scenarioId}:${versionId}`, stored);
+  }
 }

@@ -56,12 +56,22 @@ export class ValidationCache {
     return this.#entry(key, compute);
   }
 
-  async #entry(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<Entry> {
-    // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.
-    if (this.#generation !== key.configGeneration) {
+  /** Keeps a result computed elsewhere (a save's) for its key. */
+  remember(key: ValidationKey, result: ValidationResult): void {
+    this.#enter(key.configGeneration);
+    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, result, json: JSON.stringify(result) });
+  }
+
+  // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.
+  #enter(generation: number): void {
+    if (this.#generation !== generation) {
       this.clear();
-      this.#generation = key.configGeneration;
+      this.#generation = generation;
     }
+  }
+
+  async #entry(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<Entry> {
+    this.#enter(key.configGeneration);
     const text = keyText(key);
     const hit = this.#entries.get(text);
     if (hit) return hit;
