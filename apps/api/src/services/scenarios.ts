@@ -150,6 +150,17 @@ function recordJsonText(record: ScenarioWithDetails, embedded: EmbeddedJson): st
   return `{${fields.join(',')}}`;
 }
 
+// The state is the last of a record's fields: a record's text without one ends so, and a state replaces the null.
+const NO_STATE_TAIL = '"state":null}';
+if (RECORD_FIELDS.at(-1) !== 'state') throw new Error('A record text must end with its state');
+
+/** A record's text without a state (`recordJsonText`) with `state` in its place. */
+function withStateText(text: string, state: ProcessState | undefined): string {
+  if (!state) return text;
+  if (!text.endsWith(NO_STATE_TAIL)) throw new Error('withStateText: the text has a state already');
+  return `${text.slice(0, -'null}'.length)}${JSON.stringify(state)}}`;
+}
+
 /** A stored version's canonical text as the graph validation reads and the graph's served text. */
 function storedGraphOf(canonicalJson: string): StoredGraph {
   const graph = fromCanonical(parseStored(canonicalJson)).graph;
@@ -174,6 +185,8 @@ interface ListEntry {
   record: ScenarioWithDetails;
   stored?: StoredGraph;
   validation?: { result: ValidationResult; json: string };
+  /** The record's text without a state, written the first time it is listed: a list's states change more often. */
+  text?: string;
 }
 
 /** A list's text and what it was computed from. */
@@ -413,7 +426,8 @@ export class ScenarioService {
       const parts: string[] = [];
       for (const entry of entries) {
         const state = options.withState ? await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true }) : undefined;
-        parts.push(recordJsonText(state ? { ...entry.record, state } : entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json }));
+        entry.text ??= recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json });
+        parts.push(withStateText(entry.text, state));
       }
       const text = `[${parts.join(',')}]`;
       // Asked after the states: they came from answers cached until then at the latest.
