@@ -69,7 +69,7 @@ export class DeploymentManagers {
   // deployment that needed them loaded them: the manager looks fragments up synchronously, and its workers
   // get the ones a scenario uses as data.
   readonly #fragments = new Map<string, CanonicalProcess>();
-  readonly #stateCache = new Map<string, { at: number; until: number; snapshot: EngineStateSnapshot }>();
+  readonly #stateCache = new Map<string, { at: number; until: number; snapshot: EngineStateSnapshot; listed: boolean }>();
   // Answers of managers that report all their scenarios in one call, for lists (by manager).
   readonly #bulkCache = new Map<ApiDeploymentManager, { at: number; statuses: Promise<ReadonlyMap<string, readonly StatusDetails[]>> }>();
   // Where this server listens (`http://localhost:PORT`), once it does.
@@ -344,7 +344,8 @@ export class DeploymentManagers {
       if (until >= since) validUntil = Math.min(validUntil, until);
     };
     for (const [manager, entry] of this.#bulkCache) consider(entry.at + (manager.stateCaching?.ttlMs ?? DEFAULT_STATE_TTL_MS));
-    for (const entry of this.#stateCache.values()) consider(entry.until);
+    // Answers of managers that answer lists in bulk are never listed: details asked one by one must not age a list.
+    for (const entry of this.#stateCache.values()) if (entry.listed) consider(entry.until);
     return { version: this.#statesVersion, validUntil: Math.min(validUntil, now + DEFAULT_STATE_TTL_MS) };
   }
 
@@ -383,7 +384,7 @@ export class DeploymentManagers {
     } catch (error) {
       snapshot = { ok: false, error: error instanceof Error ? error.message : String(error) };
     }
-    this.#stateCache.set(key, { at: Date.now(), until: Date.now() + ttl, snapshot });
+    this.#stateCache.set(key, { at: Date.now(), until: Date.now() + ttl, snapshot, listed: !query });
     return snapshot;
   }
 
