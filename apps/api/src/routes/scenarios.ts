@@ -64,7 +64,7 @@ export function scenarioRoutes(scenarios: ScenarioService) {
   router.openapi(contract.updateScenario, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const body = c.req.valid('json');
-    return c.json(await scenarios.save(c.get('user'), scenarioName, body, body.forwardedUserName), 200);
+    return jsonText(c, await scenarios.saveJson(c.get('user'), scenarioName, body, body.forwardedUserName));
   });
 
   router.openapi(contract.deleteScenario, async (c) => {

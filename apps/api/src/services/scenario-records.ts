@@ -85,8 +85,8 @@ export async function loadRecordFacts(db: Queryable, scenarioIds: number[]): Pro
 }
 
 /** A scenario's labels, sorted. */
-export async function loadLabels(db: Queryable, scenarioId: number): Promise<string[]> {
-  const rows = await db.select({ label: scenarioLabels.label }).from(scenarioLabels).where(eq(scenarioLabels.scenarioId, scenarioId)).orderBy(asc(scenarioLabels.label));
+export async function loadLabels(db: Database, scenarioId: number): Promise<string[]> {
+  const rows = await statements(db).labels.execute({ scenarioId });
   return rows.map((row) => row.label);
 }
 
@@ -225,19 +225,50 @@ export interface DetailsFacts {
 // Timestamps inside json_agg arrive as text; the date is re-read so it serialises as drizzle's columns do.
 const isoOf = (value: string | null) => (value === null ? null : new Date(value));
 
-// A scenario's details are read by one statement, built once per database (drizzle would build its text anew on
-// every call): of the latest version, or of a version asked for.
-const detailsStatementsOf = new WeakMap<Database, ReturnType<typeof buildDetailsStatements>>();
+// The reads every request about one scenario makes are built once per database (drizzle would build their text
+// anew on every call). They run on the database, never inside a transaction.
+const statementsOf = new WeakMap<Database, ReturnType<typeof buildStatements>>();
 
-function detailsStatements(db: Database) {
-  let statements = detailsStatementsOf.get(db);
-  if (!statements) {
-    statements = buildDetailsStatements(db);
-    detailsStatementsOf.set(db, statements);
+function statements(db: Database) {
+  let built = statementsOf.get(db);
+  if (!built) {
+    built = buildStatements(db);
+    statementsOf.set(db, built);
   }
-  return statements;
+  return built;
 }
 
+function buildStatements(db: Database) {
+  return {
+    ...buildDetailsStatements(db),
+    byName: db.select().from(scenariosTable).where(eq(scenariosTable.name, sql.placeholder('name'))).prepare('scenario_by_name'),
+    labels: db
+      .select({ label: scenarioLabels.label })
+      .from(scenarioLabels)
+      .where(eq(scenarioLabels.scenarioId, sql.placeholder('scenarioId')))
+      .orderBy(asc(scenarioLabels.label))
+      .prepare('scenario_labels'),
+    fragments: db
+      .select({ id: scenariosTable.id, name: scenariosTable.name, versionId: scenariosTable.latestVersionId, canonicalJson: scenarioVersions.canonicalJson })
+      .from(scenariosTable)
+      .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenariosTable.id), eq(scenarioVersions.versionId, scenariosTable.latestVersionId)))
+      .where(and(eq(scenariosTable.processingType, sql.placeholder('processingType')), eq(scenariosTable.isFragment, true), eq(scenariosTable.isArchived, false)))
+      .prepare('processing_type_fragments'),
+  };
+}
+
+/** The scenario called `name`, if any. */
+export async function loadScenarioByName(db: Database, name: string): Promise<ScenarioRow | undefined> {
+  const [row] = await statements(db).byName.execute({ name });
+  return row;
+}
+
+/** The latest versions of the non-archived fragments of a processing type, with their canonical texts. */
+export function loadFragments(db: Database, processingType: string): Promise<Array<{ id: number; name: string; versionId: number; canonicalJson: string }>> {
+  return statements(db).fragments.execute({ processingType });
+}
+
+// A scenario's details are read by one statement: of the latest version, or of a version asked for.
 function buildDetailsStatements(db: Database) {
   const asked = alias(scenarioVersions, 'asked');
   const latest = alias(scenarioVersions, 'latest');
@@ -273,8 +304,8 @@ function buildDetailsStatements(db: Database) {
  * GET costs one round trip (and one parse of the driver's reply) instead of seven.
  */
 export async function loadDetailsFacts(db: Database, name: string, versionId: number | undefined): Promise<DetailsFacts | undefined> {
-  const statements = detailsStatements(db);
-  const [found] = versionId === undefined ? await statements.latest.execute({ name }) : await statements.asked.execute({ name, versionId });
+  const details = statements(db);
+  const [found] = versionId === undefined ? await details.latest.execute({ name }) : await details.asked.execute({ name, versionId });
   if (!found) return undefined;
   const { row } = found;
   const actions = (found.actions ?? []).map((action) =>

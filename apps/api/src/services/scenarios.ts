@@ -43,7 +43,9 @@ import type { ValidationKey } from './validation-cache';
 import {
   isDeployed,
   loadDetailsFacts,
+  loadFragments,
   loadLabels,
+  loadScenarioByName,
   readChangeSeq,
   loadHistory,
   loadListActions,
@@ -263,7 +265,7 @@ export class ScenarioService {
 
   /** The scenario row, 404 when missing, 403 when the user lacks `permission` on its category. */
   async requireScenario(user: AuthenticatedUser, name: string, permission: 'Read' | 'Write' | 'Deploy'): Promise<ScenarioRow> {
-    const [row] = await this.db.select().from(scenarios).where(eq(scenarios.name, name));
+    const row = await loadScenarioByName(this.db, name);
     if (!row) throw notFound(`Scenario ${name} not found`);
     if (!hasPermission(user, row.category, permission)) throw forbidden();
     return row;
@@ -636,25 +638,31 @@ export class ScenarioService {
   // once, their graphs only when something is validated. A list asks once per processing type.
   // `known` are the versions when a read that brought them already happened (the details' one statement).
   #fragmentsOfType(processingType: string, known?: string[]): FragmentsOfType {
-    const versions = known
-      ? Promise.resolve(known)
-      : this.db
-          .select({ id: scenarios.id, name: scenarios.name, versionId: scenarios.latestVersionId })
-          .from(scenarios)
-          .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)))
-          .then((rows) => rows.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort());
+    if (known) {
+      let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
+      return { versions: Promise.resolve(known), graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
+    }
+    // One read brings both: the fragments' texts are small beside what validating a scenario costs.
+    const rows = loadFragments(this.db, processingType);
     let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
-    return { versions, graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
+    return {
+      versions: rows.then((fragments) => fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort()),
+      graphs: () => (graphs ??= rows.then((fragments) => this.#fragmentGraphsOf(fragments))),
+    };
   }
 
   /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
   async fragmentGraphs(processingType: string): Promise<Record<string, ScenarioGraph>> {
-    const rows = await this.db
-      .select({ name: scenarios.name, canonicalJson: scenarioVersions.canonicalJson })
-      .from(scenarios)
-      .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.versionId, scenarios.latestVersionId)))
-      .where(and(eq(scenarios.processingType, processingType), eq(scenarios.isFragment, true), eq(scenarios.isArchived, false)));
-    return Object.fromEntries(rows.map((row) => [row.name, fromCanonical(parseStored(row.canonicalJson)).graph]));
+    return this.#fragmentGraphsOf(await loadFragments(this.db, processingType));
+  }
+
+  // Versions never change: a fragment's graph is converted once per version, from the stored graphs' cache.
+  async #fragmentGraphsOf(fragments: Array<{ id: number; name: string; versionId: number; canonicalJson: string }>): Promise<Record<string, ScenarioGraph>> {
+    const graphs: Record<string, ScenarioGraph> = {};
+    for (const fragment of fragments) {
+      graphs[fragment.name] = (await this.storedGraphs.get(fragment.id, fragment.versionId, async () => storedGraphOf(fragment.canonicalJson))).graph;
+    }
+    return graphs;
   }
 
   /** Validates a posted graph of an existing scenario without saving it. */
@@ -675,6 +683,25 @@ export class ScenarioService {
     forwardedUserName?: string,
     recording?: ChangeRecording,
   ): Promise<UpdateScenarioResponse> {
+    return (await this.#save(user, name, request, forwardedUserName, recording)).response;
+  }
+
+  /** `save`'s answer as the JSON text served: the validation result's text is written once, for the cache and the answer. */
+  async saveJson(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<string> {
+    const { response, validationJson } = await this.#save(user, name, request, forwardedUserName, undefined);
+    const { validationPerformed, processVersionId, isNewVersion } = response;
+    const tail = `"validationPerformed":${validationPerformed},"processVersionId":${processVersionId},"isNewVersion":${isNewVersion}}`;
+    if (!validationJson || validationJson === '{}') return `{${tail}`;
+    return `${validationJson.slice(0, -1)},${tail}`;
+  }
+
+  async #save(
+    user: AuthenticatedUser,
+    name: string,
+    request: SaveRequest,
+    forwardedUserName: string | undefined,
+    recording: ChangeRecording | undefined,
+  ): Promise<{ response: UpdateScenarioResponse; validationJson: string | undefined }> {
     const row = await this.requireScenario(user, name, 'Write');
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
@@ -716,19 +743,21 @@ export class ScenarioService {
     const result = await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording));
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
+    const validationJson = validationResult && JSON.stringify(validationResult);
     if (stored && result.isNewVersion) {
       this.storedGraphs.set(row.id, result.versionId, stored);
       // A reload while this validated made the result one of the old models: it is answered, not kept.
-      if (validated && validationResult && validated.configGeneration === this.context.config.generation) {
-        this.validationCache.remember({ ...validated, versionId: result.versionId }, validationResult);
+      if (validated && validationResult && validationJson && validated.configGeneration === this.context.config.generation) {
+        this.validationCache.remember({ ...validated, versionId: result.versionId }, validationResult, validationJson);
       }
     }
-    return {
+    const response = {
       ...(validationResult ?? {}),
       validationPerformed: validationResult !== undefined,
       processVersionId: result.versionId,
       isNewVersion: result.isNewVersion,
     };
+    return { response, validationJson };
   }
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
@@ -766,8 +795,15 @@ export class ScenarioService {
     const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
     const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
     if (isNewVersion) {
-      await tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName });
-      await tx.update(scenarios).set({ latestVersionId: versionId }).where(eq(scenarios.id, locked.id));
+      // One statement (the version and the scenario's pointer to it): a round trip fewer while the row is locked.
+      const inserted = tx.$with('inserted_version').as(
+        tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName }).returning({ versionId: scenarioVersions.versionId }),
+      );
+      await tx
+        .with(inserted)
+        .update(scenarios)
+        .set({ latestVersionId: sql`(select ${inserted.versionId} from ${inserted})` })
+        .where(eq(scenarios.id, locked.id));
     }
     if (labels) {
       await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));

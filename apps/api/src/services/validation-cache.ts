@@ -56,10 +56,10 @@ export class ValidationCache {
     return this.#entry(key, compute);
   }
 
-  /** Keeps a result computed elsewhere (a save's) for its key. */
-  remember(key: ValidationKey, result: ValidationResult): void {
+  /** Keeps a result computed elsewhere (a save's, with its JSON text) for its key. */
+  remember(key: ValidationKey, result: ValidationResult, json: string): void {
     this.#enter(key.configGeneration);
-    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, result, json: JSON.stringify(result) });
+    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, result, json });
   }
 
   // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.
