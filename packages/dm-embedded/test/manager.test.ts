@@ -80,6 +80,20 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect((await fetch(url as string, { method: 'POST', body: '{}' })).status).toBe(404);
   });
 
+  it('reports for all scenarios at once what it reports for each: running, failed to start, and canceled', async () => {
+    const manager = await createManager();
+    const run = (name: string, scenario = requestResponseScenario(name, { slug: name })) =>
+      manager.processCommand({ type: 'runDeployment', processVersion: processVersion(name), deploymentData: deploymentData(), scenario, updateStrategy: replace });
+    expect((await run('running')).ok).toBe(true);
+    await run('broken', requestResponseScenario('broken', { slug: 'broken', inputSchema: JSON.stringify({ properties: { amount: { type: 'integer' }, currency: { $ref: 'https://example.com/a.json' } } }) }));
+    expect((await run('canceled')).ok).toBe(true);
+    expect((await manager.processCommand({ type: 'cancelScenario', scenarioName: 'canceled', user: { id: 'a', username: 'a' } })).ok).toBe(true);
+    const all = await manager.stateQueryForAllScenarios!.getAllScenariosStatuses();
+    for (const name of ['running', 'broken', 'canceled']) expect(all.get(name), name).toEqual(await manager.getScenarioStatuses(name));
+    expect([...all.keys()].sort()).toEqual(['broken', 'canceled', 'running']);
+    expect(['running', 'broken', 'canceled'].map((name) => all.get(name)?.map((status) => status.status.name))).toEqual([['RUNNING'], ['PROBLEM'], ['CANCELED']]);
+  });
+
   it('serves through handleRequest without a port of its own, at the URL of the server that mounts it', async () => {
     const manager = await createManager({ port: null });
     expect(manager.requestResponseUrl()).toBeUndefined();

@@ -5,7 +5,17 @@ import { compileInputSchema } from '@scenaria/engine';
 import { scenarioSlug } from '@scenaria/graph';
 import { addNodeCounts, readNodeCounts, sumNodeCounts } from '../storage/counts-store';
 import type { EmbeddedDatabase } from '../storage/database';
-import { acquireRunnerLease, endDeployments, findDeploymentsRunningIn, findLatestDeployment, findOpenDeployments, findStatusDeployments, isStillRunner, releaseRunnerLease } from '../storage/deployments-store';
+import {
+  acquireRunnerLease,
+  endDeployments,
+  findAllStatusDeployments,
+  findDeploymentsRunningIn,
+  findLatestDeployment,
+  findOpenDeployments,
+  findStatusDeployments,
+  isStillRunner,
+  releaseRunnerLease,
+} from '../storage/deployments-store';
 import type { DeploymentRow, DeploymentStatusRow } from '../storage/deployments-store';
 import { prepareLiveScenario } from '../runtime/live-scenario';
 import type { LiveScenario, LiveScenarioOptions } from '../runtime/live-scenario';
@@ -429,9 +439,10 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     async statusesOf(scenarioName) {
       return (await findStatusDeployments(db, scenarioName)).map(statusOf);
     },
+    // The same statuses `statusesOf` reports, for every scenario at once: a list and a scenario's details agree.
     async allStatuses() {
       const byScenario = new Map<string, StatusDetails[]>();
-      for (const row of await findOpenDeployments(db)) byScenario.set(row.scenarioName, [...(byScenario.get(row.scenarioName) ?? []), statusOf(row)]);
+      for (const [scenarioName, rows] of await findAllStatusDeployments(db)) byScenario.set(scenarioName, rows.map(statusOf));
       return byScenario;
     },
     scenarioUrl(scenarioName) {

@@ -79,7 +79,29 @@ export async function findStatusDeployments(db: Queryable, scenarioName: string)
     .from(deployments)
     .where(and(eq(deployments.scenarioName, scenarioName), or(inArray(deployments.state, notEnded), eq(deployments.sequence, latest))))
     .orderBy(asc(deployments.sequence));
-  const statusRows = rows.map((row): DeploymentStatusRow => ({
+  return reportedDeployments(rows.map(toStatusRow));
+}
+
+/**
+ * `findStatusDeployments` of every scenario that has deployments, in one statement (sequences are unique across
+ * scenarios, so each scenario's greatest is its latest deployment).
+ */
+export async function findAllStatusDeployments(db: Queryable): Promise<Map<string, DeploymentStatusRow[]>> {
+  const { scenario: _scenario, ...columns } = getTableColumns(deployments);
+  const latest = db.select({ sequence: max(deployments.sequence) }).from(deployments).groupBy(deployments.scenarioName);
+  const rows = await db
+    .select(columns)
+    .from(deployments)
+    .where(or(inArray(deployments.state, notEnded), inArray(deployments.sequence, latest)))
+    .orderBy(asc(deployments.sequence));
+  const byScenario = new Map<string, DeploymentStatusRow[]>();
+  for (const row of rows.map(toStatusRow)) byScenario.set(row.scenarioName, [...(byScenario.get(row.scenarioName) ?? []), row]);
+  for (const [scenarioName, scenarioRows] of byScenario) byScenario.set(scenarioName, reportedDeployments(scenarioRows));
+  return byScenario;
+}
+
+function toStatusRow(row: Omit<typeof deployments.$inferSelect, 'scenario'>): DeploymentStatusRow {
+  return {
     externalId: row.externalId,
     scenarioName: row.scenarioName,
     deploymentId: row.deploymentId,
@@ -88,9 +110,13 @@ export async function findStatusDeployments(db: Queryable, scenarioName: string)
     errors: row.errors,
     startedAt: Number(row.startedAt),
     endedAt: row.endedAt === null ? null : Number(row.endedAt),
-  }));
-  const open = statusRows.filter((row) => notEnded.includes(row.state));
-  return open.length > 0 ? open : statusRows.slice(-1);
+  };
+}
+
+// A scenario's status reports its not-ended deployments when it has any, else its latest one (`rows` oldest first).
+function reportedDeployments(rows: DeploymentStatusRow[]): DeploymentStatusRow[] {
+  const open = rows.filter((row) => notEnded.includes(row.state));
+  return open.length > 0 ? open : rows.slice(-1);
 }
 
 /** Stores a new ACTIVE deployment. */
