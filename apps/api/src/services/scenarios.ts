@@ -552,7 +552,9 @@ export class ScenarioService {
     const stored = await this.#storedGraph(row.id, versionId);
     if (stored.description) record.description = stored.description;
     record.history = loaded.history;
-    const state = await stateFor(this.context.stateOf, row, facts);
+    // From the answer a manager gives for all its scenarios when it can (the same statuses, asked once per cache
+    // period): details of many scenarios in a row cost the manager one question, as a list does.
+    const state = await stateFor(this.context.stateOf, row, facts, { bulk: true });
     if (state) record.state = state;
     const embedded: EmbeddedJson = { scenarioGraph: stored.json };
     if (!options.skipValidate && this.context.validateScenario) {
