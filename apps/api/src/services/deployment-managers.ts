@@ -8,7 +8,7 @@ import {
   isEngineStateNeeded,
   isStateChangingAction,
 } from '@scenaria/deployment-sdk';
-import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDetails } from '@scenaria/deployment-sdk';
+import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDefinition, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, RequestBodyLimit, WorkerSetup } from '@scenaria/dm-embedded';
 import { createBatchDeploymentManager } from '@scenaria/dm-embedded';
@@ -39,6 +39,7 @@ export const noScenarioAt = (path: string) => ({ message: `No scenario is deploy
 export type DeploymentManagerOverrides = Readonly<Record<string, ApiDeploymentManager>>;
 
 const DEFAULT_STATE_TTL_MS = 2_000;
+const NO_STATUS_DEFINITIONS: readonly StatusDefinition[] = [];
 
 // The module the embedded manager's scenario workers build their models with. The built server has it beside
 // its bundle (a tsup entry of its own, like the workers' script `worker.js`); from the sources it is the
@@ -351,6 +352,18 @@ export class DeploymentManagers {
 
   #statesVersion = 0;
 
+  // A manager's definitions are fixed when it is built: a list computes thousands of states with the same ones.
+  readonly #statusDefinitions = new WeakMap<object, ReturnType<typeof createStatusDefinitions>>();
+
+  #statusDefinitionsOf(declared: readonly StatusDefinition[]): ReturnType<typeof createStatusDefinitions> {
+    let definitions = this.#statusDefinitions.get(declared);
+    if (!definitions) {
+      definitions = createStatusDefinitions(declared);
+      this.#statusDefinitions.set(declared, definitions);
+    }
+    return definitions;
+  }
+
   /** Forget cached engine answers about a scenario (after an action changed them). */
   invalidate(scenarioName: string): void {
     this.#statesVersion += 1;
@@ -424,7 +437,7 @@ export class DeploymentManagers {
         ? await this.#engineState(scenario.processingType, scenario.name, manager, options.bulk ?? false)
         : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
     }
-    const definitions = createStatusDefinitions(manager?.statusDefinitions ?? []);
+    const definitions = this.#statusDefinitionsOf(manager?.statusDefinitions ?? NO_STATUS_DEFINITIONS);
     // Unknown fields stay null, as the reference writes them.
     const state = computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions) as ProcessState;
     // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
