@@ -277,6 +277,27 @@ export class ScenarioService {
     return row;
   }
 
+  /**
+   * The row locked for a save, with its latest version's text in the same statement. When the lock waited for
+   * another save, Postgres re-reads the row but runs the subqueries in the statement's older snapshot: the
+   * version they find is then not the row's latest (or none), and the text is read again.
+   */
+  async #lockWithLatest(tx: Transaction, id: number): Promise<{ locked: ScenarioRow; latestJson: string | undefined }> {
+    // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subquery would name
+    // the version's own columns.
+    const latest = (column: 'version_id' | 'canonical_json') =>
+      sql`(select v.${sql.raw(column)} from scenario_versions v where v.scenario_id = scenarios.id and v.version_id = scenarios.latest_version_id)`;
+    const [found] = await tx
+      .select({ row: scenarios, latestVersionId: latest('version_id').mapWith(Number), latestJson: latest('canonical_json').mapWith(String) })
+      .from(scenarios)
+      .where(eq(scenarios.id, id))
+      .for('update');
+    if (!found) throw notFound('Scenario was deleted meanwhile');
+    const locked = found.row;
+    if (found.latestVersionId === locked.latestVersionId && found.latestJson !== null) return { locked, latestJson: found.latestJson };
+    return { locked, latestJson: (await loadVersion(tx, locked.id, locked.latestVersionId))?.canonicalJson };
+  }
+
   /** The processing type for a new scenario, inferred from whatever part of (category, mode, engine) is given. */
   resolveProcessingType(user: AuthenticatedUser, request: CreateScenarioRequest): { processingType: string; category: string } {
     const config = this.context.config;
@@ -789,44 +810,49 @@ export class ScenarioService {
     recording: ChangeRecording | undefined,
   ): Promise<{ versionId: number; isNewVersion: boolean }> {
     const { name, canonical, newJson, comment, labels } = version;
-    const locked = await this.lockScenario(tx, scenarioId);
+    const { locked, latestJson } = await this.#lockWithLatest(tx, scenarioId);
     if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
-    const latest = await loadVersion(tx, locked.id, locked.latestVersionId);
     const now = this.context.now();
     // The stored version is read under the current name: a rename alone is no change of the graph.
-    const isNewVersion = !latest || !canonicalProcessEquals(withName(latest.canonicalJson, name), canonical);
+    const isNewVersion = latestJson === undefined || !canonicalProcessEquals(withName(latestJson, name), canonical);
     const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
+    const activity: typeof scenarioActivities.$inferInsert | undefined = recording?.activity
+      ? { scenarioId: locked.id, type: recording.activity.type, user: recording.activity.user, date: now, scenarioVersionId: versionId, additionalFields: recording.activity.additionalFields }
+      : isNewVersion || comment
+        ? {
+            scenarioId: locked.id,
+            type: 'SCENARIO_MODIFIED',
+            user: userName,
+            ...impersonationColumns(user),
+            date: now,
+            scenarioVersionId: versionId,
+            comment: comment ?? null,
+            lastModifiedBy: comment ? userName : null,
+            lastModifiedAt: comment ? now : null,
+          }
+        : undefined;
     if (isNewVersion) {
-      // One statement (the version and the scenario's pointer to it): a round trip fewer while the row is locked.
+      // One statement writes the version, moves the scenario's pointer to it and records the change: fewer round
+      // trips while the row is locked.
       const inserted = tx.$with('inserted_version').as(
         tx.insert(scenarioVersions).values({ scenarioId: locked.id, versionId, canonicalJson: newJson, createdAt: now, createdBy: userName }).returning({ versionId: scenarioVersions.versionId }),
       );
-      await tx
-        .with(inserted)
-        .update(scenarios)
-        .set({ latestVersionId: sql`(select ${inserted.versionId} from ${inserted})` })
-        .where(eq(scenarios.id, locked.id));
+      const moved = tx.$with('moved_pointer').as(
+        tx
+          .update(scenarios)
+          .set({ latestVersionId: sql`(select ${inserted.versionId} from ${inserted})` })
+          .where(eq(scenarios.id, locked.id))
+          .returning({ id: scenarios.id }),
+      );
+      if (activity) await tx.with(inserted, moved).insert(scenarioActivities).values({ ...activity, scenarioId: sql`(select ${moved.id} from ${moved})` });
+      else await tx.with(inserted).update(scenarios).set({ latestVersionId: sql`(select ${inserted.versionId} from ${inserted})` }).where(eq(scenarios.id, locked.id));
+    } else if (activity) {
+      await tx.insert(scenarioActivities).values(activity);
     }
     if (labels) {
       await tx.delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, locked.id));
       const unique = [...new Set(labels)];
       if (unique.length > 0) await tx.insert(scenarioLabels).values(unique.map((label) => ({ scenarioId: locked.id, label })));
-    }
-    if (recording?.activity) {
-      const { type, user: activityUser, additionalFields } = recording.activity;
-      await tx.insert(scenarioActivities).values({ scenarioId: locked.id, type, user: activityUser, date: now, scenarioVersionId: versionId, additionalFields });
-    } else if (isNewVersion || comment) {
-      await tx.insert(scenarioActivities).values({
-        scenarioId: locked.id,
-        type: 'SCENARIO_MODIFIED',
-        user: userName,
-        ...impersonationColumns(user),
-        date: now,
-        scenarioVersionId: versionId,
-        comment: comment ?? null,
-        lastModifiedBy: comment ? userName : null,
-        lastModifiedAt: comment ? now : null,
-      });
     }
     return { versionId, isNewVersion };
   }
