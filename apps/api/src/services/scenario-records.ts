@@ -254,7 +254,32 @@ function buildStatements(db: Database) {
       .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenariosTable.id), eq(scenarioVersions.versionId, scenariosTable.latestVersionId)))
       .where(and(eq(scenariosTable.processingType, sql.placeholder('processingType')), eq(scenariosTable.isFragment, true), eq(scenariosTable.isArchived, false)))
       .prepare('processing_type_fragments'),
+    // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
+    // their own tables' columns.
+    forSave: db
+      .select({
+        row: scenariosTable,
+        labels: sql<string[]>`array(select l.label from scenario_labels l where l.scenario_id = scenarios.id order by l.label)`,
+        fragments: sql<StoredFragment[] | null>`(select json_agg(json_build_object('id', f.id, 'name', f.name, 'versionId', f.latest_version_id, 'canonicalJson', v.canonical_json)) from scenarios f join scenario_versions v on v.scenario_id = f.id and v.version_id = f.latest_version_id where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
+      })
+      .from(scenariosTable)
+      .where(eq(scenariosTable.name, sql.placeholder('name')))
+      .prepare('scenario_for_save'),
   };
+}
+
+/** A fragment's latest version as scenarios validate against it. */
+export interface StoredFragment {
+  id: number;
+  name: string;
+  versionId: number;
+  canonicalJson: string;
+}
+
+/** What a save reads before it validates, in one statement: the scenario, its labels and its processing type's fragments. */
+export async function loadSaveFacts(db: Database, name: string): Promise<{ row: ScenarioRow; labels: string[]; fragments: StoredFragment[] } | undefined> {
+  const [found] = await statements(db).forSave.execute({ name });
+  return found && { row: found.row, labels: found.labels, fragments: found.fragments ?? [] };
 }
 
 /** The scenario called `name`, if any. */
@@ -264,7 +289,7 @@ export async function loadScenarioByName(db: Database, name: string): Promise<Sc
 }
 
 /** The latest versions of the non-archived fragments of a processing type, with their canonical texts. */
-export function loadFragments(db: Database, processingType: string): Promise<Array<{ id: number; name: string; versionId: number; canonicalJson: string }>> {
+export function loadFragments(db: Database, processingType: string): Promise<StoredFragment[]> {
   return statements(db).fragments.execute({ processingType });
 }
 

@@ -45,6 +45,7 @@ import {
   loadDetailsFacts,
   loadFragments,
   loadLabels,
+  loadSaveFacts,
   loadScenarioByName,
   readChangeSeq,
   loadHistory,
@@ -725,7 +726,11 @@ export class ScenarioService {
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ response: UpdateScenarioResponse; validationJson: string | undefined }> {
-    const row = await this.requireScenario(user, name, 'Write');
+    // The scenario, its labels and the fragments it may use, read in one statement.
+    const facts = await loadSaveFacts(this.db, name);
+    if (!facts) throw notFound(`Scenario ${name} not found`);
+    const { row } = facts;
+    if (!hasPermission(user, row.category, 'Write')) throw forbidden();
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
     if (labels) {
@@ -744,8 +749,7 @@ export class ScenarioService {
     let validationResult: ValidationResult | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
-      const validatedLabels = labels ? [...new Set(labels)].sort() : await loadLabels(this.db, row.id);
-      const fragments = this.#fragmentsOfType(row.processingType);
+      const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
       validated = {
         scenarioId: row.id,
         configGeneration: this.context.config.generation,
@@ -753,10 +757,10 @@ export class ScenarioService {
         labels: validatedLabels,
         processingType: row.processingType,
         isFragment: row.isFragment,
-        fragmentVersions: await fragments.versions,
+        fragmentVersions: facts.fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort(),
         skipNodeResults: false,
       };
-      validationResult = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await fragments.graphs() });
+      validationResult = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await this.#fragmentGraphsOf(facts.fragments) });
       const blocking = saveBlockingErrors(validationResult);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
