@@ -260,6 +260,7 @@ function buildStatements(db: Database) {
       .select({
         row: scenariosTable,
         labels: sql<string[]>`array(select l.label from scenario_labels l where l.scenario_id = scenarios.id order by l.label)`,
+        latestJson: sql<string | null>`(select v.canonical_json from scenario_versions v where v.scenario_id = scenarios.id and v.version_id = scenarios.latest_version_id)`,
         fragments: sql<StoredFragment[] | null>`(select json_agg(json_build_object('id', f.id, 'name', f.name, 'versionId', f.latest_version_id, 'canonicalJson', v.canonical_json)) from scenarios f join scenario_versions v on v.scenario_id = f.id and v.version_id = f.latest_version_id where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
       })
       .from(scenariosTable)
@@ -276,10 +277,19 @@ export interface StoredFragment {
   canonicalJson: string;
 }
 
-/** What a save reads before it validates, in one statement: the scenario, its labels and its processing type's fragments. */
-export async function loadSaveFacts(db: Database, name: string): Promise<{ row: ScenarioRow; labels: string[]; fragments: StoredFragment[] } | undefined> {
+/** What a save reads before it validates, in one statement. */
+export interface SaveFacts {
+  row: ScenarioRow;
+  labels: string[];
+  /** The canonical text of the row's latest version (undefined before the first save). */
+  latestJson: string | undefined;
+  fragments: StoredFragment[];
+}
+
+/** The scenario, its labels, its latest version's text and its processing type's fragments, in one statement. */
+export async function loadSaveFacts(db: Database, name: string): Promise<SaveFacts | undefined> {
   const [found] = await statements(db).forSave.execute({ name });
-  return found && { row: found.row, labels: found.labels, fragments: found.fragments ?? [] };
+  return found && { row: found.row, labels: found.labels, latestJson: found.latestJson ?? undefined, fragments: found.fragments ?? [] };
 }
 
 /** The scenario called `name`, if any. */

@@ -56,7 +56,7 @@ import {
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { RecordFacts, ScenarioRow, VersionFacts } from './scenario-records';
+import type { RecordFacts, SaveFacts, ScenarioRow, VersionFacts } from './scenario-records';
 
 /** The fragments of a processing type as a validation needs them. */
 interface FragmentsOfType {
@@ -767,7 +767,9 @@ export class ScenarioService {
     // An unstorable graph is refused here, after its validation errors, as before.
     const version = storable ?? this.prepareVersion(name, request);
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
-    const result = await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording));
+    const result =
+      (recording ? undefined : await this.#writeIfUnchanged(user, facts, version, userName)) ??
+      (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
     const validationJson = validationResult && JSON.stringify(validationResult);
@@ -785,6 +787,55 @@ export class ScenarioService {
       isNewVersion: result.isNewVersion,
     };
     return { response, validationJson };
+  }
+
+  /**
+   * The usual save in one statement, without a lock held across round trips: written only while the scenario
+   * still has the latest version read before validating and is not archived. Undefined when it changed meanwhile:
+   * the save then locks the row and decides again (`writeVersion`).
+   */
+  async #writeIfUnchanged(
+    user: AuthenticatedUser,
+    facts: SaveFacts,
+    version: ReturnType<ScenarioService['prepareVersion']>,
+    userName: string,
+  ): Promise<{ versionId: number; isNewVersion: boolean } | undefined> {
+    const { row, latestJson } = facts;
+    const { name, canonical, newJson, comment, labels } = version;
+    if (latestJson === undefined && row.latestVersionId !== 0) return undefined;
+    // The stored version is read under the current name: a rename alone is no change of the graph.
+    const isNewVersion = latestJson === undefined || !canonicalProcessEquals(withName(latestJson, name), canonical);
+    const expected = row.latestVersionId;
+    const versionId = isNewVersion ? expected + 1 : expected;
+    if (!isNewVersion && !comment && !labels) return { versionId, isNewVersion };
+    // As text: drizzle hands raw parameters to the driver unconverted, and its PostgreSQL driver takes no Date.
+    const now = this.context.now().toISOString();
+    // Every part reads the guard: when it updated no row, nothing else is written either. Parameters in select
+    // lists are cast: Postgres does not infer their types from the columns they are inserted into.
+    const parts: SQL[] = [
+      sql`guard as (update scenarios set latest_version_id = ${versionId} where id = ${row.id} and latest_version_id = ${expected} and not is_archived returning id)`,
+    ];
+    if (isNewVersion) {
+      parts.push(sql`new_version as (insert into scenario_versions (scenario_id, version_id, canonical_json, created_at, created_by) select id, ${versionId}::integer, ${newJson}::text, ${now}::timestamptz, ${userName}::text from guard)`);
+    }
+    if (isNewVersion || comment) {
+      const { impersonatedByIdentity, impersonatedByUsername } = impersonationColumns(user);
+      parts.push(
+        sql`new_activity as (insert into scenario_activities (scenario_id, type, user_name, impersonated_by_identity, impersonated_by_username, created_at, scenario_version_id, comment, last_modified_by, last_modified_at) select id, 'SCENARIO_MODIFIED', ${userName}::text, ${impersonatedByIdentity}::text, ${impersonatedByUsername}::text, ${now}::timestamptz, ${versionId}::integer, ${comment ?? null}::text, ${comment ? userName : null}::text, ${comment ? now : null}::timestamptz from guard)`,
+      );
+    }
+    if (labels) {
+      const unique = [...new Set(labels)];
+      const kept = unique.length > 0 ? sql` and label not in (${sql.join(unique.map((label) => sql`${label}::text`), sql`, `)})` : sql``;
+      parts.push(sql`old_labels as (delete from scenario_labels where scenario_id = ${row.id} and exists (select 1 from guard)${kept})`);
+      if (unique.length > 0) {
+        const values = sql.join(unique.map((label) => sql`(${label}::text)`), sql`, `);
+        parts.push(sql`new_labels as (insert into scenario_labels (scenario_id, label) select guard.id, given.label from guard, (values ${values}) as given(label) on conflict do nothing)`);
+      }
+    }
+    const result: unknown = await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select id from guard`);
+    const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+    return rows.length === 1 ? { versionId, isNewVersion } : undefined;
   }
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
