@@ -117,6 +117,16 @@ describe('withPreparedStatements', () => {
     expect(await preparedNames()).toHaveLength(3);
   });
 
+  it('counts texts only within the character budget: a text beyond it is never prepared', async () => {
+    const small = withPreparedStatements(raw, { preparedAfter: 2, maxCountedChars: 40 });
+    const long = `select 1 as n${' '.repeat(40)}`;
+    for (let round = 0; round < 3; round++) expect((await small.query(long)).rows).toEqual([{ n: 1 }]);
+    expect(await preparedNames()).toEqual([]);
+    await small.query('select 2 as n');
+    await small.query('select 2 as n');
+    expect(await preparedNames()).toHaveLength(1);
+  });
+
   it('prepares nothing for a text that fails to parse, and reports the error', async () => {
     await client.query('select 1').catch(() => undefined);
     await expect(client.query('select nonsense from nowhere')).rejects.toMatchObject({ code: '42P01' });

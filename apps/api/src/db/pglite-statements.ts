@@ -8,6 +8,8 @@ export interface PreparedStatementOptions {
   maxStatements?: number;
   /** At most this many distinct texts are counted while waiting for `preparedAfter`. */
   maxCounted?: number;
+  /** ... and at most this many characters of them: texts grow with their parameter lists (`in ($1, ..., $n)`). */
+  maxCountedChars?: number;
 }
 
 interface Prepared {
@@ -37,8 +39,10 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
   const preparedAfter = Math.max(1, options.preparedAfter ?? 3);
   const maxStatements = options.maxStatements ?? 256;
   const maxCounted = options.maxCounted ?? 4096;
+  const maxCountedChars = options.maxCountedChars ?? 2 ** 20;
   const prepared = new Map<string, Prepared>();
   const seen = new Map<string, number>();
+  let seenChars = 0;
   let nextName = 0;
 
   // Which texts are prepared: only plain queries (no COPY blobs), and only once they have proved repeated.
@@ -48,10 +52,14 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
     if (prepared.size >= maxStatements) return false;
     const count = (seen.get(text) ?? 0) + 1;
     if (count >= preparedAfter) {
-      seen.delete(text);
+      if (seen.delete(text)) seenChars -= text.length;
       return true;
     }
-    if (seen.size < maxCounted || seen.has(text)) seen.set(text, count);
+    if (seen.has(text)) seen.set(text, count);
+    else if (seen.size < maxCounted && seenChars + text.length <= maxCountedChars) {
+      seen.set(text, count);
+      seenChars += text.length;
+    }
     return false;
   };
 
