@@ -277,6 +277,11 @@ export interface StoredFragment {
   canonicalJson: string;
 }
 
+/** The fragments' versions as validation results are keyed by them (`id:version:name`, sorted). */
+export function fragmentVersionKeys(fragments: readonly StoredFragment[]): string[] {
+  return fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort();
+}
+
 /** What a save reads before it validates, in one statement. */
 export interface SaveFacts {
   row: ScenarioRow;

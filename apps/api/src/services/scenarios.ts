@@ -42,6 +42,7 @@ import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
 import {
   isDeployed,
+  fragmentVersionKeys,
   loadDetailsFacts,
   loadFragments,
   loadLabels,
@@ -56,7 +57,7 @@ import {
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { RecordFacts, SaveFacts, ScenarioRow, VersionFacts } from './scenario-records';
+import type { RecordFacts, SaveFacts, ScenarioRow, StoredFragment, VersionFacts } from './scenario-records';
 
 /** The fragments of a processing type as a validation needs them. */
 interface FragmentsOfType {
@@ -225,6 +226,36 @@ const UNSTORABLE_PROBLEMS = new Set(['DuplicateNodeId', 'LooseNode', 'DanglingEd
 
 function unstorableProblems(graph: ScenarioGraph) {
   return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));
+}
+
+// Whether a save writes a version: the latest one is compared under the current name, so a rename alone is no
+// change of the graph.
+function isNewVersionOf(latestJson: string | undefined, version: { name: string; canonical: CanonicalProcess }): boolean {
+  return latestJson === undefined || !canonicalProcessEquals(withName(latestJson, version.name), version.canonical);
+}
+
+/** The activity a save records: a new version, or a comment on the same one; nothing otherwise. */
+function modifiedActivity<Time extends Date | string>(
+  user: AuthenticatedUser,
+  userName: string,
+  scenarioId: number,
+  versionId: number,
+  isNewVersion: boolean,
+  comment: string | undefined,
+  now: Time,
+) {
+  if (!isNewVersion && !comment) return undefined;
+  return {
+    scenarioId,
+    type: 'SCENARIO_MODIFIED',
+    user: userName,
+    ...impersonationColumns(user),
+    date: now,
+    scenarioVersionId: versionId,
+    comment: comment ?? null,
+    lastModifiedBy: comment ? userName : null,
+    lastModifiedAt: comment ? now : null,
+  };
 }
 
 function withName(canonicalJson: string, name: string): CanonicalProcess {
@@ -670,7 +701,7 @@ export class ScenarioService {
     const rows = loadFragments(this.db, processingType);
     let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
     return {
-      versions: rows.then((fragments) => fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort()),
+      versions: rows.then(fragmentVersionKeys),
       graphs: () => (graphs ??= rows.then((fragments) => this.#fragmentGraphsOf(fragments))),
     };
   }
@@ -681,7 +712,7 @@ export class ScenarioService {
   }
 
   // Versions never change: a fragment's graph is converted once per version, from the stored graphs' cache.
-  async #fragmentGraphsOf(fragments: Array<{ id: number; name: string; versionId: number; canonicalJson: string }>): Promise<Record<string, ScenarioGraph>> {
+  async #fragmentGraphsOf(fragments: StoredFragment[]): Promise<Record<string, ScenarioGraph>> {
     const graphs: Record<string, ScenarioGraph> = {};
     for (const fragment of fragments) {
       graphs[fragment.name] = (await this.storedGraphs.get(fragment.id, fragment.versionId, async () => storedGraphOf(fragment.canonicalJson))).graph;
@@ -757,7 +788,7 @@ export class ScenarioService {
         labels: validatedLabels,
         processingType: row.processingType,
         isFragment: row.isFragment,
-        fragmentVersions: facts.fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort(),
+        fragmentVersions: fragmentVersionKeys(facts.fragments),
         skipNodeResults: false,
       };
       validationResult = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await this.#fragmentGraphsOf(facts.fragments) });
@@ -801,10 +832,9 @@ export class ScenarioService {
     userName: string,
   ): Promise<{ versionId: number; isNewVersion: boolean } | undefined> {
     const { row, latestJson } = facts;
-    const { name, canonical, newJson, comment, labels } = version;
+    const { newJson, comment, labels } = version;
     if (latestJson === undefined && row.latestVersionId !== 0) return undefined;
-    // The stored version is read under the current name: a rename alone is no change of the graph.
-    const isNewVersion = latestJson === undefined || !canonicalProcessEquals(withName(latestJson, name), canonical);
+    const isNewVersion = isNewVersionOf(latestJson, version);
     const expected = row.latestVersionId;
     const versionId = isNewVersion ? expected + 1 : expected;
     if (!isNewVersion && !comment && !labels) return { versionId, isNewVersion };
@@ -818,10 +848,10 @@ export class ScenarioService {
     if (isNewVersion) {
       parts.push(sql`new_version as (insert into scenario_versions (scenario_id, version_id, canonical_json, created_at, created_by) select id, ${versionId}::integer, ${newJson}::text, ${now}::timestamptz, ${userName}::text from guard)`);
     }
-    if (isNewVersion || comment) {
-      const { impersonatedByIdentity, impersonatedByUsername } = impersonationColumns(user);
+    const activity = modifiedActivity(user, userName, row.id, versionId, isNewVersion, comment, now);
+    if (activity) {
       parts.push(
-        sql`new_activity as (insert into scenario_activities (scenario_id, type, user_name, impersonated_by_identity, impersonated_by_username, created_at, scenario_version_id, comment, last_modified_by, last_modified_at) select id, 'SCENARIO_MODIFIED', ${userName}::text, ${impersonatedByIdentity}::text, ${impersonatedByUsername}::text, ${now}::timestamptz, ${versionId}::integer, ${comment ?? null}::text, ${comment ? userName : null}::text, ${comment ? now : null}::timestamptz from guard)`,
+        sql`new_activity as (insert into scenario_activities (scenario_id, type, user_name, impersonated_by_identity, impersonated_by_username, created_at, scenario_version_id, comment, last_modified_by, last_modified_at) select id, ${activity.type}::text, ${activity.user}::text, ${activity.impersonatedByIdentity}::text, ${activity.impersonatedByUsername}::text, ${activity.date}::timestamptz, ${activity.scenarioVersionId}::integer, ${activity.comment}::text, ${activity.lastModifiedBy}::text, ${activity.lastModifiedAt}::timestamptz from guard)`,
       );
     }
     if (labels) {
@@ -864,29 +894,17 @@ export class ScenarioService {
     userName: string,
     recording: ChangeRecording | undefined,
   ): Promise<{ versionId: number; isNewVersion: boolean }> {
-    const { name, canonical, newJson, comment, labels } = version;
+    const { newJson, comment, labels } = version;
     const { locked, latestJson } = await this.#lockWithLatest(tx, scenarioId);
     if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
     const now = this.context.now();
-    // The stored version is read under the current name: a rename alone is no change of the graph.
-    const isNewVersion = latestJson === undefined || !canonicalProcessEquals(withName(latestJson, name), canonical);
+    const isNewVersion = isNewVersionOf(latestJson, version);
     const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
     const activity: typeof scenarioActivities.$inferInsert | undefined = recording?.activity
       ? { scenarioId: locked.id, type: recording.activity.type, user: recording.activity.user, date: now, scenarioVersionId: versionId, additionalFields: recording.activity.additionalFields }
-      : isNewVersion || comment
-        ? {
-            scenarioId: locked.id,
-            type: 'SCENARIO_MODIFIED',
-            user: userName,
-            ...impersonationColumns(user),
-            date: now,
-            scenarioVersionId: versionId,
-            comment: comment ?? null,
-            lastModifiedBy: comment ? userName : null,
-            lastModifiedAt: comment ? now : null,
-          }
-        : undefined;
+      : modifiedActivity(user, userName, locked.id, versionId, isNewVersion, comment, now);
     if (isNewVersion) {
+      if (!activity) throw new Error('writeVersion: a new version is always recorded as an activity');
       // One statement writes the version, moves the scenario's pointer to it and records the change: fewer round
       // trips while the row is locked.
       const inserted = tx.$with('inserted_version').as(
@@ -899,8 +917,7 @@ export class ScenarioService {
           .where(eq(scenarios.id, locked.id))
           .returning({ id: scenarios.id }),
       );
-      if (activity) await tx.with(inserted, moved).insert(scenarioActivities).values({ ...activity, scenarioId: sql`(select ${moved.id} from ${moved})` });
-      else await tx.with(inserted).update(scenarios).set({ latestVersionId: sql`(select ${inserted.versionId} from ${inserted})` }).where(eq(scenarios.id, locked.id));
+      await tx.with(inserted, moved).insert(scenarioActivities).values({ ...activity, scenarioId: sql`(select ${moved.id} from ${moved})` });
     } else if (activity) {
       await tx.insert(scenarioActivities).values(activity);
     }
