@@ -6,6 +6,7 @@ export type { EmbeddedManagerSettings, TopicRetention } from './settings';
 
 /** Scenario workers: how they build the host's models, and the errors of a worker that failed. */
 export type { WorkerEnvironment, WorkerSetup, WorkerSetupModule } from './runtime/worker/protocol';
+export { bundleWorkerSources } from './runtime/worker/worker-script';
 export { isScenarioUnavailable, isWorkerFailure } from './errors';
 export type { WorkerFailureCode } from './errors';
 

@@ -4,6 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Plugin } from 'esbuild';
 import type { WorkerSetup } from './protocol';
 
 /** The script a scenario worker runs, and whether the setup module is already inside it. */
@@ -34,7 +35,6 @@ export async function locateWorkerScript(setup: WorkerSetup | undefined): Promis
 }
 
 async function bundleFromSources(setup: WorkerSetup | undefined): Promise<URL> {
-  const { build } = await import('esbuild');
   const main = fileURLToPath(new URL('./worker-main.ts', import.meta.url));
   const setupPath = setup ? (setup.module.startsWith('file:') ? fileURLToPath(setup.module) : setup.module) : undefined;
   const contents = [
@@ -42,19 +42,45 @@ async function bundleFromSources(setup: WorkerSetup | undefined): Promise<URL> {
     setupPath ? `import * as setup from ${JSON.stringify(setupPath)};` : 'const setup = undefined;',
     'await runScenarioWorker(setup);',
   ].join('\n');
+  return bundleWorkerSources(contents, fileURLToPath(new URL('.', import.meta.url)), 'scenario-worker');
+}
+
+/**
+ * A worker thread's script from TypeScript sources, for code that runs from them (vitest, a dev server): the
+ * module `contents` (imports resolved from `resolveDir`) bundled with esbuild, a dev dependency, into one ESM
+ * file that belongs to this process and is removed when it exits. One copy of every package goes into it, so
+ * identity comparisons inside the worker hold. Built code ships its worker scripts and never calls this.
+ * Packages named in `installed` stay out of the bundle and are imported where they are installed, by absolute
+ * path: those that load files beside their own module (PGlite its WebAssembly) cannot be moved.
+ */
+export async function bundleWorkerSources(contents: string, resolveDir: string, name: string, installed: readonly string[] = []): Promise<URL> {
+  const { build } = await import('esbuild');
+  const leftInstalled: Plugin = {
+    name: 'left-installed',
+    setup(builder) {
+      builder.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData === 'left-installed' || !installed.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
+        const found = await builder.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'left-installed' });
+        return found.errors.length > 0 ? { errors: found.errors } : { path: found.path, external: true };
+      });
+    },
+  };
   const directory = join(tmpdir(), `scenaria-dm-embedded-${process.pid}`);
   await mkdir(directory, { recursive: true });
   // The bundles belong to this process: nothing else may run them, so they go with it.
   process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
-  const outfile = join(directory, `worker-${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.mjs`);
+  const outfile = join(directory, `${name}-${createHash('sha256').update(contents).digest('hex').slice(0, 16)}.mjs`);
   await build({
-    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts', sourcefile: 'scenario-worker.ts' },
+    // A name no file has: a stdin named like a file of resolveDir would be taken for it (an import of that
+    // file would then be a cycle to itself and bundle nothing).
+    stdin: { contents, resolveDir, loader: 'ts', sourcefile: `${name}.bundle-entry.ts` },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     outfile,
     logLevel: 'warning',
+    plugins: installed.length > 0 ? [leftInstalled] : [],
     // CommonJS dependencies bundled into ESM need a require.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
