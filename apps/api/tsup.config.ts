@@ -24,6 +24,8 @@ export default defineConfig({
     bench: 'bench/bench.ts',
     worker: workerScript,
     'scenario-worker-setup': 'src/services/scenario-worker-setup.ts',
+    // Started by the server's validation workers as `./validation-worker.js` beside the bundle.
+    'validation-worker': 'src/services/validation-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -53,6 +53,7 @@ import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
 import { TopicService, topicBounds } from './services/topics';
 import { createScenarioValidator } from './services/validator';
+import { ValidationWorkers } from './services/validation-workers';
 import { VersionCompareService } from './services/version-compare';
 
 /** What the server is built from; tests pass their own database and configuration. */
@@ -103,7 +104,8 @@ export function createApp(deps: AppDependencies) {
   const logger = deps.logger ?? pino({ level: process.env.LOG_LEVEL ?? 'info' });
   const catalogues = new BatchCatalogues(deps.db, config, logger, deps.databaseUrl);
   const models = new ModelRegistry(config, catalogues);
-  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config);
+  const validationWorkers = new ValidationWorkers();
+  const validateScenario = deps.validateScenario ?? createScenarioValidator(models, config, validationWorkers);
   const managers = new DeploymentManagers(deps.db, config, models, logger, deps.deploymentManagers, catalogues);
   const context = {
     db: deps.db,
@@ -218,10 +220,11 @@ export function createApp(deps: AppDependencies) {
      * scenario URLs unless the configuration sets `publicUrl`.
      */
     listeningAt: (url: string) => managers.listeningAt(url),
-    /** Closes the managers this app built. */
+    /** Closes the managers and the validation workers this app built. */
     close: async () => {
       await managers.close();
       await catalogues.close();
+      await validationWorkers.close();
     },
     managers,
   };

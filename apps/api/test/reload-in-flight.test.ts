@@ -7,6 +7,7 @@ import { ConfigStore } from '../src/config/config-store';
 import { loadConfig } from '../src/config/load-config';
 import type { ScenarioValidator } from '../src/services/context';
 import { ModelRegistry } from '../src/services/models';
+import { ValidationWorkers } from '../src/services/validation-workers';
 import { createScenarioValidator } from '../src/services/validator';
 import { topicGraph } from './graphs';
 import { startTestServer, testConfigInput } from './harness';
@@ -25,7 +26,8 @@ describe('a command whose manager a reload replaced while it was on its way', ()
     const config = new ConfigStore(await loadConfig(file), () => loadConfig(file));
     // The server's own validation, over the same configuration; a deploy runs it after it took the scenario's
     // manager and before it sends that manager the command, which is where the reload is made to happen here.
-    const validate = createScenarioValidator(new ModelRegistry(config), config);
+    const workers = new ValidationWorkers({ size: 1 });
+    const validate = createScenarioValidator(new ModelRegistry(config), config, workers);
     let whileDeploying: (() => Promise<void>) | undefined;
     const validateScenario: ScenarioValidator = async (input) => {
       const hook = whileDeploying;
@@ -63,6 +65,7 @@ describe('a command whose manager a reload replaced while it was on its way', ()
       expect((await server.call('writer', api.cancelScenario, { params: { scenarioName: name } })).status).toBe(200);
     } finally {
       await server.close();
+      await workers.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import { forbidden, notFound } from '../errors';
 import type { DeploymentManagers } from '../services/deployment-managers';
 import type { ModelRegistry } from '../services/models';
 import type { ScenarioService } from '../services/scenarios';
-import { createRouter } from './router';
+import { createRouter, jsonText } from './router';
 
 /** Scenario validation without saving, and the definitions of a processing type. */
 export function definitionRoutes(config: ConfigStore, models: ModelRegistry, scenarios: ScenarioService, managers: DeploymentManagers) {
@@ -15,7 +15,7 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
   router.openapi(contract.validateScenarioGraph, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const body = c.req.valid('json');
-    return c.json(await scenarios.validateGraph(c.get('user'), scenarioName, body.scenarioGraph, body.scenarioLabels), 200);
+    return jsonText(c, (await scenarios.validateGraph(c.get('user'), scenarioName, body.scenarioGraph, body.scenarioLabels)).json);
   });
 
   router.openapi(contract.getProcessDefinitionData, async (c) => {

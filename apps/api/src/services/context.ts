@@ -17,8 +17,29 @@ export interface ScenarioValidationInput {
   skipNodeResults: boolean;
 }
 
+/**
+ * A validation's outcome as answers use it: the JSON text they embed, the errors that decide whether a save or
+ * a deployment is refused, and the whole result, parsed from the text only when something asks for it.
+ */
+export interface ValidatedScenario {
+  readonly json: string;
+  readonly errors: ValidationResult['errors'];
+  result(): ValidationResult;
+}
+
+/** A validated scenario from its result object (its text written now). */
+export function validatedFromResult(result: ValidationResult): ValidatedScenario {
+  return { json: JSON.stringify(result), errors: result.errors, result: () => result };
+}
+
+/** A validated scenario from its text and errors (the object parsed once, when first asked for). */
+export function validatedFromJson(json: string, errors: ValidationResult['errors']): ValidatedScenario {
+  let result: ValidationResult | undefined;
+  return { json, errors, result: () => (result ??= JSON.parse(json) as ValidationResult) };
+}
+
 /** Validates a whole scenario; provided by the validation package when the server is wired with it. */
-export type ScenarioValidator = (input: ScenarioValidationInput) => Promise<ValidationResult> | ValidationResult;
+export type ScenarioValidator = (input: ScenarioValidationInput) => Promise<ValidatedScenario>;
 
 /** What every service needs. */
 export interface ServiceContext {

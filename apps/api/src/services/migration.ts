@@ -13,7 +13,7 @@ const insufficientPermission = (user: AuthenticatedUser) =>
   new ApiError(401, `The supplied user [${user.username}] is not authorized to access this resource`);
 
 /** Nussknacker's InvalidScenario text: global, properties, then per-node errors. */
-function invalidScenarioMessage(result: ValidationResult): string {
+function invalidScenarioMessage(result: Pick<ValidationResult, 'errors'>): string {
   const blocking = <T extends { errorType: string }>(errors: T[]) => errors.filter(blocksSave);
   const messages = [
     ...blocking(result.errors.globalErrors.map((entry) => entry.error)).map((error) => error.message),

@@ -25,8 +25,20 @@ export interface ModelSource {
  * The component model of each processing type, built from its configuration (declared topics, configured
  * scenario properties) and rebuilt when a reload changes that configuration.
  */
+/** A model's source with an id that is new whenever the source changes (a reload), so a copy can be matched. */
+export interface IdentifiedModelSource {
+  id: number;
+  source: ModelSource;
+}
+
+interface CachedModel extends IdentifiedModelSource {
+  key: string;
+  model?: Model;
+}
+
 export class ModelRegistry {
-  readonly #cache = new Map<string, { key: string; model: Model }>();
+  readonly #cache = new Map<string, CachedModel>();
+  #nextId = 1;
 
   constructor(
     private readonly config: ConfigStore,
@@ -46,27 +58,44 @@ export class ModelRegistry {
 
   /** The model of a scenario kind, built from `sourceForKind`. */
   modelForKind(kind: Kind): Model {
-    const source = this.sourceForKind(kind);
-    return this.#cached(`$kind:${kind}`, source, () => buildModel(source));
+    return this.#built(this.#identified(`$kind:${kind}`, this.sourceForKind(kind)));
+  }
+
+  /**
+   * What the model of a processing type is built from, or undefined for an unknown type: the validation
+   * workers build their copies from it, and rebuild them when the id changes.
+   */
+  sourceFor(processingType: string): IdentifiedModelSource | undefined {
+    return this.#entryFor(processingType);
   }
 
   /** The model of a processing type, or undefined for an unknown type. */
   modelFor(processingType: string): Model | undefined {
+    const entry = this.#entryFor(processingType);
+    return entry && this.#built(entry);
+  }
+
+  #entryFor(processingType: string): CachedModel | undefined {
     const type = this.config.processingType(processingType);
     if (!type) return undefined;
     const properties = this.config.current.scenarioPropertiesConfig;
     const catalogue = type.kind === 'batch' ? this.catalogues?.catalogueOf(processingType) : undefined;
     const batch = catalogue ? { tables: catalogue.tables, queries: catalogue.queries } : undefined;
-    return this.#cached(processingType, { type, properties, batch }, () => buildModel({ kind: type.kind, topics: type.model.topics, properties, ...(batch ? { batch } : {}) }));
+    return this.#identified(processingType, { kind: type.kind, topics: type.model.topics, properties, ...(batch ? { batch } : {}) });
   }
 
-  #cached(name: string, source: unknown, build: () => Model): Model {
+  #identified(name: string, source: ModelSource): CachedModel {
     const key = JSON.stringify(source);
     const cached = this.#cache.get(name);
-    if (cached?.key === key) return cached.model;
-    const model = build();
-    this.#cache.set(name, { key, model });
-    return model;
+    if (cached?.key === key) return cached;
+    const entry: CachedModel = { id: this.#nextId++, key, source };
+    this.#cache.set(name, entry);
+    return entry;
+  }
+
+  #built(entry: CachedModel): Model {
+    entry.model ??= buildModel(entry.source);
+    return entry.model;
   }
 }
 

@@ -33,7 +33,7 @@ import type { AuthenticatedUser } from '../auth/users';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { ServiceContext } from './context';
+import type { ServiceContext, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
 import { SizedLru } from './sized-lru';
 import { StoredGraphCache } from './stored-graphs';
@@ -188,7 +188,7 @@ interface ListEntry {
   /** The record without graph, validation result and state. */
   record: ScenarioWithDetails;
   stored?: StoredGraph;
-  validation?: { result: ValidationResult; json: string };
+  validation?: ValidatedScenario;
   /** The record's text without a state, written the first time it is listed: a list's states change more often. */
   text?: string;
 }
@@ -498,7 +498,7 @@ export class ScenarioService {
     for (const entry of await this.#listEntries(user, filter, options)) {
       const record: ScenarioWithDetails = { ...entry.record };
       if (entry.stored) record.scenarioGraph = entry.stored.graph;
-      if (entry.validation) record.validationResult = entry.validation.result;
+      if (entry.validation) record.validationResult = entry.validation.result();
       if (options.withState) {
         const state = await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true });
         if (state) record.state = state;
@@ -563,7 +563,7 @@ export class ScenarioService {
             options.validate.skipNodeResults,
             fragmentsByType.get(type),
           );
-          entry.validation = await this.validationCache.getBoth(validationKey, compute);
+          entry.validation = await this.validationCache.getValidated(validationKey, compute);
         }
       }
       entries.push(entry);
@@ -644,7 +644,7 @@ export class ScenarioService {
     row: ScenarioRow,
     graph: ScenarioGraph,
     options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
-  ): Promise<ValidationResult> {
+  ): Promise<ValidatedScenario> {
     const validator = this.context.validateScenario;
     if (!validator) throw new Error('validate called without a validator');
     const labels = options.labels ?? (await loadLabels(this.db, row.id));
@@ -660,13 +660,7 @@ export class ScenarioService {
     });
   }
 
-  /** The validation result of a stored version, from the cache when nothing it depends on changed. */
-  private async validateStored(...args: StoredValidation): Promise<ValidationResult> {
-    const [key, compute] = await this.#storedValidation(...args);
-    return this.validationCache.get(key, compute);
-  }
-
-  /** `validateStored` as the result's JSON text. */
+  /** The validation result of a stored version as its JSON text, from the cache when nothing it depends on changed. */
   private async validateStoredJson(...args: StoredValidation): Promise<string> {
     const [key, compute] = await this.#storedValidation(...args);
     return this.validationCache.getJson(key, compute);
@@ -721,7 +715,7 @@ export class ScenarioService {
   }
 
   /** Validates a posted graph of an existing scenario without saving it. */
-  async validateGraph(user: AuthenticatedUser, name: string, graph: ScenarioGraph, labels?: string[]): Promise<ValidationResult> {
+  async validateGraph(user: AuthenticatedUser, name: string, graph: ScenarioGraph, labels?: string[]): Promise<ValidatedScenario> {
     const row = await this.requireScenario(user, name, 'Read');
     if (!this.context.validateScenario) throw new Error('validateGraph called without a validator');
     return this.validate(row, graph, { labels });
@@ -738,16 +732,16 @@ export class ScenarioService {
     forwardedUserName?: string,
     recording?: ChangeRecording,
   ): Promise<UpdateScenarioResponse> {
-    return (await this.#save(user, name, request, forwardedUserName, recording)).response;
+    const { validation, versionId, isNewVersion } = await this.#save(user, name, request, forwardedUserName, recording);
+    return { ...(validation?.result() ?? {}), validationPerformed: validation !== undefined, processVersionId: versionId, isNewVersion };
   }
 
   /** `save`'s answer as the JSON text served: the validation result's text is written once, for the cache and the answer. */
   async saveJson(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<string> {
-    const { response, validationJson } = await this.#save(user, name, request, forwardedUserName, undefined);
-    const { validationPerformed, processVersionId, isNewVersion } = response;
-    const tail = `"validationPerformed":${validationPerformed},"processVersionId":${processVersionId},"isNewVersion":${isNewVersion}}`;
-    if (!validationJson || validationJson === '{}') return `{${tail}`;
-    return `${validationJson.slice(0, -1)},${tail}`;
+    const { validation, versionId, isNewVersion } = await this.#save(user, name, request, forwardedUserName, undefined);
+    const tail = `"validationPerformed":${validation !== undefined},"processVersionId":${versionId},"isNewVersion":${isNewVersion}}`;
+    if (!validation || validation.json === '{}') return `{${tail}`;
+    return `${validation.json.slice(0, -1)},${tail}`;
   }
 
   async #save(
@@ -756,7 +750,7 @@ export class ScenarioService {
     request: SaveRequest,
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
-  ): Promise<{ response: UpdateScenarioResponse; validationJson: string | undefined }> {
+  ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean }> {
     // The scenario, its labels and the fragments it may use, read in one statement.
     const facts = await loadSaveFacts(this.db, name);
     if (!facts) throw notFound(`Scenario ${name} not found`);
@@ -777,7 +771,7 @@ export class ScenarioService {
     // below is kept for the version written and the first read after a save finds it.
     const storable = unstorableProblems(request.scenarioGraph).length === 0 ? this.prepareVersion(name, request) : undefined;
     const stored = storable && storedGraphOf(storable.newJson);
-    let validationResult: ValidationResult | undefined;
+    let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
       const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
@@ -791,8 +785,8 @@ export class ScenarioService {
         fragmentVersions: fragmentVersionKeys(facts.fragments),
         skipNodeResults: false,
       };
-      validationResult = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await this.#fragmentGraphsOf(facts.fragments) });
-      const blocking = saveBlockingErrors(validationResult);
+      validation = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await this.#fragmentGraphsOf(facts.fragments) });
+      const blocking = saveBlockingErrors(validation);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
     // An unstorable graph is refused here, after its validation errors, as before.
@@ -803,21 +797,14 @@ export class ScenarioService {
       (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
-    const validationJson = validationResult && JSON.stringify(validationResult);
     if (stored && result.isNewVersion) {
       this.storedGraphs.set(row.id, result.versionId, stored);
       // A reload while this validated made the result one of the old models: it is answered, not kept.
-      if (validated && validationResult && validationJson && validated.configGeneration === this.context.config.generation) {
-        this.validationCache.remember({ ...validated, versionId: result.versionId }, validationResult, validationJson);
+      if (validated && validation && validated.configGeneration === this.context.config.generation) {
+        this.validationCache.remember({ ...validated, versionId: result.versionId }, validation);
       }
     }
-    const response = {
-      ...(validationResult ?? {}),
-      validationPerformed: validationResult !== undefined,
-      processVersionId: result.versionId,
-      isNewVersion: result.isNewVersion,
-    };
-    return { response, validationJson };
+    return { validation, ...result };
   }
 
   /**
@@ -1060,7 +1047,7 @@ export class ScenarioService {
       throw badRequest(`The file holds a ${fileKind} scenario (${graph.properties.additionalFields.metaDataType}); ${name} is a ${scenarioKind} scenario`, ['process']);
     }
     const response: ImportScenarioResponse = { scenarioGraph: graphJson(graph), changes: upgraded.changes };
-    if (this.context.validateScenario) response.validationResult = await this.validate(row, graph);
+    if (this.context.validateScenario) response.validationResult = (await this.validate(row, graph)).result();
     return response;
   }
 

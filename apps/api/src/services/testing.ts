@@ -146,7 +146,7 @@ export class TestingService {
    * as the validator types it), so the form builds exactly the record a test file would hold.
    */
   async parameters(user: AuthenticatedUser, name: string, graph: ScenarioGraph): Promise<{ sourceId: string; parameters: UIParameter[] }[]> {
-    const validation = await this.scenarios.validateGraph(user, name, graph, undefined);
+    const validation = (await this.scenarios.validateGraph(user, name, graph, undefined)).result();
     const sources = graph.nodes.filter((node) => node.type === 'Source');
     return sources.map((source) => {
       const next = graph.edges.find((edge) => edge.from === source.id)?.to;

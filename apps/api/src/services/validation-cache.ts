@@ -1,4 +1,5 @@
 import type { ValidationResult } from '@scenaria/api-contract';
+import type { ValidatedScenario } from './context';
 import { SizedLru } from './sized-lru';
 
 /** What a stored version's validation result depends on besides its graph, which the version id fixes. */
@@ -19,9 +20,8 @@ export interface ValidationKey {
 
 interface Entry {
   scenarioId: number;
-  result: ValidationResult;
-  /** The result's JSON text: written once, sent as it is by every answer that embeds it. */
-  json: string;
+  /** Its JSON text is written once and sent as it is by every answer that embeds it. */
+  validated: ValidatedScenario;
 }
 
 /**
@@ -34,7 +34,7 @@ export class ValidationCache {
   #generation: number | undefined;
 
   constructor(maxEntries = 2000, maxBytes = 64 * 2 ** 20) {
-    this.#entries = new SizedLru<Entry>((entry) => entry.json.length, maxBytes, maxEntries);
+    this.#entries = new SizedLru<Entry>((entry) => entry.validated.json.length, maxBytes, maxEntries);
   }
 
   get size(): number {
@@ -42,24 +42,24 @@ export class ValidationCache {
   }
 
   /** The cached result, or the computed one (stored unless larger than the whole budget). */
-  async get(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<ValidationResult> {
-    return (await this.#entry(key, compute)).result;
+  async get(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<ValidationResult> {
+    return (await this.#entry(key, compute)).validated.result();
   }
 
   /** The same result as `get`, as its JSON text. */
-  async getJson(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<string> {
-    return (await this.#entry(key, compute)).json;
+  async getJson(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<string> {
+    return (await this.#entry(key, compute)).validated.json;
   }
 
-  /** The same result as `get`, as the object and its JSON text. */
-  async getBoth(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<{ result: ValidationResult; json: string }> {
-    return this.#entry(key, compute);
+  /** The same result as `get`, as its text with the object parsed when asked for. */
+  async getValidated(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<ValidatedScenario> {
+    return (await this.#entry(key, compute)).validated;
   }
 
-  /** Keeps a result computed elsewhere (a save's, with its JSON text) for its key. */
-  remember(key: ValidationKey, result: ValidationResult, json: string): void {
+  /** Keeps a result computed elsewhere (a save's) for its key. */
+  remember(key: ValidationKey, validated: ValidatedScenario): void {
     this.#enter(key.configGeneration);
-    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, result, json });
+    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, validated });
   }
 
   // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.
@@ -70,13 +70,12 @@ export class ValidationCache {
     }
   }
 
-  async #entry(key: ValidationKey, compute: () => Promise<ValidationResult>): Promise<Entry> {
+  async #entry(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<Entry> {
     this.#enter(key.configGeneration);
     const text = keyText(key);
     const hit = this.#entries.get(text);
     if (hit) return hit;
-    const result = await compute();
-    const entry: Entry = { scenarioId: key.scenarioId, result, json: JSON.stringify(result) };
+    const entry: Entry = { scenarioId: key.scenarioId, validated: await compute() };
     // A reload finished while this one validated: its result belongs to the old generation.
     if (this.#generation === key.configGeneration) this.#entries.set(text, entry);
     return entry;

@@ -1,0 +1,31 @@
+import type { ValidationResult } from '@scenaria/api-contract';
+import type { ScenarioGraph } from '@scenaria/graph';
+import type { ValidateScenarioOptions } from '@scenaria/validation';
+import type { ModelSource } from './models';
+
+/**
+ * Most variable entries the node results of one validation may list (about 25 MB of JSON). Node results name
+ * every variable visible at every node, so a chain of n variable nodes would answer n²/2 entries (523 MB at
+ * 3,300 nodes); past this the remaining nodes get a `NodeResultsLimitReached` warning instead.
+ */
+export const MAX_NODE_RESULT_ENTRIES = 250_000;
+
+/** What a validation worker is asked: one scenario, and the model to check it with. */
+export interface ValidationRequest {
+  id: number;
+  /** The processing type whose model checks the scenario, and that model's id (new on every change). */
+  modelName: string;
+  modelId: number;
+  /** Sent only when the worker has not been sent this model id yet. */
+  modelSource?: ModelSource;
+  graph: ScenarioGraph;
+  options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
+}
+
+/** A validation worker's answer: the result as JSON text with its errors, or why it could not validate. */
+export type ValidationReply = { id: number; json: string; errors: ValidationResult['errors'] } | { id: number; failure: string };
+
+/** The options of the validation package for a request: the server's bound on node results added. */
+export function validationOptionsOf(request: ValidationRequest): ValidateScenarioOptions {
+  return { ...request.options, maxNodeResultEntries: MAX_NODE_RESULT_ENTRIES };
+}

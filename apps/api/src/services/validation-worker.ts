@@ -1,0 +1,36 @@
+import { parentPort } from 'node:worker_threads';
+import type { Model } from '@scenaria/components';
+import { validateScenarioAsync } from '@scenaria/validation';
+import { buildModel } from './models';
+import { validationOptionsOf } from './validation-protocol';
+import type { ValidationReply, ValidationRequest } from './validation-protocol';
+
+/**
+ * The script of a validation worker thread (`dist/validation-worker.js`, a tsup entry of its own): it builds
+ * each processing type's model from the source the server sends once per model id, with the same rule the
+ * server's own models use (`buildModel`), and answers validations as JSON text.
+ */
+const port = parentPort;
+if (!port) throw new Error('validation-worker runs only as a worker thread');
+
+const models = new Map<string, { id: number; model: Model }>();
+
+// Between slices of a large scenario the worker takes the next messages: small validations are not held up
+// behind one large one.
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+async function answer(request: ValidationRequest): Promise<ValidationReply> {
+  try {
+    if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
+    const cached = models.get(request.modelName);
+    if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
+    const result = await validateScenarioAsync(request.graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
+    return { id: request.id, json: JSON.stringify(result), errors: result.errors };
+  } catch (error) {
+    return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+port.on('message', (request: ValidationRequest) => {
+  void answer(request).then((reply) => port.postMessage(reply));
+});

@@ -1,0 +1,129 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ResourceLimits } from 'node:worker_threads';
+import { serviceUnavailable } from '../errors';
+import { workerScript } from '../worker-script';
+import { validatedFromJson } from './context';
+import type { ValidatedScenario } from './context';
+import type { IdentifiedModelSource } from './models';
+import type { ValidationReply, ValidationRequest } from './validation-protocol';
+
+/** One scenario to validate, with the model source of its processing type. */
+export interface ValidationJob extends Omit<ValidationRequest, 'id' | 'modelId' | 'modelSource'> {
+  model: IdentifiedModelSource;
+}
+
+interface Pending {
+  resolve: (validated: ValidatedScenario) => void;
+  reject: (error: Error) => void;
+}
+
+interface Slot {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** The model id this worker was last sent for each processing type (messages arrive in order). */
+  models: Map<string, number>;
+}
+
+export interface ValidationWorkersOptions {
+  /** How many workers at most; default one fewer than the cores, at least one, at most four. */
+  size?: number;
+  /** Each worker's memory: by default 1 GiB of old generation, so one hostile scenario cannot take the server's. */
+  resourceLimits?: ResourceLimits;
+}
+
+/**
+ * Validation off the server's thread: a small pool of worker threads, started when first needed. A validation
+ * is the largest part of a save and of a first read, and here it runs beside the HTTP work and the embedded
+ * database instead of between their turns. A worker that dies (out of memory on a hostile scenario) fails only
+ * the validations it held, with a 503, and the next validation starts another.
+ */
+export class ValidationWorkers {
+  readonly #size: number;
+  readonly #resourceLimits: ResourceLimits;
+  readonly #slots: Slot[] = [];
+  #script: Promise<URL> | undefined;
+  #nextId = 1;
+
+  constructor(options: ValidationWorkersOptions = {}) {
+    this.#size = options.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+    this.#resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 1024 };
+  }
+
+  async validate(job: ValidationJob): Promise<ValidatedScenario> {
+    let slot = await this.#slotForNext();
+    // Its worker was stopped (closed, died) while the slot was chosen: never send to one that is going.
+    while (!this.#slots.includes(slot)) slot = await this.#slotForNext();
+    const id = this.#nextId++;
+    const { model, ...rest } = job;
+    const known = slot.models.get(job.modelName) === model.id;
+    const request: ValidationRequest = { ...rest, id, modelId: model.id, ...(known ? {} : { modelSource: model.source }) };
+    return new Promise<ValidatedScenario>((resolve, reject) => {
+      try {
+        slot.worker.postMessage(request);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      slot.models.set(job.modelName, model.id);
+      if (slot.pending.size === 0) slot.worker.ref();
+      slot.pending.set(id, { resolve, reject });
+    });
+  }
+
+  /**
+   * Stops the workers; validations still running fail with a 503. Like the app's managers, the pool is not
+   * done for: a later validation starts a worker again.
+   */
+  async close(): Promise<void> {
+    const slots = this.#slots.splice(0);
+    for (const slot of slots) this.#fail(slot, 'the server is shutting down');
+    await Promise.all(slots.map((slot) => slot.worker.terminate()));
+  }
+
+  // The least busy worker, or a new one while the pool is not full and every worker is busy.
+  async #slotForNext(): Promise<Slot> {
+    let best = this.#slots[0];
+    for (const slot of this.#slots) if (slot.pending.size < (best?.pending.size ?? Infinity)) best = slot;
+    if (best && (best.pending.size === 0 || this.#slots.length >= this.#size)) return best;
+    // A failed bundling (from sources) is tried again by the next validation.
+    const url = await (this.#script ??= workerScript('validation-worker', new URL('./validation-worker.ts', import.meta.url)).catch((error: unknown) => {
+      this.#script = undefined;
+      throw error;
+    }));
+    // Another request may have started a worker while the script was located.
+    if (this.#slots.length >= this.#size) return this.#slotForNext();
+    return this.#start(url);
+  }
+
+  #start(url: URL): Slot {
+    const worker = new Worker(url, { name: 'scenaria-validation', resourceLimits: this.#resourceLimits });
+    const slot: Slot = { worker, pending: new Map(), models: new Map() };
+    worker.unref();
+    worker.on('message', (reply: ValidationReply) => {
+      const pending = slot.pending.get(reply.id);
+      if (!pending) return;
+      slot.pending.delete(reply.id);
+      if (slot.pending.size === 0) worker.unref();
+      if ('failure' in reply) pending.reject(new Error(`Validation failed in its worker: ${reply.failure}`));
+      else pending.resolve(validatedFromJson(reply.json, reply.errors));
+    });
+    worker.on('error', (error) => this.#retire(slot, error.message));
+    worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));
+    this.#slots.push(slot);
+    return slot;
+  }
+
+  #retire(slot: Slot, reason: string): void {
+    const index = this.#slots.indexOf(slot);
+    if (index >= 0) this.#slots.splice(index, 1);
+    this.#fail(slot, reason);
+  }
+
+  #fail(slot: Slot, reason: string): void {
+    const pending = [...slot.pending.values()];
+    slot.pending.clear();
+    for (const { reject } of pending) reject(serviceUnavailable(`The validation worker stopped (${reason}): try again`, 1));
+  }
+}
+

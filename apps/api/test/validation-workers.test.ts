@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import type { ScenarioGraph } from '@scenaria/graph';
+import { validateScenario } from '@scenaria/validation';
+import { buildModel } from '../src/services/models';
+import type { ModelSource } from '../src/services/models';
+import { validationOptionsOf } from '../src/services/validation-protocol';
+import type { ValidationRequest } from '../src/services/validation-protocol';
+import { ValidationWorkers } from '../src/services/validation-workers';
+import type { ValidationJob } from '../src/services/validation-workers';
+import { greetingGraph, streamingGraph } from './graphs';
+
+const streaming: ModelSource = { kind: 'streaming', topics: {}, properties: {} };
+const requestResponse: ModelSource = { kind: 'request-response', topics: {}, properties: {} };
+const options: ValidationRequest['options'] = { scenarioName: 'checked', labels: ['b', 'a'], labelRules: [], fragments: {}, skipNodeResults: false };
+
+const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, graph, options });
+
+/** The validation package's own answer on this thread, with the same model rule and options as the workers'. */
+const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, graph, options })));
+
+/** A chain of variables whose node results list n²/2 entries: far more memory than a tight worker has. */
+function longChain(size: number): ScenarioGraph {
+  const base = streamingGraph('chain');
+  const variables = Array.from({ length: size }, (_, i) => ({ type: 'Variable', id: `v${i}`, varName: `v${i}`, value: { language: 'spel', expression: `'${'x'.repeat(50)}${i}'` } }));
+  const nodes = [base.nodes[0]!, ...variables, base.nodes[2]!] as ScenarioGraph['nodes'];
+  return { ...base, nodes, edges: nodes.slice(1).map((node, i) => ({ from: nodes[i]!.id, to: node.id, edgeType: null })) } as ScenarioGraph;
+}
+
+let pool: ValidationWorkers | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+describe('validation workers', () => {
+  test('answer what the validation package answers on the server thread, as text with the errors beside it', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 2 });
+    const broken = { ...streamingGraph('x'), nodes: streamingGraph('x').nodes.map((node) => (node.id === 'marker' ? { ...node, value: { language: 'spel', expression: '#nope +' } } : node)) } as ScenarioGraph;
+    const answers = await Promise.all([streamingGraph('ok'), broken, streamingGraph('again')].map((graph) => pool!.validate(job(graph, streaming, 1))));
+    expect(answers.map((answer) => answer.json)).toEqual([inProcess(streamingGraph('ok'), streaming), inProcess(broken, streaming), inProcess(streamingGraph('again'), streaming)]);
+    expect(answers[1]!.errors).toEqual(JSON.parse(answers[1]!.json).errors);
+    expect(Object.keys(answers[1]!.errors.invalidNodes)).toContain('marker');
+    expect(Object.keys(answers[0]!.errors.invalidNodes)).not.toContain('marker');
+    expect(answers[0]!.result()).toEqual(JSON.parse(inProcess(streamingGraph('ok'), streaming)));
+  });
+
+  test('check with the model of the id asked for: a new id for a processing type sends its source again', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1 });
+    const greeting = greetingGraph('hello');
+    const asStreaming = await pool.validate(job(greeting, streaming, 1));
+    const asRequestResponse = await pool.validate(job(greeting, requestResponse, 2));
+    const asStreamingAgain = await pool.validate(job(greeting, streaming, 3));
+    expect(asStreaming.json).toBe(inProcess(greeting, streaming));
+    expect(asRequestResponse.json).toBe(inProcess(greeting, requestResponse));
+    expect(asStreamingAgain.json).toBe(asStreaming.json);
+    expect(asStreaming.json).not.toBe(asRequestResponse.json);
+  });
+
+  test('a worker that runs out of memory fails its validations with a 503; the next validation gets a new worker', { timeout: 120_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 48 } });
+    const failed = await pool.validate(job(longChain(3_000), streaming, 1)).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(failed).toMatchObject({ status: 503, retryAfterSeconds: 1, message: expect.stringMatching(/^The validation worker stopped \(.*\): try again$/) });
+    expect((await pool.validate(job(streamingGraph('after'), streaming, 1))).json).toBe(inProcess(streamingGraph('after'), streaming));
+  });
+
+  test('closing fails the validations still running with a 503; a later validation starts a worker again', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1 });
+    await pool.validate(job(streamingGraph('warm'), streaming, 1));
+    const running = pool.validate(job(longChain(1_500), streaming, 1)).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await pool.close();
+    expect(await running).toMatchObject({ status: 503, message: expect.stringMatching(/shutting down/) });
+    expect((await pool.validate(job(streamingGraph('late'), streaming, 1))).json).toBe(inProcess(streamingGraph('late'), streaming));
+  });
+});
