@@ -26,6 +26,8 @@ export default defineConfig({
     'scenario-worker-setup': 'src/services/scenario-worker-setup.ts',
     // Started by the server's validation workers as `./validation-worker.js` beside the bundle.
     'validation-worker': 'src/services/validation-worker.ts',
+    // The embedded database's thread, started as `./pglite-worker.js` beside the bundle.
+    'pglite-worker': 'src/db/pglite-worker.ts',
   },
   format: ['esm'],
   platform: 'node',

@@ -1,14 +1,14 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
-import { withPreparedStatements } from './pglite-statements';
+import { openPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 /** The drizzle database, whichever driver is underneath. */
@@ -39,19 +39,26 @@ export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.u
   }
 }
 
-/** Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. */
+/**
+ * Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. It runs on a thread of its
+ * own (`pglite-thread.ts`), so its work does not hold up the server's requests.
+ */
 export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  let client: PGlite;
+  let dir: string | undefined;
   if (dataDir) {
-    const dir = resolve(dataDir, 'pglite');
+    dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
-  } else {
-    client = new PGlite();
   }
-  const db = drizzlePglite({ client: withPreparedStatements(client), schema });
-  await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const thread = await openPgliteThread(dir);
+  try {
+    // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
+    const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });
+    await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+    return { db: db as unknown as Database, kind: 'pglite', close: () => thread.close() };
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
 }
 
 /** A PostgreSQL server through postgres.js. */

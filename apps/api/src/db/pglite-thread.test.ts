@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPgliteThread } from './pglite-thread';
+import type { PgliteThread } from './pglite-thread';
+
+// drizzle asks for date and time columns as the database's text, as here.
+const asText = (value: string) => value;
+const drizzleLike = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: asText, [types.TIMESTAMP]: asText } };
+const schema = `
+  create table item (id serial primary key, name text not null unique, data jsonb, at timestamptz not null default '2026-01-02T03:04:05Z', tags text[]);
+  insert into item (name, data, tags) values ('a', '{"x":1}', '{p,q}'), ('b', null, '{}');
+`;
+const select = 'select id, name, data, at, tags from item order by id';
+
+let thread: PgliteThread;
+const scratch = mkdtempSync(join(tmpdir(), 'scenaria-pglite-thread-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+beforeEach(async () => {
+  thread = await openPgliteThread(undefined);
+  await thread.client.exec(schema);
+});
+
+afterEach(async () => {
+  await thread.close();
+});
+
+describe('the embedded database on its own thread', () => {
+  it('answers queries as PGlite on this thread does: rows, fields, counts, parsers that keep text', { timeout: 60_000 }, async () => {
+    const here = new PGlite();
+    try {
+      await here.exec(schema);
+      for (const [text, params, options] of [
+        [select, [], drizzleLike],
+        [select, [], undefined],
+        ['select * from item where name = $1', ['a'], { rowMode: 'object' as const }],
+        ['update item set tags = $1 where id > $2', [['z'], 0], undefined],
+        ['insert into item (name, data) values ($1, $2) returning id, data', ['c', { y: [1, 2] }], drizzleLike],
+      ] as const) {
+        const there = await thread.client.query(text, [...params], options);
+        const local = await here.query(text, [...params], options);
+        expect({ rows: there.rows, fields: there.fields, affectedRows: there.affectedRows }).toEqual({ rows: local.rows, fields: local.fields, affectedRows: local.affectedRows });
+      }
+      // Past the prepared statements' threshold: the same answers.
+      for (let run = 0; run < 4; run++) expect((await thread.client.query(select, [], drizzleLike)).rows).toEqual((await here.query(select, [], drizzleLike)).rows);
+    } finally {
+      await here.close();
+    }
+  });
+
+  it('passes errors on with their SQLSTATE and fields, and stays usable', { timeout: 60_000 }, async () => {
+    const failed = await thread.client.query("insert into item (name) values ('a')").catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(Error);
+    expect(failed).toMatchObject({ code: '23505', constraint: 'item_name_key', message: expect.stringMatching(/duplicate key/) });
+    expect((await thread.client.query('select count(*)::int as n from item')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('refuses a parser that would change values instead of ignoring it', { timeout: 60_000 }, async () => {
+    await expect(thread.client.query(select, [], { parsers: { [types.TIMESTAMPTZ]: (value: string) => new Date(value) } })).rejects.toThrow(/keeps values as text only/);
+  });
+
+  it('commits a transaction whose callback succeeds and rolls back one that throws; its handle closes with it', { timeout: 60_000 }, async () => {
+    let handle: { query: (text: string) => Promise<unknown> } | undefined;
+    const value = await thread.client.transaction(async (tx) => {
+      handle = tx;
+      await tx.query("insert into item (name) values ('t1')");
+      return 'done';
+    });
+    expect(value).toBe('done');
+    await expect(handle!.query('select 1')).rejects.toThrow(/Transaction is closed/);
+    const thrown = await thread.client
+      .transaction(async (tx) => {
+        await tx.query("insert into item (name) values ('t2')");
+        throw new Error('changed my mind');
+      })
+      .catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ message: 'changed my mind' });
+    // A statement that fails inside a transaction aborts it: the caller's error comes out and nothing is kept.
+    await expect(
+      thread.client.transaction(async (tx) => {
+        await tx.query("insert into item (name) values ('t3')");
+        await tx.query("insert into item (name) values ('a')");
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await thread.client.query<{ name: string }>('select name from item order by id')).rows.map((row) => row.name)).toEqual(['a', 'b', 't1']);
+  });
+
+  it('runs a statement from outside a transaction after it, never inside it', { timeout: 60_000 }, async () => {
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedInside = new Promise<void>((resolve) => (inserted = resolve));
+    const transaction = thread.client.transaction(async (tx) => {
+      await tx.query("insert into item (name) values ('inside')");
+      inserted();
+      await holding;
+      await tx.query("delete from item where name = 'inside'");
+    });
+    await insertedInside;
+    const outside = thread.client.query<{ n: number }>("select count(*)::int as n from item where name = 'inside'");
+    let answered = false;
+    void outside.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(answered).toBe(false);
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ n: 0 }]);
+  });
+
+  it('delivers notifications to listeners until they stop listening', { timeout: 60_000 }, async () => {
+    const heard: string[] = [];
+    const stop = await thread.client.listen('wakeup', (payload) => heard.push(payload));
+    await thread.client.query("select pg_notify('wakeup', 'one')");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await stop();
+    await thread.client.query("select pg_notify('wakeup', 'two')");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toEqual(['one']);
+  });
+
+  it('keeps data on disk across a close and a reopen; a closed database refuses calls', { timeout: 60_000 }, async () => {
+    const dir = join(scratch, 'data');
+    const first = await openPgliteThread(dir);
+    await first.client.exec("create table kept (v text); insert into kept values ('still here')");
+    await first.close();
+    await expect(first.client.query('select 1')).rejects.toThrow(/closed/);
+    const second = await openPgliteThread(dir);
+    try {
+      expect((await second.client.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
