@@ -2,6 +2,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenario } from '@scenaria/validation';
 import { buildModel } from '../src/services/models';
+import { canonicalText } from '../src/services/scenarios';
+import { storedGraphOf } from '../src/services/stored-graphs';
 import type { ModelSource } from '../src/services/models';
 import { validationOptionsOf } from '../src/services/validation-protocol';
 import type { ValidationRequest } from '../src/services/validation-protocol';
@@ -13,10 +15,10 @@ const streaming: ModelSource = { kind: 'streaming', topics: {}, properties: {} }
 const requestResponse: ModelSource = { kind: 'request-response', topics: {}, properties: {} };
 const options: ValidationRequest['options'] = { scenarioName: 'checked', labels: ['b', 'a'], labelRules: [], fragments: {}, skipNodeResults: false };
 
-const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, graph, options });
+const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, scenario: { graph }, options });
 
 /** The validation package's own answer on this thread, with the same model rule and options as the workers'. */
-const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, graph, options })));
+const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, scenario: { graph }, options })));
 
 /** A chain of variables whose node results list n²/2 entries: far more memory than a tight worker has. */
 function longChain(size: number): ScenarioGraph {
@@ -42,6 +44,16 @@ describe('validation workers', () => {
     expect(Object.keys(answers[1]!.errors.invalidNodes)).toContain('marker');
     expect(Object.keys(answers[0]!.errors.invalidNodes)).not.toContain('marker');
     expect(answers[0]!.result()).toEqual(JSON.parse(inProcess(streamingGraph('ok'), streaming)));
+  });
+
+  test('read a canonical text as stored versions are read, and answer the served text of that graph too', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1 });
+    const canonicalJson = canonicalText(streamingGraph('stored'), 'checked');
+    const fromText = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { canonicalJson }, options });
+    const stored = storedGraphOf(canonicalJson);
+    expect(fromText.json).toBe(inProcess(stored.graph, streaming));
+    expect(fromText.stored).toEqual({ json: stored.json, description: stored.description });
+    expect((await pool.validate(job(streamingGraph('posted'), streaming, 1))).stored).toBeUndefined();
   });
 
   test('check with the model of the id asked for: a new id for a processing type sends its source again', { timeout: 60_000 }, async () => {

@@ -3,11 +3,16 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
 import type { Database } from '../db/database';
 import type { StateResolver } from './state';
+import type { StoredGraphText } from './stored-graphs';
 
-/** What a scenario validator is told about the scenario it checks. */
-export interface ScenarioValidationInput {
+/**
+ * What a scenario validator is told about the scenario it checks: its graph, or the canonical text of a version
+ * about to be stored, which the validator reads as stored versions are read (`storedGraphObject`).
+ */
+export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | { canonicalJson: string });
+
+export interface ScenarioValidationContext {
   name: string;
-  graph: ScenarioGraph;
   isFragment: boolean;
   processingType: string;
   category: string;
@@ -25,6 +30,8 @@ export interface ValidatedScenario {
   readonly json: string;
   readonly errors: ValidationResult['errors'];
   result(): ValidationResult;
+  /** The served text of the graph read from a canonical text, when that is what was validated. */
+  readonly stored?: StoredGraphText;
 }
 
 /** A validated scenario from its result object (its text written now). */
@@ -33,9 +40,9 @@ export function validatedFromResult(result: ValidationResult): ValidatedScenario
 }
 
 /** A validated scenario from its text and errors (the object parsed once, when first asked for). */
-export function validatedFromJson(json: string, errors: ValidationResult['errors']): ValidatedScenario {
+export function validatedFromJson(json: string, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
   let result: ValidationResult | undefined;
-  return { json, errors, result: () => (result ??= JSON.parse(json) as ValidationResult) };
+  return { json, errors, result: () => (result ??= JSON.parse(json) as ValidationResult), ...(stored ? { stored } : {}) };
 }
 
 /** Validates a whole scenario; provided by the validation package when the server is wired with it. */

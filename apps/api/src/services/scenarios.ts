@@ -13,7 +13,7 @@ import type {
   ValidationResult,
 } from '@scenaria/api-contract';
 import {
-  canonicalProcessEquals,
+  canonicalComparisonKey,
   findStructureProblems,
   fromCanonical,
   inspectJsonText,
@@ -36,7 +36,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
 import { SizedLru } from './sized-lru';
-import { StoredGraphCache } from './stored-graphs';
+import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
 import type { StoredGraph } from './stored-graphs';
 import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
@@ -89,17 +89,6 @@ export interface SaveRequest {
   scenarioGraph: ScenarioGraph;
   comment?: string | null | undefined;
   scenarioLabels?: string[] | undefined;
-}
-
-// Versions are written only as serializeCanonicalProcess output (schema-checked on the way in), so reading
-// them back skips a second schema pass: it dominated the cost of listing a thousand graphs.
-function parseStored(canonicalJson: string): CanonicalProcess {
-  return JSON.parse(canonicalJson) as CanonicalProcess;
-}
-
-/** The graph as the reference writes it: its nulls (`edgeType`, `isDisabled`, a Switch's `expression`) stay. */
-function graphJson(graph: ScenarioGraph): ScenarioGraph {
-  return serializeScenarioGraph(graph) as ScenarioGraph;
 }
 
 /** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
@@ -165,12 +154,6 @@ function withStateText(text: string, state: ProcessState | undefined): string {
   return `${text.slice(0, -'null}'.length)}${JSON.stringify(state)}}`;
 }
 
-/** A stored version's canonical text as the graph validation reads and the graph's served text. */
-function storedGraphOf(canonicalJson: string): StoredGraph {
-  const graph = fromCanonical(parseStored(canonicalJson)).graph;
-  return { graph, json: JSON.stringify(graphJson(graph)), description: graph.properties.additionalFields.description ?? undefined };
-}
-
 /** What a stored version's validation is asked with. */
 type StoredValidation = [row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean, fragmentsOfType?: FragmentsOfType];
 
@@ -228,10 +211,15 @@ function unstorableProblems(graph: ScenarioGraph) {
   return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));
 }
 
-// Whether a save writes a version: the latest one is compared under the current name, so a rename alone is no
-// change of the graph.
-function isNewVersionOf(latestJson: string | undefined, version: { name: string; canonical: CanonicalProcess }): boolean {
-  return latestJson === undefined || !canonicalProcessEquals(withName(latestJson, version.name), version.canonical);
+/** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
+function contentKeyOf(canonical: CanonicalProcess): string {
+  return canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } });
+}
+
+// Whether a save writes a version: the latest one is compared by content (`contentKeyOf`); its key is the one
+// the save that wrote it kept, when still cached, else computed from its text.
+function isNewVersionOf(latest: { json: string; contentKey: string | undefined } | undefined, version: { contentKey: string }): boolean {
+  return latest === undefined || (latest.contentKey ?? contentKeyOf(parseStored(latest.json))) !== version.contentKey;
 }
 
 /** The activity a save records: a new version, or a comment on the same one; nothing otherwise. */
@@ -642,7 +630,7 @@ export class ScenarioService {
 
   private async validate(
     row: ScenarioRow,
-    graph: ScenarioGraph,
+    scenario: ScenarioGraph | { canonicalJson: string },
     options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
   ): Promise<ValidatedScenario> {
     const validator = this.context.validateScenario;
@@ -650,7 +638,7 @@ export class ScenarioService {
     const labels = options.labels ?? (await loadLabels(this.db, row.id));
     return validator({
       name: row.name,
-      graph,
+      ...('canonicalJson' in scenario ? { canonicalJson: scenario.canonicalJson } : { graph: scenario }),
       isFragment: row.isFragment,
       processingType: row.processingType,
       category: row.category,
@@ -769,8 +757,8 @@ export class ScenarioService {
     }
     // What the version will hold, when the graph can be stored: it is what a later read validates, so the result
     // below is kept for the version written and the first read after a save finds it.
-    const storable = unstorableProblems(request.scenarioGraph).length === 0 ? this.prepareVersion(name, request) : undefined;
-    const stored = storable && storedGraphOf(storable.newJson);
+    const unstorable = unstorableProblems(request.scenarioGraph);
+    const storable = unstorable.length === 0 ? this.prepareVersion(name, request, unstorable) : undefined;
     let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
@@ -785,20 +773,27 @@ export class ScenarioService {
         fragmentVersions: fragmentVersionKeys(facts.fragments),
         skipNodeResults: false,
       };
-      validation = await this.validate(row, stored?.graph ?? request.scenarioGraph, { labels: validatedLabels, fragments: await this.#fragmentGraphsOf(facts.fragments) });
+      // A storable graph is sent as its canonical text: the validator reads it as stored versions are read and
+      // answers the graph's served text too, which the version's cache entry below keeps.
+      validation = await this.validate(row, storable ? { canonicalJson: storable.newJson } : request.scenarioGraph, {
+        labels: validatedLabels,
+        fragments: await this.#fragmentGraphsOf(facts.fragments),
+      });
       const blocking = saveBlockingErrors(validation);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
     // An unstorable graph is refused here, after its validation errors, as before.
-    const version = storable ?? this.prepareVersion(name, request);
+    const version = storable ?? this.prepareVersion(name, request, unstorable);
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const result =
       (recording ? undefined : await this.#writeIfUnchanged(user, facts, version, userName)) ??
       (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
-    if (stored && result.isNewVersion) {
-      this.storedGraphs.set(row.id, result.versionId, stored);
+    if (storable && result.isNewVersion) {
+      const { newJson, contentKey } = storable;
+      const stored = validation?.stored ? storedGraphWithText(newJson, validation.stored) : storedGraphOf(newJson);
+      this.storedGraphs.set(row.id, result.versionId, Object.assign(stored, { contentKey }));
       // A reload while this validated made the result one of the old models: it is answered, not kept.
       if (validated && validation && validated.configGeneration === this.context.config.generation) {
         this.validationCache.remember({ ...validated, versionId: result.versionId }, validation);
@@ -821,7 +816,7 @@ export class ScenarioService {
     const { row, latestJson } = facts;
     const { newJson, comment, labels } = version;
     if (latestJson === undefined && row.latestVersionId !== 0) return undefined;
-    const isNewVersion = isNewVersionOf(latestJson, version);
+    const isNewVersion = isNewVersionOf(this.#latest(row.id, row.latestVersionId, latestJson), version);
     const expected = row.latestVersionId;
     const versionId = isNewVersion ? expected + 1 : expected;
     if (!isNewVersion && !comment && !labels) return { versionId, isNewVersion };
@@ -855,9 +850,13 @@ export class ScenarioService {
     return rows.length === 1 ? { versionId, isNewVersion } : undefined;
   }
 
+  // The latest version as a save compares with it: its text, and its content key when the save that wrote it is cached.
+  #latest(scenarioId: number, versionId: number, json: string | undefined) {
+    return json === undefined ? undefined : { json, contentKey: this.storedGraphs.peek(scenarioId, versionId)?.contentKey };
+  }
+
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
-  private prepareVersion(name: string, request: SaveRequest) {
-    const unstorable = unstorableProblems(request.scenarioGraph);
+  private prepareVersion(name: string, request: SaveRequest, unstorable = unstorableProblems(request.scenarioGraph)) {
     if (unstorable.length > 0) {
       const first = unstorable[0]!;
       throw badRequest(
@@ -868,7 +867,7 @@ export class ScenarioService {
     const canonical = toCanonical(request.scenarioGraph, { id: name });
     const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    return { name, canonical, newJson, comment, labels: request.scenarioLabels };
+    return { name, canonical, newJson, contentKey: contentKeyOf(canonical), comment, labels: request.scenarioLabels };
   }
 
   // A version is written only when the canonical form differs from the latest one; the scenario row is locked,
@@ -885,7 +884,7 @@ export class ScenarioService {
     const { locked, latestJson } = await this.#lockWithLatest(tx, scenarioId);
     if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
     const now = this.context.now();
-    const isNewVersion = isNewVersionOf(latestJson, version);
+    const isNewVersion = isNewVersionOf(this.#latest(locked.id, locked.latestVersionId, latestJson), version);
     const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
     const activity: typeof scenarioActivities.$inferInsert | undefined = recording?.activity
       ? { scenarioId: locked.id, type: recording.activity.type, user: recording.activity.user, date: now, scenarioVersionId: versionId, additionalFields: recording.activity.additionalFields }

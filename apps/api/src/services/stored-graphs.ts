@@ -1,11 +1,58 @@
-import type { ScenarioGraph } from '@scenaria/graph';
+import { fromCanonical, serializeScenarioGraph } from '@scenaria/graph';
+import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
 
 /** A stored version's graph: the object validation reads and the JSON text answers embed. */
 export interface StoredGraph {
-  graph: ScenarioGraph;
+  readonly graph: ScenarioGraph;
   json: string;
   description: string | undefined;
+  /** The version's comparison key under any name (kept by the save that wrote it): the next save compares with it. */
+  contentKey?: string;
+}
+
+/** What answers embed of a stored graph: its served text and its description. */
+export type StoredGraphText = Pick<StoredGraph, 'json' | 'description'>;
+
+// Versions are written only as serializeCanonicalProcess output (schema-checked on the way in), so reading
+// them back skips a second schema pass: it dominated the cost of listing a thousand graphs.
+export function parseStored(canonicalJson: string): CanonicalProcess {
+  return JSON.parse(canonicalJson) as CanonicalProcess;
+}
+
+/** The graph as the reference writes it: its nulls (`edgeType`, `isDisabled`, a Switch's `expression`) stay. */
+export function graphJson(graph: ScenarioGraph): ScenarioGraph {
+  return serializeScenarioGraph(graph) as ScenarioGraph;
+}
+
+/** The graph a stored version's canonical text holds: what validation reads (the server's and the workers'). */
+export function storedGraphObject(canonicalJson: string): ScenarioGraph {
+  return fromCanonical(parseStored(canonicalJson)).graph;
+}
+
+/** The text answers embed of a stored graph. */
+export function storedGraphText(graph: ScenarioGraph): StoredGraphText {
+  return { json: JSON.stringify(graphJson(graph)), description: graph.properties.additionalFields.description ?? undefined };
+}
+
+/** A stored version's canonical text as the graph validation reads and the graph's served text. */
+export function storedGraphOf(canonicalJson: string): StoredGraph {
+  const graph = storedGraphObject(canonicalJson);
+  return { graph, ...storedGraphText(graph) };
+}
+
+/**
+ * A stored version whose served text was written elsewhere (a validation worker read the same canonical text):
+ * the graph object is read from the canonical text only if something asks for it.
+ */
+export function storedGraphWithText(canonicalJson: string, text: StoredGraphText): StoredGraph {
+  let graph: ScenarioGraph | undefined;
+  return {
+    ...text,
+    get graph() {
+      return (graph ??= storedGraphObject(canonicalJson));
+    },
+  };
 }
 
 /**
@@ -27,6 +74,11 @@ export class StoredGraphCache {
     const stored = await read();
     this.#entries.set(key, stored);
     return stored;
+  }
+
+  /** The cached graph of a version, if any, without reading it. */
+  peek(scenarioId: number, versionId: number): StoredGraph | undefined {
+    return this.#entries.get(`${scenarioId}:${versionId}`);
   }
 
   /** Keeps the graph of a version just written (its text is what was stored). */

@@ -2,6 +2,7 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
+import type { StoredGraphText } from './stored-graphs';
 
 /**
  * Most variable entries the node results of one validation may list (about 25 MB of JSON). Node results name
@@ -18,12 +19,13 @@ export interface ValidationRequest {
   modelId: number;
   /** Sent only when the worker has not been sent this model id yet. */
   modelSource?: ModelSource;
-  graph: ScenarioGraph;
+  /** A posted graph, or a version's canonical text, read as stored versions are (`storedGraphObject`). */
+  scenario: { graph: ScenarioGraph } | { canonicalJson: string };
   options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
 }
 
 /** A validation worker's answer: the result as JSON text with its errors, or why it could not validate. */
-export type ValidationReply = { id: number; json: string; errors: ValidationResult['errors'] } | { id: number; failure: string };
+export type ValidationReply = { id: number; json: string; errors: ValidationResult['errors']; stored?: StoredGraphText } | { id: number; failure: string };
 
 /** The options of the validation package for a request: the server's bound on node results added. */
 export function validationOptionsOf(request: ValidationRequest): ValidateScenarioOptions {

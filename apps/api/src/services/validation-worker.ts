@@ -2,6 +2,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
 import { validateScenarioAsync } from '@scenaria/validation';
 import { buildModel } from './models';
+import { storedGraphObject, storedGraphText } from './stored-graphs';
 import { validationOptionsOf } from './validation-protocol';
 import type { ValidationReply, ValidationRequest } from './validation-protocol';
 
@@ -24,8 +25,10 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
-    const result = await validateScenarioAsync(request.graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
-    return { id: request.id, json: JSON.stringify(result), errors: result.errors };
+    const graph = 'graph' in request.scenario ? request.scenario.graph : storedGraphObject(request.scenario.canonicalJson);
+    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
+    const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
+    return { id: request.id, json: JSON.stringify(result), errors: result.errors, ...(stored ? { stored } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

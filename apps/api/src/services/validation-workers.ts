@@ -106,7 +106,7 @@ export class ValidationWorkers {
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
       if ('failure' in reply) pending.reject(new Error(`Validation failed in its worker: ${reply.failure}`));
-      else pending.resolve(validatedFromJson(reply.json, reply.errors));
+      else pending.resolve(validatedFromJson(reply.json, reply.errors, reply.stored));
     });
     worker.on('error', (error) => this.#retire(slot, error.message));
     worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));

@@ -16,7 +16,7 @@ export function createScenarioValidator(models: ModelRegistry, config: ConfigSto
     return workers.validate({
       modelName: input.processingType,
       model,
-      graph: input.graph,
+      scenario: 'graph' in input ? { graph: input.graph } : { canonicalJson: input.canonicalJson },
       options: {
         scenarioName: input.name,
         labels: input.labels,
