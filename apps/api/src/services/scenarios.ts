@@ -10,7 +10,6 @@ import type {
   ScenarioVersion,
   ScenarioWithDetails,
   UpdateScenarioResponse,
-  ValidationResult,
 } from '@scenaria/api-contract';
 import {
   canonicalComparisonKey,
@@ -21,7 +20,6 @@ import {
   newScenarioProperties,
   kindOfMetaDataType,
   serializeCanonicalProcess,
-  serializeScenarioGraph,
   toCanonical,
   upgradeScenario,
   validateScenarioName,
