@@ -34,11 +34,6 @@ export interface ValidatedScenario {
   readonly stored?: StoredGraphText;
 }
 
-/** A validated scenario from its result object (its text written now). */
-export function validatedFromResult(result: ValidationResult): ValidatedScenario {
-  return { json: JSON.stringify(result), errors: result.errors, result: () => result };
-}
-
 /** A validated scenario from its text and errors (the object parsed once, when first asked for). */
 export function validatedFromJson(json: string, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
   let result: ValidationResult | undefined;

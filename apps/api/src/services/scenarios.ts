@@ -865,7 +865,7 @@ export class ScenarioService {
     const canonical = toCanonical(request.scenarioGraph, { id: name });
     const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    return { name, canonical, newJson, contentKey: contentKeyOf(canonical), comment, labels: request.scenarioLabels };
+    return { newJson, contentKey: contentKeyOf(canonical), comment, labels: request.scenarioLabels };
   }
 
   // A version is written only when the canonical form differs from the latest one; the scenario row is locked,

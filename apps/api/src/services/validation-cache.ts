@@ -1,4 +1,3 @@
-import type { ValidationResult } from '@scenaria/api-contract';
 import type { ValidatedScenario } from './context';
 import { SizedLru } from './sized-lru';
 
@@ -41,17 +40,12 @@ export class ValidationCache {
     return this.#entries.count;
   }
 
-  /** The cached result, or the computed one (stored unless larger than the whole budget). */
-  async get(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<ValidationResult> {
-    return (await this.#entry(key, compute)).validated.result();
-  }
-
-  /** The same result as `get`, as its JSON text. */
+  /** The cached result's JSON text, or the computed one's (stored unless larger than the whole budget). */
   async getJson(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<string> {
     return (await this.#entry(key, compute)).validated.json;
   }
 
-  /** The same result as `get`, as its text with the object parsed when asked for. */
+  /** The same result as `getJson`, as its text with the object parsed when asked for. */
   async getValidated(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<ValidatedScenario> {
     return (await this.#entry(key, compute)).validated;
   }
