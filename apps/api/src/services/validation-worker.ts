@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
-import { validateScenarioAsync } from '@scenaria/validation';
+import { validateScenarioAsync, validationResultText } from '@scenaria/validation';
 import { buildModel } from './models';
 import { storedGraphObject, storedGraphText } from './stored-graphs';
 import { validationOptionsOf } from './validation-protocol';
@@ -28,7 +28,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const graph = 'graph' in request.scenario ? request.scenario.graph : storedGraphObject(request.scenario.canonicalJson);
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
     const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
-    return { id: request.id, json: JSON.stringify(result), errors: result.errors, ...(stored ? { stored } : {}) };
+    return { id: request.id, json: validationResultText(result), errors: result.errors, ...(stored ? { stored } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

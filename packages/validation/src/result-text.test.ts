@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { ValidationResult } from './result';
+import { validationResultText } from './result-text';
+
+const asResult = (value: unknown) => value as ValidationResult;
+
+describe('validationResultText', () => {
+  it('writes what JSON.stringify writes, undefined, holes, toJSON and non-finite numbers included', () => {
+    const odd = { a: undefined, b: [undefined, () => 1, Number.NaN, -0, 1e21], c: { toJSON: () => 'custom' }, d: new Date(0), 'quote"key': 'line\nbreak \u2028' };
+    const value = { errors: odd, warnings: [1, , 3], nodeResults: null };
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+  });
+
+  it('writes a frozen part once and the same text wherever it recurs', () => {
+    const type = Object.freeze({ type: 'TypedClass', refClazzName: 'java.lang.String', params: Object.freeze([]), display: 'String' });
+    const variables = Object.freeze({ input: type, name: type });
+    const typingInfo: Record<string, unknown> = { $expression: type };
+    const value = { errors: {}, warnings: {}, nodeResults: { a: { variableTypes: variables, typingInfo: {} }, b: { variableTypes: variables, typingInfo } } };
+    const first = validationResultText(asResult(value));
+    expect(first).toBe(JSON.stringify(value));
+    // An unfrozen object is written anew each time: changing it changes the text.
+    delete typingInfo.$expression;
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+  });
+});

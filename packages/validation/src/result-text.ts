@@ -1,0 +1,42 @@
+import type { ValidationResult } from './result';
+
+// A frozen value never changes, so its JSON text never does either. Validation shares frozen parts across a
+// result (every node shows the same global variables' types, a chain of filters the same variable map) and
+// across results (the model's globals), so each is written once and then copied as text.
+const textOfFrozen = new WeakMap<object, string>();
+
+function write(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  const frozen = Object.isFrozen(value);
+  if (frozen) {
+    const known = textOfFrozen.get(value);
+    if (known !== undefined) return known;
+  }
+  let text: string;
+  if (Array.isArray(value)) {
+    // As JSON.stringify: holes and values JSON has no form for are written as null in an array.
+    const items: string[] = [];
+    for (let index = 0; index < value.length; index++) items.push(write(value[index]) ?? 'null');
+    text = `[${items.join(',')}]`;
+  } else if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    text = JSON.stringify(value);
+  } else {
+    const fields: string[] = [];
+    for (const key of Object.keys(value)) {
+      const field = write((value as Record<string, unknown>)[key]);
+      // ... and left out of an object.
+      if (field !== undefined) fields.push(`${JSON.stringify(key)}:${field}`);
+    }
+    text = `{${fields.join(',')}}`;
+  }
+  if (frozen) textOfFrozen.set(value, text);
+  return text;
+}
+
+/**
+ * A validation result's JSON text: the same text as `JSON.stringify(result)`, written faster for large results
+ * (a node's variable types are most of a result's size, and most of them are parts already written).
+ */
+export function validationResultText(result: ValidationResult): string {
+  return write(result) ?? 'null';
+}
