@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Hono } from 'hono';
+import { securityHeaders } from '../src/auth/security-headers';
 import { parseConfig } from '../src/config/load-config';
 import type { ServerConfigInput } from '../src/config/config-schema';
 import { openTestDatabase, startTestServer, testConfigInput } from './harness';
@@ -147,5 +149,18 @@ describe('security headers', () => {
       await page.arrayBuffer();
     });
     expect(() => parseConfig(testConfigInput({ securityHeaders: { frameAncestors: ["'self'; script-src *"] } }), 'test')).toThrow(/securityHeaders\.frameAncestors\.0/);
+  });
+
+  test('answers whose headers cannot change (a web redirect) get the headers too', async () => {
+    const config = parseConfig(testConfigInput(), 'test');
+    const app = new Hono();
+    app.use(securityHeaders(() => config));
+    app.get('/moved', () => Response.redirect('http://localhost/elsewhere', 302));
+    app.get('/answer', (c) => c.json({ ok: true }));
+    for (const path of ['/moved', '/answer']) {
+      const answer = await app.request(path);
+      expect(answer.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+    }
   });
 });

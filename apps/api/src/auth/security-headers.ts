@@ -74,9 +74,17 @@ export function inlineScriptHashes(html: string): string[] {
 export function securityHeaders(getConfig: () => ServerConfig): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const headers = securityHeaderValues(getConfig(), c.res.headers.get('content-security-policy'));
+    const answered = c.res.headers;
+    const headers = securityHeaderValues(getConfig(), answered.get('content-security-policy'));
     for (const [name, value] of Object.entries(headers)) {
-      if (name !== 'Cache-Control' || !c.res.headers.has('cache-control')) c.header(name, value);
+      if (name === 'Cache-Control' && answered.has('cache-control')) continue;
+      // Set on the answer itself: Hono's `c.header` after the handler rebuilds the answer as a web Response with
+      // a body stream, which then has to be streamed out. Only immutable headers (a redirect's) need that.
+      try {
+        answered.set(name, value);
+      } catch {
+        c.header(name, value);
+      }
     }
   };
 }

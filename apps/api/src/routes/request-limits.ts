@@ -37,17 +37,31 @@ export function bodyLimitOf(contentType: string, limits: RequestLimits): { maxBy
   return { maxBytes, message: `The request body is larger than the limit of ${inMegabytes(maxBytes)} (${maxBytes} bytes, requestLimits.${key})` };
 }
 
+/** Methods whose requests carry no body here: the node server gives them none, whatever their headers say. */
+function hasNoBody(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
 /**
  * Limits that hold before any route or login runs (`urlProblem`, `bodyLimitOf`): a body larger than the limit
  * is answered with 413 as soon as its Content-Length, or the bytes read so far, exceed it, so an oversized
- * body is never held in memory. The /scenario/ endpoints apply the same two rules on the node path
- * (`node-listener.ts`).
+ * body is never held in memory. A body with a Content-Length (and no Transfer-Encoding) is judged by that header
+ * alone, without touching the request's stream: node's parser never delivers more bytes than it declares, and
+ * the route can then read the body straight from the socket instead of through a web stream. Chunked bodies
+ * are counted as they arrive (Hono's `bodyLimit`). The /scenario/ endpoints apply the same two rules on the
+ * node path (`node-listener.ts`).
  */
 export function requestLimits(config: ConfigStore): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const problem = urlProblem(c.req.url);
     if (problem) throw problem;
+    if (hasNoBody(c.req.method)) return next();
     const { maxBytes, message } = bodyLimitOf(c.req.header('content-type') ?? '', config.current.requestLimits);
+    const declaredLength = c.req.header('content-length');
+    if (declaredLength !== undefined && /^\d+$/.test(declaredLength) && c.req.header('transfer-encoding') === undefined) {
+      if (Number(declaredLength) > maxBytes) throw payloadTooLarge(message);
+      return next();
+    }
     const limit = bodyLimit({
       maxSize: maxBytes,
       onError: () => {
@@ -66,7 +80,7 @@ export function requestLimits(config: ConfigStore): MiddlewareHandler<AppEnv> {
 export function documentBodyChecks(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const kind = documentKind(c.req.header('content-type') ?? '');
-    if (kind === undefined || !c.req.raw.body) return next();
+    if (kind === undefined || hasNoBody(c.req.method)) return next();
     const text = await c.req.text();
     if (kind === 'json') {
       const inspection = inspectJsonText(text);
