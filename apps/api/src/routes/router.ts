@@ -38,7 +38,8 @@ export function createRouter(): OpenAPIHono<AppEnv> {
 }
 
 /**
- * An answer whose JSON a service wrote as text (once, or with stored text inside it as it was stored). The
- * contract types the answer as the parsed shape, which the text is; the cast says so to the typed handler.
+ * An answer whose JSON a service wrote as text (once, or with stored text inside it as it was stored), or as
+ * that text's UTF-8 bytes when it is kept to be sent again. The contract types the answer as the parsed shape,
+ * which the text is; the cast says so to the typed handler.
  */
-export const jsonText = (c: Context, text: string) => c.body(text, 200, { 'content-type': 'application/json' }) as never;
+export const jsonText = (c: Context, text: string | Uint8Array<ArrayBuffer>) => c.body(text, 200, { 'content-type': 'application/json' }) as never;
