@@ -176,7 +176,8 @@ interface ListEntry {
 
 /** A list's text and what it was computed from. */
 interface ListText {
-  text: string;
+  /** The answer as sent: UTF-8 bytes, encoded once (a large text is encoded again by every write of it). */
+  bytes: Uint8Array<ArrayBuffer>;
   /** The records it was written from, whose states are computed again when only those are due. */
   entries: ListEntry[];
   seq: number;
@@ -265,13 +266,13 @@ function nameProblems(name: string): string | undefined {
 export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
-  private readonly sharedLists = new FreshSharedRun<string>();
+  private readonly sharedLists = new FreshSharedRun<Uint8Array<ArrayBuffer>>();
   /**
    * The last text of each list asked for, served again while no scenario, version, label or action was
    * written since (`scenario_changes`), the configuration is the same, and, for lists with states, the
    * engine's answers are within their cache period.
    */
-  readonly #listTexts = new SizedLru<ListText>((list) => list.text.length, MAX_LIST_BYTES_KEPT, MAX_LISTS_KEPT);
+  readonly #listTexts = new SizedLru<ListText>((list) => list.bytes.byteLength, MAX_LIST_BYTES_KEPT, MAX_LISTS_KEPT);
   /** Graphs of stored versions as served. */
   private readonly storedGraphs = new StoredGraphCache();
 
@@ -442,14 +443,14 @@ export class ScenarioService {
   }
 
   /**
-   * A list as JSON text, written once and shared by identical lists requested while it is read (each still
+   * A list as JSON (its UTF-8 bytes), written once and shared by identical lists requested while it is read (each still
    * from a read that started after it arrived: `FreshSharedRun`).
    */
   async listJson(
     user: AuthenticatedUser,
     filter: ScenarioListFilter,
     options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
-  ): Promise<string> {
+  ): Promise<Uint8Array<ArrayBuffer>> {
     const scope = this.#listScope(user, filter);
     const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
     return this.sharedLists.run(key, async () => {
@@ -460,7 +461,7 @@ export class ScenarioService {
       const statesVersion = freshness?.().version;
       const cached = this.#listTexts.get(key);
       const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
-      if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.text;
+      if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.bytes;
       // Only the states are due: the records are as they were, so only the states are computed again.
       const entries = unchanged ? cached.entries : await this.#listEntries(user, filter, options);
       const startedAt = Date.now();
@@ -470,11 +471,11 @@ export class ScenarioService {
         entry.text ??= recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json });
         parts.push(withStateText(entry.text, state));
       }
-      const text = `[${parts.join(',')}]`;
+      const bytes = Buffer.from(`[${parts.join(',')}]`);
       // Asked after the states: they came from answers cached until then at the latest.
       const statesValidUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
-      if (seq !== undefined) this.#listTexts.set(key, { text, entries, seq, generation, statesVersion, statesValidUntil });
-      return text;
+      if (seq !== undefined) this.#listTexts.set(key, { bytes, entries, seq, generation, statesVersion, statesValidUntil });
+      return bytes;
     });
   }
 
