@@ -15,7 +15,7 @@ export function definitionRoutes(config: ConfigStore, models: ModelRegistry, sce
   router.openapi(contract.validateScenarioGraph, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const body = c.req.valid('json');
-    return jsonText(c, (await scenarios.validateGraph(c.get('user'), scenarioName, body.scenarioGraph, body.scenarioLabels)).json);
+    return jsonText(c, (await scenarios.validateGraph(c.get('user'), scenarioName, body.scenarioGraph, body.scenarioLabels)).bytes);
   });
 
   router.openapi(contract.getProcessDefinitionData, async (c) => {

@@ -27,6 +27,9 @@ export interface ScenarioValidationContext {
  * a deployment is refused, and the whole result, parsed from the text only when something asks for it.
  */
 export interface ValidatedScenario {
+  /** The result's JSON as UTF-8 bytes, as the worker wrote it and answers send it. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
+  /** The same JSON as text, for answers that embed it in theirs (decoded once, when first asked for). */
   readonly json: string;
   readonly errors: ValidationResult['errors'];
   result(): ValidationResult;
@@ -34,10 +37,22 @@ export interface ValidatedScenario {
   readonly stored?: StoredGraphText;
 }
 
-/** A validated scenario from its text and errors (the object parsed once, when first asked for). */
-export function validatedFromJson(json: string, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
+const utf8 = new TextDecoder();
+
+/** A validated scenario from its JSON bytes and errors (the text and the object made once, when first asked for). */
+export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
+  let json: string | undefined;
   let result: ValidationResult | undefined;
-  return { json, errors, result: () => (result ??= JSON.parse(json) as ValidationResult), ...(stored ? { stored } : {}) };
+  const text = () => (json ??= utf8.decode(bytes));
+  return {
+    bytes,
+    get json() {
+      return text();
+    },
+    errors,
+    result: () => (result ??= JSON.parse(text()) as ValidationResult),
+    ...(stored ? { stored } : {}),
+  };
 }
 
 /** Validates a whole scenario; provided by the validation package when the server is wired with it. */

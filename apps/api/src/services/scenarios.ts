@@ -723,12 +723,17 @@ export class ScenarioService {
     return { ...(validation?.result() ?? {}), validationPerformed: validation !== undefined, processVersionId: versionId, isNewVersion };
   }
 
-  /** `save`'s answer as the JSON text served: the validation result's text is written once, for the cache and the answer. */
-  async saveJson(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<string> {
+  /**
+   * `save`'s answer as the JSON served, in UTF-8 bytes: the validation result's JSON is written once, by the
+   * worker, for the cache and the answer.
+   */
+  async saveJson(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<Uint8Array<ArrayBuffer>> {
     const { validation, versionId, isNewVersion } = await this.#save(user, name, request, forwardedUserName, undefined);
     const tail = `"validationPerformed":${validation !== undefined},"processVersionId":${versionId},"isNewVersion":${isNewVersion}}`;
-    if (!validation || validation.json === '{}') return `{${tail}`;
-    return `${validation.json.slice(0, -1)},${tail}`;
+    const result = validation?.bytes;
+    // The result is a JSON object: its closing brace makes way for the tail's fields.
+    if (!result || result.byteLength <= 2) return Buffer.from(`{${tail}`);
+    return Buffer.concat([result.subarray(0, result.byteLength - 1), Buffer.from(`,${tail}`)]);
   }
 
   async #save(

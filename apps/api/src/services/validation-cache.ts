@@ -33,7 +33,7 @@ export class ValidationCache {
   #generation: number | undefined;
 
   constructor(maxEntries = 2000, maxBytes = 64 * 2 ** 20) {
-    this.#entries = new SizedLru<Entry>((entry) => entry.validated.json.length, maxBytes, maxEntries);
+    this.#entries = new SizedLru<Entry>((entry) => entry.validated.bytes.byteLength, maxBytes, maxEntries);
   }
 
   get size(): number {

@@ -24,8 +24,11 @@ export interface ValidationRequest {
   options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
 }
 
-/** A validation worker's answer: the result as JSON text with its errors, or why it could not validate. */
-export type ValidationReply = { id: number; json: string; errors: ValidationResult['errors']; stored?: StoredGraphText } | { id: number; failure: string };
+/**
+ * A validation worker's answer: the result's JSON as UTF-8 bytes (their buffer is transferred, not copied) with
+ * its errors, or why it could not validate.
+ */
+export type ValidationReply = { id: number; bytes: Uint8Array<ArrayBuffer>; errors: ValidationResult['errors']; stored?: StoredGraphText } | { id: number; failure: string };
 
 /** The options of the validation package for a request: the server's bound on node results added. */
 export function validationOptionsOf(request: ValidationRequest): ValidateScenarioOptions {

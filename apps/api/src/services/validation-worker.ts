@@ -14,6 +14,7 @@ import type { ValidationReply, ValidationRequest } from './validation-protocol';
 const port = parentPort;
 if (!port) throw new Error('validation-worker runs only as a worker thread');
 
+const utf8 = new TextEncoder();
 const models = new Map<string, { id: number; model: Model }>();
 
 // Between slices of a large scenario the worker takes the next messages: small validations are not held up
@@ -28,12 +29,14 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const graph = 'graph' in request.scenario ? request.scenario.graph : storedGraphObject(request.scenario.canonicalJson);
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
     const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
-    return { id: request.id, json: validationResultText(result), errors: result.errors, ...(stored ? { stored } : {}) };
+    // Its own buffer (never a pooled one), so it can be handed over rather than copied.
+    const bytes = utf8.encode(validationResultText(result));
+    return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }
 }
 
 port.on('message', (request: ValidationRequest) => {
-  void answer(request).then((reply) => port.postMessage(reply));
+  void answer(request).then((reply) => port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer] : []));
 });

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import { serviceUnavailable } from '../errors';
 import { workerScript } from '../worker-script';
-import { validatedFromJson } from './context';
+import { validatedFromBytes } from './context';
 import type { ValidatedScenario } from './context';
 import type { IdentifiedModelSource } from './models';
 import type { ValidationReply, ValidationRequest } from './validation-protocol';
@@ -106,7 +106,7 @@ export class ValidationWorkers {
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
       if ('failure' in reply) pending.reject(new Error(`Validation failed in its worker: ${reply.failure}`));
-      else pending.resolve(validatedFromJson(reply.json, reply.errors, reply.stored));
+      else pending.resolve(validatedFromBytes(reply.bytes, reply.errors, reply.stored));
     });
     worker.on('error', (error) => this.#retire(slot, error.message));
     worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));
