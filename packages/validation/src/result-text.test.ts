@@ -22,4 +22,15 @@ describe('validationResultText', () => {
     delete typingInfo.$expression;
     expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
   });
+
+  it('does not keep the text of a frozen object whose inside can still change', () => {
+    const inner = { display: 'String' };
+    const shallow = Object.freeze({ type: inner });
+    const date = Object.freeze(new Date(0));
+    const value = { errors: {}, warnings: { shallow, date }, nodeResults: {} };
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+    inner.display = 'Integer';
+    date.setTime(1000);
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+  });
 });

@@ -1,26 +1,32 @@
 import type { ValidationResult } from './result';
 
-// A frozen value never changes, so its JSON text never does either. Validation shares frozen parts across a
-// result (every node shows the same global variables' types, a chain of filters the same variable map) and
-// across results (the model's globals), so each is written once and then copied as text.
+// A value frozen all the way down never changes, so its JSON text never does either. Validation shares such
+// parts across a result (every node shows the same global variables' types, a chain of filters the same variable
+// map) and across results (the model's globals), so each is written once and then copied as text. `Object.freeze`
+// is shallow: an object is kept only when each object inside it was kept too (frozen all the way down).
 const textOfFrozen = new WeakMap<object, string>();
+
+const isKept = (value: unknown): boolean => value === null || typeof value !== 'object' || textOfFrozen.has(value);
 
 function write(value: unknown): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const frozen = Object.isFrozen(value);
-  if (frozen) {
-    const known = textOfFrozen.get(value);
-    if (known !== undefined) return known;
-  }
+  const known = textOfFrozen.get(value);
+  if (known !== undefined) return known;
+  // An object with its own toJSON (a Date, whose time changes even when frozen) is written as JSON.stringify does.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
   let text: string;
+  let children: unknown[];
   if (Array.isArray(value)) {
+    children = [];
     // As JSON.stringify: holes and values JSON has no form for are written as null in an array.
     const items: string[] = [];
-    for (let index = 0; index < value.length; index++) items.push(write(value[index]) ?? 'null');
+    for (let index = 0; index < value.length; index++) {
+      children.push(value[index]);
+      items.push(write(value[index]) ?? 'null');
+    }
     text = `[${items.join(',')}]`;
-  } else if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
-    text = JSON.stringify(value);
   } else {
+    children = Object.values(value);
     const fields: string[] = [];
     for (const key of Object.keys(value)) {
       const field = write((value as Record<string, unknown>)[key]);
@@ -29,7 +35,7 @@ function write(value: unknown): string | undefined {
     }
     text = `{${fields.join(',')}}`;
   }
-  if (frozen) textOfFrozen.set(value, text);
+  if (Object.isFrozen(value) && children.every(isKept)) textOfFrozen.set(value, text);
   return text;
 }
 
