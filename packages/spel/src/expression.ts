@@ -7,7 +7,7 @@ import { evaluationFailure } from './evaluator/runtime-helpers';
 import { nodeNeedsBudget } from './evaluator/static-facts';
 import { defaultGlobals, registryFor, type Globals } from './helpers/globals';
 import { canBeSubclassOf, displayType, nullType, type ClassRegistry, type TypingResult } from '@scenaria/typing';
-import { parseExpression, parseTemplate } from './parser/parse-expression';
+import { cachedParseExpression, cachedParseTemplate } from './parser/parse-cache';
 import { defaultExpressionConfig, type ExpressionConfig } from './typer/config';
 import { typeTemplate, typeTree, type NodeTyping, type TypingOutcome } from './typer/typer';
 
@@ -97,12 +97,12 @@ function prepare(text: string, options: ExpressionOptions): Prepared {
   const config = options.config ? { ...defaultExpressionConfig, ...options.config } : defaultExpressionConfig;
   const context = { variables, registry, config, text };
   if (options.language === 'spelTemplate') {
-    const { template, errors } = parseTemplate(text);
+    const { template, errors } = cachedParseTemplate(text);
     const outcome = guarded(() => typeTemplate(template, context));
     outcome.errors.unshift(...errors);
     return { outcome, parsed: { kind: 'template', template }, registry, globals };
   }
-  const { ast, errors } = parseExpression(text);
+  const { ast, errors } = cachedParseExpression(text);
   const outcome = errors.length > 0 && ast === null ? { type: nullType, errors: [], nodes: new Map<AstNode, NodeTyping>() } : guarded(() => typeTree(ast, context));
   outcome.errors.unshift(...errors);
   const expected = options.expectedType;

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { displayType, Types } from '@scenaria/typing';
+import { compileExpression, typeExpression } from '../expression';
+import { cachedParseExpression, cachedParseTemplate, clearParseCache, PARSE_CACHE_MAX_CHARS, PARSE_CACHE_MAX_ENTRIES, parseCacheSize } from './parse-cache';
+import { parseExpression } from './parse-expression';
+
+afterEach(clearParseCache);
+
+describe('parse cache', () => {
+  it('answers the same frozen tree for the same text, equal to a fresh parse', () => {
+    const first = cachedParseExpression("#a.b + {1, 2}.?[#this > 1].size() + 'x'");
+    const second = cachedParseExpression("#a.b + {1, 2}.?[#this > 1].size() + 'x'");
+    expect(second).toBe(first);
+    expect(first).toEqual(parseExpression("#a.b + {1, 2}.?[#this > 1].size() + 'x'"));
+    expect(Object.isFrozen(first.ast)).toBe(true);
+    expect(() => {
+      (first.ast as { range: { start: number } }).range.start = 5;
+    }).toThrow(TypeError);
+  });
+
+  it('keeps syntax errors with the tree, and frozen', () => {
+    const parsed = cachedParseExpression('1 +');
+    expect(parsed.errors.length).toBeGreaterThan(0);
+    expect(cachedParseExpression('1 +')).toBe(parsed);
+    expect(Object.isFrozen(parsed.errors[0])).toBe(true);
+  });
+
+  it('types one shared tree by each call’s own variables', () => {
+    expect(displayType(typeExpression('#a + 1', { variables: { a: Types.Integer } }).type)).toBe('Integer');
+    expect(displayType(typeExpression('#a + 1', { variables: { a: Types.String } }).type)).toBe('String');
+    expect(typeExpression('#a + 1', { variables: {} }).errors.map((error) => error.code)).toEqual(['UnresolvedReferenceError']);
+  });
+
+  it('compiles one shared tree more than once', () => {
+    const integer = compileExpression('#a + 2', { variables: { a: Types.Integer } });
+    const string = compileExpression('#a + 2', { variables: { a: Types.String } });
+    if (!integer.ok || !string.ok) throw new Error('did not compile');
+    expect(integer.evaluate({ a: 4 })).toBe(6);
+    expect(string.evaluate({ a: 'x' })).toBe('x2');
+  });
+
+  it('caches templates apart from expressions', () => {
+    const template = cachedParseTemplate('Hello #{#name}');
+    expect(cachedParseTemplate('Hello #{#name}')).toBe(template);
+    expect(template.template.parts).toHaveLength(2);
+    expect(displayType(typeExpression('Hello #{#name}', { language: 'spelTemplate', variables: { name: Types.String } } as never).type)).toBe('String');
+  });
+
+  it('holds at most its number of texts, dropping the least recently used', () => {
+    const kept = cachedParseExpression('#kept');
+    for (let index = 0; index < PARSE_CACHE_MAX_ENTRIES + 100; index++) {
+      cachedParseExpression(`${index} + 1`);
+      // Used all along, so never the oldest.
+      if (index % 1000 === 0) cachedParseExpression('#kept');
+    }
+    expect(parseCacheSize()).toBe(PARSE_CACHE_MAX_ENTRIES);
+    expect(cachedParseExpression('#kept')).toBe(kept);
+    const early = cachedParseExpression('0 + 1');
+    expect(cachedParseExpression('0 + 1')).toBe(early);
+  });
+
+  it('holds at most its number of characters, and never a very long text', () => {
+    const long = (index: number) => `'${String(index).padEnd(3000, 'x')}'`;
+    for (let index = 0; index < 200; index++) cachedParseExpression(long(index));
+    expect(parseCacheSize()).toBeLessThanOrEqual(Math.floor(PARSE_CACHE_MAX_CHARS / long(0).length));
+    clearParseCache();
+    const huge = `'${'y'.repeat(10_000)}'`;
+    const parsed = cachedParseExpression(huge);
+    expect(parseCacheSize()).toBe(0);
+    expect(cachedParseExpression(huge)).not.toBe(parsed);
+  });
+});
