@@ -28,6 +28,14 @@ function longChain(size: number): ScenarioGraph {
   return { ...base, nodes, edges: nodes.slice(1).map((node, i) => ({ from: nodes[i]!.id, to: node.id, edgeType: null })) } as ScenarioGraph;
 }
 
+/** A chain of filters: cheap per node, and long enough that the worker validates it in many slices. */
+function filterChain(size: number): ScenarioGraph {
+  const base = streamingGraph('filters');
+  const filters = Array.from({ length: size }, (_, i) => ({ type: 'Filter', id: `f${i}`, expression: { language: 'spel', expression: `#input != ${i}` } }));
+  const nodes = [base.nodes[0]!, ...filters, base.nodes[2]!] as ScenarioGraph['nodes'];
+  return { ...base, nodes, edges: nodes.slice(1).map((node, i) => ({ from: nodes[i]!.id, to: node.id, edgeType: i === 0 ? null : { type: 'FilterTrue' } })) } as ScenarioGraph;
+}
+
 let pool: ValidationWorkers | undefined;
 afterEach(async () => {
   await pool?.close();
@@ -66,6 +74,28 @@ describe('validation workers', () => {
     expect(asRequestResponse.json).toBe(inProcess(greeting, requestResponse));
     expect(asStreamingAgain.json).toBe(asStreaming.json);
     expect(asStreaming.json).not.toBe(asRequestResponse.json);
+  });
+
+  test('a validation in slices is not held up by a steady stream of small ones', { timeout: 120_000 }, async () => {
+    // Node hands a worker up to 1,000 queued messages in one callback: work started inside it ran ahead of a
+    // validation waiting to continue (setImmediate), which waited until the stream paused (saves' p99 stalls).
+    pool = new ValidationWorkers({ size: 1 });
+    const large = filterChain(1_500);
+    const first = await pool.validate(job(large, streaming, 1));
+    expect(Object.keys(first.errors.invalidNodes).filter((id) => id.startsWith('f'))).toEqual([]);
+    const limit = 3_000;
+    let answered = 0;
+    let answeredBeforeLarge: number | undefined;
+    const done = pool.validate(job(large, streaming, 1)).then(() => (answeredBeforeLarge = answered));
+    const stream = async () => {
+      while (answeredBeforeLarge === undefined && answered < limit) {
+        await pool!.validate(job(streamingGraph('small'), streaming, 1));
+        answered++;
+      }
+    };
+    await Promise.all([done, ...Array.from({ length: 20 }, stream)]);
+    // Twelve slices or more, each after at most the twenty small ones in flight: far fewer than the stream.
+    expect(answeredBeforeLarge).toBeLessThan(limit / 3);
   });
 
   test('a worker that runs out of memory fails its validations with a 503; the next validation gets a new worker', { timeout: 120_000 }, async () => {
