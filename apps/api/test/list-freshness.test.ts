@@ -74,6 +74,11 @@ describe.each(DATABASES)('lists in flight on %s', (kind) => {
     const id = row!.id;
     await db.insert(scenarioLabels).values({ scenarioId: id, label: 'from-elsewhere' });
     expect((await record())?.labels).toEqual(['from-elsewhere']);
+    // Listed in order, each scenario with its own.
+    await db.insert(scenarioLabels).values({ scenarioId: id, label: 'a-first' });
+    expect((await record())?.labels).toEqual(['a-first', 'from-elsewhere']);
+    const listed = await s.call('reader', api.listScenarios, { query: {} });
+    expect(listed.ok && listed.data.filter((entry) => entry.name !== 'elsewhere').every((entry) => !entry.labels.includes('a-first'))).toBe(true);
     await db.insert(scenarioActions).values({ scenarioId: id, versionId: 1, actionName: 'RENAME', state: 'FINISHED', user: 'other', comment: 'from elsewhere' });
     expect((await record())?.lastAction?.comment).toBe('from elsewhere');
     await db.update(scenarios).set({ createdBy: 'someone-else' }).where(eq(scenarios.id, id));
