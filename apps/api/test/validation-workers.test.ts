@@ -98,6 +98,16 @@ describe('validation workers', () => {
     expect(answeredBeforeLarge).toBeLessThan(limit / 3);
   });
 
+  test('more validations than the queue holds are refused with a 503 at once; the queue takes more once it has room', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1, maxQueued: 3 });
+    const held = [filterChain(1_500), streamingGraph('a'), streamingGraph('b')].map((graph) => pool!.validate(job(graph, streaming, 1)));
+    expect(pool.queued).toBe(3);
+    await expect(pool.validate(job(streamingGraph('over'), streaming, 1))).rejects.toMatchObject({ status: 503, retryAfterSeconds: 1, message: expect.stringMatching(/validating 3 scenarios already/) });
+    await Promise.all(held);
+    expect(pool.queued).toBe(0);
+    expect((await pool.validate(job(streamingGraph('after'), streaming, 1))).json).toBe(inProcess(streamingGraph('after'), streaming));
+  });
+
   test('a worker that runs out of memory fails its validations with a 503; the next validation gets a new worker', { timeout: 120_000 }, async () => {
     pool = new ValidationWorkers({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 48 } });
     const failed = await pool.validate(job(longChain(3_000), streaming, 1)).then(

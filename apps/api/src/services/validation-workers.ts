@@ -30,7 +30,11 @@ export interface ValidationWorkersOptions {
   size?: number;
   /** Each worker's memory: by default 1 GiB of old generation, so one hostile scenario cannot take the server's. */
   resourceLimits?: ResourceLimits;
+  /** How many validations may wait or run at once, over all workers (default 1,000); more are refused with a 503. */
+  maxQueued?: number;
 }
+
+const DEFAULT_MAX_QUEUED = 1_000;
 
 /**
  * Validation off the server's thread: a small pool of worker threads, started when first needed. A validation
@@ -41,16 +45,37 @@ export interface ValidationWorkersOptions {
 export class ValidationWorkers {
   readonly #size: number;
   readonly #resourceLimits: ResourceLimits;
+  readonly #maxQueued: number;
   readonly #slots: Slot[] = [];
+  // Validations asked for and not yet answered (each holds its scenario, up to the request limits, in a message).
+  #queued = 0;
   #script: Promise<URL> | undefined;
   #nextId = 1;
 
   constructor(options: ValidationWorkersOptions = {}) {
     this.#size = options.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.#resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 1024 };
+    this.#maxQueued = Math.max(1, options.maxQueued ?? DEFAULT_MAX_QUEUED);
+  }
+
+  /** How many validations wait or run now. */
+  get queued(): number {
+    return this.#queued;
   }
 
   async validate(job: ValidationJob): Promise<ValidatedScenario> {
+    if (this.#queued >= this.#maxQueued) {
+      throw serviceUnavailable(`The server is validating ${this.#queued} scenarios already: try again`, 1);
+    }
+    this.#queued++;
+    try {
+      return await this.#validate(job);
+    } finally {
+      this.#queued--;
+    }
+  }
+
+  async #validate(job: ValidationJob): Promise<ValidatedScenario> {
     let slot = await this.#slotForNext();
     // Its worker was stopped (closed, died) while the slot was chosen: never send to one that is going.
     while (!this.#slots.includes(slot)) slot = await this.#slotForNext();
