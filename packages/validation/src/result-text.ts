@@ -15,18 +15,12 @@ function write(value: unknown): string | undefined {
   // An object with its own toJSON (a Date, whose time changes even when frozen) is written as JSON.stringify does.
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
   let text: string;
-  let children: unknown[];
   if (Array.isArray(value)) {
-    children = [];
     // As JSON.stringify: holes and values JSON has no form for are written as null in an array.
     const items: string[] = [];
-    for (let index = 0; index < value.length; index++) {
-      children.push(value[index]);
-      items.push(write(value[index]) ?? 'null');
-    }
+    for (let index = 0; index < value.length; index++) items.push(write(value[index]) ?? 'null');
     text = `[${items.join(',')}]`;
   } else {
-    children = Object.values(value);
     const fields: string[] = [];
     for (const key of Object.keys(value)) {
       const field = write((value as Record<string, unknown>)[key]);
@@ -35,7 +29,8 @@ function write(value: unknown): string | undefined {
     }
     text = `{${fields.join(',')}}`;
   }
-  if (Object.isFrozen(value) && children.every(isKept)) textOfFrozen.set(value, text);
+  // Its children were written just above, so those frozen all the way down are kept by now.
+  if (Object.isFrozen(value) && Object.values(value).every(isKept)) textOfFrozen.set(value, text);
   return text;
 }
 
