@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { displayType, Types } from '@scenaria/typing';
 import { compileExpression, typeExpression } from '../expression';
-import { cachedParseExpression, cachedParseTemplate, clearParseCache, PARSE_CACHE_MAX_CHARS, PARSE_CACHE_MAX_ENTRIES, parseCacheSize } from './parse-cache';
+import { cachedParseExpression, cachedParseTemplate, clearParseCache, PARSE_CACHE_MAX_CHARS, PARSE_CACHE_MAX_ENTRIES, PARSE_CACHE_MAX_OBJECTS, parseCacheWeight } from './parse-cache';
 import { parseExpression } from './parse-expression';
 
 afterEach(clearParseCache);
@@ -53,20 +53,30 @@ describe('parse cache', () => {
       // Used all along, so never the oldest.
       if (index % 1000 === 0) cachedParseExpression('#kept');
     }
-    expect(parseCacheSize()).toBe(PARSE_CACHE_MAX_ENTRIES);
+    expect(parseCacheWeight().texts).toBe(PARSE_CACHE_MAX_ENTRIES);
     expect(cachedParseExpression('#kept')).toBe(kept);
     const early = cachedParseExpression('0 + 1');
     expect(cachedParseExpression('0 + 1')).toBe(early);
   });
 
+  it('holds at most its number of tree objects: long chains of operators are few', () => {
+    const chain = (index: number) => `${index}+${'1+'.repeat(2000)}1`;
+    for (let index = 0; index < 60; index++) cachedParseExpression(chain(index));
+    const { texts, objects } = parseCacheWeight();
+    expect(objects).toBeLessThanOrEqual(PARSE_CACHE_MAX_OBJECTS);
+    expect(texts).toBeGreaterThan(0);
+    expect(texts).toBeLessThan(60);
+    expect(parseCacheWeight().chars).toBeLessThan(PARSE_CACHE_MAX_CHARS);
+  });
+
   it('holds at most its number of characters, and never a very long text', () => {
     const long = (index: number) => `'${String(index).padEnd(3000, 'x')}'`;
     for (let index = 0; index < 200; index++) cachedParseExpression(long(index));
-    expect(parseCacheSize()).toBeLessThanOrEqual(Math.floor(PARSE_CACHE_MAX_CHARS / long(0).length));
+    expect(parseCacheWeight().texts).toBeLessThanOrEqual(Math.floor(PARSE_CACHE_MAX_CHARS / long(0).length));
     clearParseCache();
     const huge = `'${'y'.repeat(10_000)}'`;
     const parsed = cachedParseExpression(huge);
-    expect(parseCacheSize()).toBe(0);
+    expect(parseCacheWeight().texts).toBe(0);
     expect(cachedParseExpression(huge)).not.toBe(parsed);
   });
 });
