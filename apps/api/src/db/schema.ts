@@ -179,3 +179,18 @@ export const scenarioChanges = pgTable('scenario_changes', {
   id: integer('id').primaryKey(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
 });
+
+/**
+ * Per scenario, the `scenario_changes.seq` of its last committed write (same triggers, migration 0006). The
+ * counter's row is locked from the bump to the commit, so marks are committed in the order of their numbers: a
+ * reader that saw the counter at N and later finds the marks above N knows every scenario written since.
+ * A deleted scenario keeps its mark, which is how readers learn of the deletion.
+ */
+export const scenarioChangeMarks = pgTable(
+  'scenario_change_marks',
+  {
+    scenarioId: integer('scenario_id').primaryKey(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (table) => [index('scenario_change_marks_seq_idx').on(table.seq)],
+);
