@@ -1,5 +1,5 @@
 import { CRON_PROPERTY } from '@scenaria/components';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type {
   CreateScenarioRequest,
@@ -32,45 +32,37 @@ import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext, ValidatedScenario } from './context';
+
+export type { ScenarioListFilter } from './list-mirror';
 import { FreshSharedRun } from './fresh-shared-run';
+import { listPredicate, ScenarioListMirror } from './list-mirror';
+import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
 import { SizedLru } from './sized-lru';
 import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
 import type { StoredGraph } from './stored-graphs';
 import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
 import {
-  isDeployed,
   fragmentVersionKeys,
   loadDetailsFacts,
   loadFragments,
   loadLabels,
   loadSaveFacts,
   loadScenarioByName,
-  readChangeSeq,
   loadHistory,
-  loadListActions,
   loadRecordFacts,
   loadVersion,
+  loadVersionTexts,
   processingInfo,
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { RecordFacts, SaveFacts, ScenarioRow, StoredFragment, VersionFacts } from './scenario-records';
+import type { SaveFacts, ScenarioRow, StoredFragment } from './scenario-records';
 
 /** The fragments of a processing type as a validation needs them. */
 interface FragmentsOfType {
   versions: Promise<string[]>;
   graphs: () => Promise<Record<string, ScenarioGraph>>;
-}
-
-/** Filters of the scenario lists. */
-export interface ScenarioListFilter {
-  isFragment?: boolean | undefined;
-  isArchived?: boolean | undefined;
-  isDeployed?: boolean | undefined;
-  categories?: string[] | undefined;
-  processingTypes?: string[] | undefined;
-  names?: string[] | undefined;
 }
 
 /**
@@ -162,16 +154,10 @@ interface ListOptions {
   validate?: { skipNodeResults: boolean };
 }
 
-/** A listed scenario as read, before its state. */
-interface ListEntry {
-  row: ScenarioRow;
-  facts: RecordFacts;
-  /** The record without graph, validation result and state. */
-  record: ScenarioWithDetails;
+/** A listed scenario before its state: as mirrored, or with its graph (and validation) for lists that show them. */
+interface ListEntry extends MirroredScenario {
   stored?: StoredGraph;
   validation?: ValidatedScenario;
-  /** The record's text without a state, written the first time it is listed: a list's states change more often. */
-  text?: string;
 }
 
 /** A list's text and what it was computed from. */
@@ -275,8 +261,12 @@ export class ScenarioService {
   readonly #listTexts = new SizedLru<ListText>((list) => list.bytes.byteLength, MAX_LIST_BYTES_KEPT, MAX_LISTS_KEPT);
   /** Graphs of stored versions as served. */
   private readonly storedGraphs = new StoredGraphCache();
+  /** Every scenario as lists show it, read again only where written. */
+  readonly #mirror: ScenarioListMirror;
 
-  constructor(private readonly context: ServiceContext) {}
+  constructor(private readonly context: ServiceContext) {
+    this.#mirror = new ScenarioListMirror(context.db, context.config);
+  }
 
   private get db() {
     return this.context.db;
@@ -454,16 +444,15 @@ export class ScenarioService {
     const scope = this.#listScope(user, filter);
     const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
     return this.sharedLists.run(key, async () => {
-      // Read before the list, so a write committed while it is read makes the stamp older than the list, never newer.
-      const seq = await readChangeSeq(this.db);
-      const generation = this.context.config.generation;
+      const view = await this.#mirror.current();
+      const { seq, generation } = view;
       const freshness = this.context.stateFreshness;
       const statesVersion = freshness?.().version;
       const cached = this.#listTexts.get(key);
       const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
       if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.bytes;
       // Only the states are due: the records are as they were, so only the states are computed again.
-      const entries = unchanged ? cached.entries : await this.#listEntries(user, filter, options);
+      const entries = unchanged ? cached.entries : await this.#listEntries(view, user, filter, options);
       const startedAt = Date.now();
       const parts: string[] = [];
       for (const entry of entries) {
@@ -482,7 +471,7 @@ export class ScenarioService {
   /** Scenario records the user may read, filtered as the list query says. */
   async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ScenarioWithDetails[]> {
     const records: ScenarioWithDetails[] = [];
-    for (const entry of await this.#listEntries(user, filter, options)) {
+    for (const entry of await this.#listEntries(await this.#mirror.current(), user, filter, options)) {
       const record: ScenarioWithDetails = { ...entry.record };
       if (entry.stored) record.scenarioGraph = entry.stored.graph;
       if (entry.validation) record.validationResult = entry.validation.result();
@@ -495,71 +484,40 @@ export class ScenarioService {
     return records;
   }
 
-  /** The listed records without their states (those are asked for as each list is served). */
-  async #listEntries(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
-    const allowed = this.#listScope(user, filter);
-    const conditions: SQL[] = [];
-    if (!user.isAdmin || filter.categories) conditions.push(inArray(scenarios.category, user.isAdmin ? (filter.categories ?? []) : allowed));
-    if (filter.isFragment !== undefined) conditions.push(eq(scenarios.isFragment, filter.isFragment));
-    if (filter.isArchived !== undefined) conditions.push(eq(scenarios.isArchived, filter.isArchived));
-    if (filter.processingTypes) conditions.push(inArray(scenarios.processingType, filter.processingTypes));
-    if (filter.names) conditions.push(inArray(scenarios.name, filter.names));
-    // Labels aggregated in one pass and joined: a subquery per listed row was most of the list's time in the
-    // embedded database (a sort and an index scan for each of 1,000 rows).
-    const labelLists = this.db
-      .select({ scenarioId: scenarioLabels.scenarioId, labels: sql<string[]>`array_agg(${scenarioLabels.label} order by ${scenarioLabels.label})`.as('labels') })
-      .from(scenarioLabels)
-      .groupBy(scenarioLabels.scenarioId)
-      .as('label_lists');
-    const rows = await this.db
-      .select({
-        scenario: scenarios,
-        versionId: scenarioVersions.versionId,
-        createdAt: scenarioVersions.createdAt,
-        createdBy: scenarioVersions.createdBy,
-        modelVersion: scenarioVersions.modelVersion,
-        canonicalJson: options.withGraph ? scenarioVersions.canonicalJson : sql<null>`null`,
-        labels: sql<string[]>`coalesce(${labelLists.labels}, '{}'::text[])`,
-      })
-      .from(scenarios)
-      .innerJoin(
-        scenarioVersions,
-        and(eq(scenarioVersions.scenarioId, scenarios.id), eq(scenarioVersions.versionId, scenarios.latestVersionId)),
-      )
-      .leftJoin(labelLists, eq(labelLists.scenarioId, scenarios.id))
-      .where(conditions.length > 0 ? and(...conditions) : undefined)
-      .orderBy(scenarios.name);
-    // Labels came with the rows; of the actions only those a record and its state show.
-    const facts: RecordFacts = {
-      labels: new Map(rows.map((row) => [row.scenario.id, row.labels])),
-      actions: await loadListActions(this.db, rows.map((row) => row.scenario.id)),
-    };
+  /** The listed records of `view` without their states (those are asked for as each list is served). */
+  async #listEntries(view: MirrorView, user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
+    const scope = this.#listScope(user, filter);
+    const listed = view.scenarios.filter(listPredicate(filter, user.isAdmin ? filter.categories : scope));
+    if (!options.withGraph) return listed;
+    // The listed versions' texts: a version never changes, so these are the graphs of the view's records.
+    const texts = await loadVersionTexts(
+      this.db,
+      listed.map((scenario) => ({ scenarioId: scenario.row.id, versionId: scenario.record.processVersionId })),
+    );
     const entries: ListEntry[] = [];
     // One fragment lookup per processing type, not per listed scenario.
     const fragmentsByType = new Map<string, FragmentsOfType>();
-    for (const row of rows) {
-      if (filter.isDeployed !== undefined && isDeployed(row.scenario, facts) !== filter.isDeployed) continue;
-      const latest: VersionFacts = row;
-      const entry: ListEntry = { row: row.scenario, facts, record: toRecord(this.context.config, row.scenario, latest, latest, facts) };
-      const canonicalJson = row.canonicalJson;
-      if (options.withGraph && canonicalJson) {
-        const stored = await this.storedGraphs.get(row.scenario.id, row.versionId, async () => storedGraphOf(canonicalJson));
-        entry.stored = stored;
-        if (stored.description) entry.record.description = stored.description;
-        if (options.validate && this.context.validateScenario) {
-          const type = row.scenario.processingType;
-          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
-          // Listed versions are stored ones: their results come from the same cache as the details'.
-          const [validationKey, compute] = await this.#storedValidation(
-            row.scenario,
-            row.versionId,
-            stored.graph,
-            facts.labels.get(row.scenario.id) ?? [],
-            options.validate.skipNodeResults,
-            fragmentsByType.get(type),
-          );
-          entry.validation = await this.validationCache.getValidated(validationKey, compute);
-        }
+    for (const scenario of listed) {
+      const { row, facts } = scenario;
+      const canonicalJson = texts.get(row.id);
+      // Deleted since the view was read.
+      if (canonicalJson === undefined) continue;
+      const versionId = scenario.record.processVersionId;
+      const stored = await this.storedGraphs.get(row.id, versionId, async () => storedGraphOf(canonicalJson));
+      const entry: ListEntry = { row, facts, record: stored.description ? { ...scenario.record, description: stored.description } : scenario.record, stored };
+      if (options.validate && this.context.validateScenario) {
+        const type = row.processingType;
+        if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
+        // Listed versions are stored ones: their results come from the same cache as the details'.
+        const [validationKey, compute] = await this.#storedValidation(
+          row,
+          versionId,
+          stored.graph,
+          facts.labels.get(row.id) ?? [],
+          options.validate.skipNodeResults,
+          fragmentsByType.get(type),
+        );
+        entry.validation = await this.validationCache.getValidated(validationKey, compute);
       }
       entries.push(entry);
     }

@@ -1,0 +1,129 @@
+import type { ProcessAction, ScenarioWithDetails } from '@scenaria/api-contract';
+import type { ConfigStore } from '../config/config-store';
+import type { Database } from '../db/database';
+import { FreshSharedRun } from './fresh-shared-run';
+import { isDeployed, loadListActions, loadListRows, readChangeSeq, readChangesSince, toRecord } from './scenario-records';
+import type { ListRow, RecordFacts, ScenarioRow } from './scenario-records';
+
+/** A scenario as every list shows it: never changed once made, replaced whole when the scenario is written. */
+export interface MirroredScenario {
+  readonly row: ScenarioRow;
+  /** Its labels and actions, under its id, as `toRecord`, `stateFor` and `isDeployed` read them. */
+  readonly facts: RecordFacts;
+  /** The record without graph, validation result and state. */
+  readonly record: ScenarioWithDetails;
+  /** The record's text without graph, validation result and state, written by the first list that shows it. */
+  text?: string;
+}
+
+/** All scenarios, by name, as of a committed `seq` of `scenario_changes` (undefined when that is missing). */
+export interface MirrorView {
+  readonly seq: number | undefined;
+  readonly generation: number;
+  readonly scenarios: readonly MirroredScenario[];
+}
+
+/** Which scenarios a list shows. */
+export interface ScenarioListFilter {
+  isFragment?: boolean | undefined;
+  isArchived?: boolean | undefined;
+  isDeployed?: boolean | undefined;
+  categories?: string[] | undefined;
+  processingTypes?: string[] | undefined;
+  names?: string[] | undefined;
+}
+
+/**
+ * Whether a list shows a scenario. `categories` is what the user may see of the asked ones, or undefined when
+ * all are visible (an administrator asking for no category).
+ */
+export function listPredicate(filter: ScenarioListFilter, categories: readonly string[] | undefined): (scenario: MirroredScenario) => boolean {
+  const visible = categories && new Set(categories);
+  const processingTypes = filter.processingTypes && new Set(filter.processingTypes);
+  const names = filter.names && new Set(filter.names);
+  return ({ row, facts }) =>
+    (visible === undefined || visible.has(row.category)) &&
+    (filter.isFragment === undefined || row.isFragment === filter.isFragment) &&
+    (filter.isArchived === undefined || row.isArchived === filter.isArchived) &&
+    (processingTypes === undefined || processingTypes.has(row.processingType)) &&
+    (names === undefined || names.has(row.name)) &&
+    (filter.isDeployed === undefined || isDeployed(row, facts) === filter.isDeployed);
+}
+
+/**
+ * Beyond this share of the mirrored scenarios written since, reading all of them again costs about as much as
+ * reading those.
+ */
+const PATCH_AT_MOST = 0.5;
+
+/**
+ * Every scenario as lists show it, kept in memory and brought up to date by reading only the scenarios written
+ * since (`scenario_change_marks`): a list after a hundred saves reads a hundred rows, not all of them. Lists
+ * filter it; their order is the database's (by name), so a scenario created or renamed means reading all again.
+ * It holds about 2 kB per scenario.
+ */
+export class ScenarioListMirror {
+  #view: MirrorView | undefined;
+  readonly #refreshes = new FreshSharedRun<MirrorView>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly config: ConfigStore,
+  ) {}
+
+  /** All scenarios as of a read that started after this call. */
+  current(): Promise<MirrorView> {
+    return this.#refreshes.run('all', () => this.#refresh());
+  }
+
+  async #refresh(): Promise<MirrorView> {
+    const view = this.#view;
+    const generation = this.config.generation;
+    if (view?.seq !== undefined && view.generation === generation) {
+      const { seq, changed } = await readChangesSince(this.db, view.seq);
+      if (seq === view.seq) return view;
+      if (seq !== undefined && changed.length <= PATCH_AT_MOST * view.scenarios.length) {
+        const patched = await this.#patch(view, seq, changed);
+        if (patched) return (this.#view = patched);
+      }
+    }
+    this.#view = undefined;
+    // Read before the rows, so a write committed meanwhile is marked after it and read by the next refresh.
+    const seq = await readChangeSeq(this.db);
+    const rows = await loadListRows(this.db);
+    const actions = await loadListActions(this.db);
+    const scenarios = rows.map((row) => this.#mirrored(row, actions));
+    const loaded = { seq, generation, scenarios };
+    // Without a counter nothing tells a later list what changed: every list reads all again.
+    if (seq !== undefined) this.#view = loaded;
+    return loaded;
+  }
+
+  // The view with the written scenarios read again; undefined when one was created or renamed (its place in
+  // the order is the database's to say).
+  async #patch(view: MirrorView, seq: number, changed: number[]): Promise<MirrorView | undefined> {
+    const rows = new Map((await loadListRows(this.db, changed)).map((row) => [row.scenario.id, row]));
+    const actions = await loadListActions(this.db, changed);
+    const written = new Set(changed);
+    const scenarios: MirroredScenario[] = [];
+    for (const scenario of view.scenarios) {
+      const id = scenario.row.id;
+      if (!written.has(id)) {
+        scenarios.push(scenario);
+        continue;
+      }
+      const row = rows.get(id);
+      rows.delete(id);
+      // Gone: deleted since.
+      if (!row) continue;
+      if (row.scenario.name !== scenario.row.name) return undefined;
+      scenarios.push(this.#mirrored(row, actions));
+    }
+    return rows.size > 0 ? undefined : { seq, generation: view.generation, scenarios };
+  }
+
+  #mirrored({ scenario, latest, labels }: ListRow, actions: Map<number, ProcessAction[]>): MirroredScenario {
+    const facts: RecordFacts = { labels: new Map([[scenario.id, labels]]), actions: new Map([[scenario.id, actions.get(scenario.id) ?? []]]) };
+    return { row: scenario, facts, record: toRecord(this.config, scenario, latest, latest, facts) };
+  }
+}

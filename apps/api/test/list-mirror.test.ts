@@ -1,0 +1,110 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ConfigStore } from '../src/config/config-store';
+import { loadConfig } from '../src/config/load-config';
+import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '../src/db/schema';
+import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
+import { readChangeSeq, readChangesSince } from '../src/services/scenario-records';
+import { DATABASES, openTestDatabase } from './harness';
+import type { TestDatabase } from './harness';
+
+// The mirror reads again only the scenarios written since its last read. What it serves must still be what a
+// full read would give: every kind of write, by anyone on the database, shows in the next view.
+describe.each(DATABASES)('the list mirror on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.cleanup();
+  }, 60_000);
+
+  const db = () => database!.handle.db;
+  const create = async (name: string, category = 'Default') => {
+    const [row] = await db()
+      .insert(scenarios)
+      .values({ name, isFragment: false, processingType: 'streaming', category, latestVersionId: 1, createdBy: 'test' })
+      .returning({ id: scenarios.id });
+    await db().insert(scenarioVersions).values({ scenarioId: row!.id, versionId: 1, canonicalJson: '{}', createdBy: 'test' });
+    return row!.id;
+  };
+  // What a view shows, in its order: enough to tell every write below apart.
+  const shown = (view: Awaited<ReturnType<ScenarioListMirror['current']>>) =>
+    view.scenarios.map(({ record }) => [record.name, record.processVersionId, record.isArchived, record.labels.join('+'), record.lastAction?.actionName ?? '-']);
+
+  test('a write marks only its scenario, and the next view reads only that one again', async () => {
+    const ids = await Promise.all(['m-b', 'm-d', 'm-f', 'm-h'].map((name) => create(name)));
+    const mirror = new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined)));
+    const first = await mirror.current();
+    expect(shown(first).map(([name]) => name)).toEqual(['m-b', 'm-d', 'm-f', 'm-h']);
+    expect(await mirror.current()).toBe(first);
+
+    const before = (await readChangeSeq(db()))!;
+    await db().transaction(async (tx) => {
+      await tx.insert(scenarioVersions).values({ scenarioId: ids[1]!, versionId: 2, canonicalJson: '{}', createdBy: 'test' });
+      await tx.update(scenarios).set({ latestVersionId: 2 }).where(eq(scenarios.id, ids[1]!));
+    });
+    expect(await readChangesSince(db(), before)).toEqual({ seq: before + 2, changed: [ids[1]] });
+
+    const second = await mirror.current();
+    expect(second.seq).toBe(before + 2);
+    expect(shown(second)[1]).toEqual(['m-d', 2, false, '', '-']);
+    // The others are the very records of the first view: not read again.
+    expect(second.scenarios.filter((_, index) => index !== 1)).toEqual(first.scenarios.filter((_, index) => index !== 1));
+    for (const index of [0, 2, 3]) expect(second.scenarios[index]).toBe(first.scenarios[index]);
+    expect(second.scenarios[1]).not.toBe(first.scenarios[1]);
+  });
+
+  test('labels, actions, archiving, renames, creations and deletions all show in the next view, in the database order', async () => {
+    const mirror = new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined)));
+    const [b, d, f] = await Promise.all(['m-b', 'm-d', 'm-f'].map(async (name) => (await db().select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, name)))[0]!.id));
+    await mirror.current();
+    await db().insert(scenarioLabels).values([{ scenarioId: b!, label: 'z' }, { scenarioId: b!, label: 'a' }]);
+    await db().insert(scenarioActions).values({ scenarioId: f!, versionId: 1, actionName: 'DEPLOY', state: 'FINISHED', user: 'test' });
+    await db().update(scenarios).set({ isArchived: true }).where(eq(scenarios.id, d!));
+    expect(shown(await mirror.current())).toEqual([
+      ['m-b', 1, false, 'a+z', '-'],
+      ['m-d', 2, true, '', '-'],
+      ['m-f', 1, false, '', 'DEPLOY'],
+      ['m-h', 1, false, '', '-'],
+    ]);
+    // A rename moves a scenario in the order; so does a creation land in its place.
+    await db().update(scenarios).set({ name: 'm-a' }).where(eq(scenarios.id, f!));
+    expect(shown(await mirror.current()).map(([name]) => name)).toEqual(['m-a', 'm-b', 'm-d', 'm-h']);
+    await create('m-c');
+    expect(shown(await mirror.current()).map(([name]) => name)).toEqual(['m-a', 'm-b', 'm-c', 'm-d', 'm-h']);
+    await db().delete(scenarios).where(eq(scenarios.id, b!));
+    const view = await mirror.current();
+    expect(shown(view).map(([name]) => name)).toEqual(['m-a', 'm-c', 'm-d', 'm-h']);
+    // A mirror started afresh reads the same.
+    expect(shown(await new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined))).current())).toEqual(shown(view));
+  });
+
+  test('a reload of the configuration reads every record again', async () => {
+    const config = new ConfigStore(await loadConfig(undefined), () => loadConfig(undefined));
+    const mirror = new ScenarioListMirror(db(), config);
+    const first = await mirror.current();
+    await config.reloadProcessingTypes();
+    const second = await mirror.current();
+    expect(second.generation).toBe(first.generation + 1);
+    expect(second.scenarios[0]).not.toBe(first.scenarios[0]);
+    expect(shown(second)).toEqual(shown(first));
+  });
+
+  test('filters: categories seen, fragments, archived, processing types, names and deployed', async () => {
+    await create('m-other', 'Other');
+    await db().execute(sql`update scenarios set is_fragment = true where name = 'm-c'`);
+    const view = await new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined))).current();
+    const names = (filter: Parameters<typeof listPredicate>[0], categories?: string[]) =>
+      view.scenarios.filter(listPredicate(filter, categories)).map(({ row }) => row.name);
+    expect(names({})).toEqual(['m-a', 'm-c', 'm-d', 'm-h', 'm-other']);
+    expect(names({}, ['Default'])).toEqual(['m-a', 'm-c', 'm-d', 'm-h']);
+    expect(names({}, [])).toEqual([]);
+    expect(names({ isFragment: true })).toEqual(['m-c']);
+    expect(names({ isArchived: true })).toEqual(['m-d']);
+    expect(names({ processingTypes: ['request-response'] })).toEqual([]);
+    expect(names({ names: ['m-h', 'm-x'] })).toEqual(['m-h']);
+    expect(names({ isDeployed: true })).toEqual(['m-a']);
+    expect(names({ isDeployed: false, isArchived: false, isFragment: false }, ['Default'])).toEqual(['m-h']);
+  });
+});
