@@ -44,15 +44,32 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
       await tx.insert(scenarioVersions).values({ scenarioId: ids[1]!, versionId: 2, canonicalJson: '{}', createdBy: 'test' });
       await tx.update(scenarios).set({ latestVersionId: 2 }).where(eq(scenarios.id, ids[1]!));
     });
-    expect(await readChangesSince(db(), before)).toEqual({ seq: before + 2, changed: [ids[1]] });
+    // One number per transaction, however many rows it wrote.
+    expect(await readChangesSince(db(), before)).toEqual({ seq: before + 1, changed: [ids[1]] });
 
     const second = await mirror.current();
-    expect(second.seq).toBe(before + 2);
+    expect(second.seq).toBe(before + 1);
     expect(shown(second)[1]).toEqual(['m-d', 2, false, '', '-']);
     // The others are the very records of the first view: not read again.
     expect(second.scenarios.filter((_, index) => index !== 1)).toEqual(first.scenarios.filter((_, index) => index !== 1));
     for (const index of [0, 2, 3]) expect(second.scenarios[index]).toBe(first.scenarios[index]);
     expect(second.scenarios[1]).not.toBe(first.scenarios[1]);
+
+    // A transaction over two scenarios marks both with its number; a rolled back one marks nothing.
+    await db().transaction(async (tx) => {
+      await tx.update(scenarios).set({ createdBy: 'both' }).where(eq(scenarios.id, ids[0]!));
+      await tx.insert(scenarioLabels).values({ scenarioId: ids[2]!, label: 'both' });
+    });
+    const both = await readChangesSince(db(), before + 1);
+    expect({ seq: both.seq, changed: [...both.changed].sort((a, b) => a - b) }).toEqual({ seq: before + 2, changed: [ids[0], ids[2]].sort((a, b) => a! - b!) });
+    await expect(
+      db().transaction(async (tx) => {
+        await tx.update(scenarios).set({ createdBy: 'never' }).where(eq(scenarios.id, ids[3]!));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await readChangesSince(db(), before + 2)).toEqual({ seq: before + 2, changed: [] });
+    await db().delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, ids[2]!));
   });
 
   test('labels, actions, archiving, renames, creations and deletions all show in the next view, in the database order', async () => {

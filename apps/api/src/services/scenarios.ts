@@ -32,8 +32,6 @@ import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext, ValidatedScenario } from './context';
-
-export type { ScenarioListFilter } from './list-mirror';
 import { FreshSharedRun } from './fresh-shared-run';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
@@ -58,6 +56,8 @@ import {
   toRecord,
 } from './scenario-records';
 import type { SaveFacts, ScenarioRow, StoredFragment } from './scenario-records';
+
+export type { ScenarioListFilter } from './list-mirror';
 
 /** The fragments of a processing type as a validation needs them. */
 interface FragmentsOfType {
