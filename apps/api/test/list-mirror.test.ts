@@ -1,10 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ProcessState } from '@scenaria/api-contract';
+import type { AuthenticatedUser } from '../src/auth/users';
 import { ConfigStore } from '../src/config/config-store';
 import { loadConfig } from '../src/config/load-config';
 import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '../src/db/schema';
 import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
 import { readChangeSeq, readChangesSince } from '../src/services/scenario-records';
+import { ScenarioService } from '../src/services/scenarios';
 import { DATABASES, openTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 
@@ -123,5 +126,80 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     expect(names({ names: ['m-h', 'm-x'] })).toEqual(['m-h']);
     expect(names({ isDeployed: true })).toEqual(['m-a']);
     expect(names({ isDeployed: false, isArchived: false, isFragment: false }, ['Default'])).toEqual(['m-h']);
+  });
+});
+
+// A list's states come from the managers' cached answers: each record's state is written again only when those
+// answers may have changed (their period over, or dropped by an action), or when the record itself was written.
+describe.each(DATABASES)('states of listed scenarios on %s', (kind) => {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  }, 60_000);
+  afterAll(async () => {
+    await database?.cleanup();
+  }, 60_000);
+
+  test('a state is asked for again when its record was written, its answers aged or were dropped, and not otherwise', async () => {
+    const db = database!.handle.db;
+    for (const name of ['s-a', 's-b']) {
+      const [row] = await db
+        .insert(scenarios)
+        .values({ name, isFragment: false, processingType: 'streaming', category: 'Default', latestVersionId: 1, createdBy: 'test' })
+        .returning({ id: scenarios.id });
+      await db.insert(scenarioVersions).values({ scenarioId: row!.id, versionId: 1, canonicalJson: '{}', createdBy: 'test' });
+    }
+    // What the engine reports, changed by the test as a running job would change it.
+    const engine = new Map([
+      ['s-a', 'RUNNING'],
+      ['s-b', 'RUNNING'],
+    ]);
+    const asked: string[] = [];
+    let freshness = { version: 1, validUntil: Date.now() + 60_000 };
+    const service = new ScenarioService({
+      db,
+      config: new ConfigStore(await loadConfig(undefined)),
+      now: () => new Date(),
+      validateScenario: undefined,
+      stateOf: async (scenario) => {
+        asked.push(scenario.name);
+        return { status: { name: engine.get(scenario.name) ?? 'NOT_DEPLOYED' } } as unknown as ProcessState;
+      },
+      stateFreshness: () => freshness,
+    });
+    const admin: AuthenticatedUser = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+    const statuses = async () => {
+      asked.length = 0;
+      const listed = JSON.parse(Buffer.from(await service.listJson(admin, {}, { withGraph: false, withState: true })).toString()) as { name: string; state: { status: { name: string } } }[];
+      return Object.fromEntries(listed.map((record) => [record.name, record.state.status.name]));
+    };
+    expect(await statuses()).toEqual({ 's-a': 'RUNNING', 's-b': 'RUNNING' });
+    expect(asked.sort()).toEqual(['s-a', 's-b']);
+
+    // Within the answers' period nothing is asked, also when another list (filter) is written.
+    engine.set('s-a', 'FAILED');
+    expect(await statuses()).toEqual({ 's-a': 'RUNNING', 's-b': 'RUNNING' });
+    expect(asked).toEqual([]);
+    await service.listJson(admin, { isFragment: false }, { withGraph: false, withState: true });
+    expect(asked).toEqual([]);
+
+    // A written record: only its state is asked for.
+    const [b] = await db.select({ id: scenarios.id }).from(scenarios).where(eq(scenarios.name, 's-b'));
+    await db.insert(scenarioLabels).values({ scenarioId: b!.id, label: 'written' });
+    expect(await statuses()).toEqual({ 's-a': 'RUNNING', 's-b': 'RUNNING' });
+    expect(asked).toEqual(['s-b']);
+
+    // Answers dropped (an action): every state is asked for again.
+    freshness = { version: 2, validUntil: Date.now() + 60_000 };
+    expect(await statuses()).toEqual({ 's-a': 'FAILED', 's-b': 'RUNNING' });
+    expect(asked.sort()).toEqual(['s-a', 's-b']);
+
+    // Answers aged: the same. (States written now are as fresh as answers that end in 30 ms.)
+    freshness = { version: 3, validUntil: Date.now() + 30 };
+    await statuses();
+    engine.set('s-b', 'FINISHED');
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(await statuses()).toEqual({ 's-a': 'FAILED', 's-b': 'FINISHED' });
+    expect(asked.sort()).toEqual(['s-a', 's-b']);
   });
 });

@@ -14,6 +14,11 @@ export interface MirroredScenario {
   readonly record: ScenarioWithDetails;
   /** The record's text without graph, validation result and state, written by the first list that shows it. */
   text?: string;
+  /**
+   * The record's text with its state, as the last list with states wrote it: served again while the engine's
+   * answers it used are (`version` and `validUntil` of the deployment managers' state freshness).
+   */
+  withState?: { text: string; version: number | undefined; validUntil: number };
 }
 
 /** All scenarios, by name, as of a committed `seq` of `scenario_changes` (undefined when that is missing). */

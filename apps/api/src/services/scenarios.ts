@@ -455,14 +455,31 @@ export class ScenarioService {
       const entries = unchanged ? cached.entries : await this.#listEntries(view, user, filter, options);
       const startedAt = Date.now();
       const parts: string[] = [];
+      // States written by an earlier list are served again while the answers they came from are: after a
+      // hundred saves a list computes a hundred states, not all of them.
+      let reusedUntil = Number.POSITIVE_INFINITY;
+      const computed: { entry: ListEntry; text: string }[] = [];
       for (const entry of entries) {
-        const state = options.withState ? await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true }) : undefined;
         entry.text ??= recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json });
-        parts.push(withStateText(entry.text, state));
+        if (!options.withState) {
+          parts.push(entry.text);
+          continue;
+        }
+        const earlier = entry.withState;
+        if (earlier && earlier.version === statesVersion && startedAt < earlier.validUntil) {
+          reusedUntil = Math.min(reusedUntil, earlier.validUntil);
+          parts.push(earlier.text);
+          continue;
+        }
+        const text = withStateText(entry.text, await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true }));
+        computed.push({ entry, text });
+        parts.push(text);
       }
       const bytes = Buffer.from(`[${parts.join(',')}]`);
       // Asked after the states: they came from answers cached until then at the latest.
-      const statesValidUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
+      const computedUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
+      for (const { entry, text } of computed) entry.withState = { text, version: statesVersion, validUntil: computedUntil };
+      const statesValidUntil = Math.min(computedUntil, reusedUntil);
       if (seq !== undefined) this.#listTexts.set(key, { bytes, entries, seq, generation, statesVersion, statesValidUntil });
       return bytes;
     });
