@@ -171,8 +171,8 @@ export const scenarioTestSuites = pgTable(
 );
 
 /**
- * One row whose `seq` grows whenever a scenario, version, label or action is written (triggers in migration
- * 0005, run at commit). A reader that finds it unchanged knows no such write committed since it last looked:
+ * One row whose `seq` grows by one with every transaction that writes a scenario, version, label or action
+ * (triggers of migration 0005, once per transaction since 0006, run at commit). A reader that finds it unchanged knows no such write committed since it last looked:
  * what lets a list served a moment ago be served again, by this server or any other on the same database.
  */
 export const scenarioChanges = pgTable('scenario_changes', {
