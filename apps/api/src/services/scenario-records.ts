@@ -60,8 +60,12 @@ export interface RecordFacts {
 
 // One array parameter instead of `IN (...)` with a parameter per id: building and binding a thousand
 // parameters costs more than the query itself when a whole list is shown.
+function intArray(ids: number[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::int[]`;
+}
+
 function inIds(column: AnyColumn, ids: number[]): SQL {
-  return sql`${column} = any(${`{${ids.join(',')}}`}::int[])`;
+  return sql`${column} = any(${intArray(ids)})`;
 }
 
 /** Labels and actions of many scenarios at once. */
@@ -430,12 +434,12 @@ export async function loadListRows(db: Queryable, scenarioIds?: number[]): Promi
 export async function loadVersionTexts(db: Queryable, versions: { scenarioId: number; versionId: number }[]): Promise<Map<number, string>> {
   const texts = new Map<number, string>();
   if (versions.length === 0) return texts;
-  const scenarioIds = `{${versions.map((version) => version.scenarioId).join(',')}}`;
-  const versionIds = `{${versions.map((version) => version.versionId).join(',')}}`;
+  const scenarioIds = intArray(versions.map((version) => version.scenarioId));
+  const versionIds = intArray(versions.map((version) => version.versionId));
   const rows = await db
     .select({ scenarioId: scenarioVersions.scenarioId, canonicalJson: scenarioVersions.canonicalJson })
     .from(scenarioVersions)
-    .where(sql`(${scenarioVersions.scenarioId}, ${scenarioVersions.versionId}) in (select * from unnest(${scenarioIds}::int[], ${versionIds}::int[]))`);
+    .where(sql`(${scenarioVersions.scenarioId}, ${scenarioVersions.versionId}) in (select * from unnest(${scenarioIds}, ${versionIds}))`);
   for (const row of rows) texts.set(row.scenarioId, row.canonicalJson);
   return texts;
 }

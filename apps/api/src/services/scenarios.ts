@@ -452,7 +452,7 @@ export class ScenarioService {
       const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
       if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.bytes;
       // Only the states are due: the records are as they were, so only the states are computed again.
-      const entries = unchanged ? cached.entries : await this.#listEntries(view, user, filter, options);
+      const entries = unchanged ? cached.entries : await this.#listEntries(view, user, scope, filter, options);
       const startedAt = Date.now();
       const parts: string[] = [];
       // States written by an earlier list are served again while the answers they came from are: after a
@@ -487,8 +487,9 @@ export class ScenarioService {
 
   /** Scenario records the user may read, filtered as the list query says. */
   async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ScenarioWithDetails[]> {
+    const scope = this.#listScope(user, filter);
     const records: ScenarioWithDetails[] = [];
-    for (const entry of await this.#listEntries(await this.#mirror.current(), user, filter, options)) {
+    for (const entry of await this.#listEntries(await this.#mirror.current(), user, scope, filter, options)) {
       const record: ScenarioWithDetails = { ...entry.record };
       if (entry.stored) record.scenarioGraph = entry.stored.graph;
       if (entry.validation) record.validationResult = entry.validation.result();
@@ -501,9 +502,11 @@ export class ScenarioService {
     return records;
   }
 
-  /** The listed records of `view` without their states (those are asked for as each list is served). */
-  async #listEntries(view: MirrorView, user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
-    const scope = this.#listScope(user, filter);
+  /**
+   * The listed records of `view` without their states (those are asked for as each list is served); `scope` is
+   * the user's `#listScope`.
+   */
+  async #listEntries(view: MirrorView, user: AuthenticatedUser, scope: string[], filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
     const listed = view.scenarios.filter(listPredicate(filter, user.isAdmin ? filter.categories : scope));
     if (!options.withGraph) return listed;
     // The listed versions' texts: a version never changes, so these are the graphs of the view's records.
