@@ -10,3 +10,39 @@ export function dropNulls<T>(value: T): T {
   }
   return value;
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/**
+ * A JSON array's UTF-8 bytes from its items' texts, encoded a slice at a time (`endSlice`): one text of a
+ * hundred thousand items is tens of megabytes, and encoding it in one go held the server's thread for a
+ * quarter of a second.
+ */
+export class JsonArrayBytes {
+  readonly #slices: Buffer[] = [];
+  #items: string[] = [];
+
+  push(itemText: string): void {
+    this.#items.push(itemText);
+  }
+
+  /** Encodes the items pushed since the last slice. */
+  endSlice(): void {
+    if (this.#items.length === 0) return;
+    this.#slices.push(Buffer.from(this.#items.join(',')));
+    this.#items = [];
+  }
+
+  bytes(): Uint8Array<ArrayBuffer> {
+    this.endSlice();
+    const parts: Buffer[] = [OPEN];
+    for (const [index, slice] of this.#slices.entries()) {
+      if (index > 0) parts.push(COMMA);
+      parts.push(slice);
+    }
+    parts.push(CLOSE);
+    return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
+  }
+}

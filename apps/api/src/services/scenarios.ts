@@ -35,9 +35,12 @@ import type { ServiceContext, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
+import { JsonArrayBytes } from './json';
 import { SizedLru } from './sized-lru';
 import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
 import type { StoredGraph } from './stored-graphs';
+import { defaultSlices } from './thread-slices';
+import type { SlicesFactory } from './thread-slices';
 import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
 import {
@@ -264,8 +267,15 @@ export class ScenarioService {
   /** Every scenario as lists show it, read again only where written. */
   readonly #mirror: ScenarioListMirror;
 
-  constructor(private readonly context: ServiceContext) {
-    this.#mirror = new ScenarioListMirror(context.db, context.config);
+  /** Slices of the loops over every listed scenario, between which the server answers other requests. */
+  readonly #slices: SlicesFactory;
+
+  constructor(
+    private readonly context: ServiceContext,
+    options: { slices?: SlicesFactory; mirrorPageRows?: number } = {},
+  ) {
+    this.#mirror = new ScenarioListMirror(context.db, context.config, options.mirrorPageRows);
+    this.#slices = options.slices ?? defaultSlices;
   }
 
   private get db() {
@@ -454,28 +464,33 @@ export class ScenarioService {
       // Only the states are due: the records are as they were, so only the states are computed again.
       const entries = unchanged ? cached.entries : await this.#listEntries(view, user, scope, filter, options);
       const startedAt = Date.now();
-      const parts: string[] = [];
+      const answer = new JsonArrayBytes();
+      const slices = this.#slices();
       // States written by an earlier list are served again while the answers they came from are: after a
       // hundred saves a list computes a hundred states, not all of them.
       let reusedUntil = Number.POSITIVE_INFINITY;
       const computed: { entry: ListEntry; text: string }[] = [];
       for (const entry of entries) {
+        if (slices.due()) {
+          answer.endSlice();
+          await slices.pause();
+        }
         entry.text ??= recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json });
         if (!options.withState) {
-          parts.push(entry.text);
+          answer.push(entry.text);
           continue;
         }
         const earlier = entry.withState;
         if (earlier && earlier.version === statesVersion && startedAt < earlier.validUntil) {
           reusedUntil = Math.min(reusedUntil, earlier.validUntil);
-          parts.push(earlier.text);
+          answer.push(earlier.text);
           continue;
         }
         const text = withStateText(entry.text, await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true }));
         computed.push({ entry, text });
-        parts.push(text);
+        answer.push(text);
       }
-      const bytes = Buffer.from(`[${parts.join(',')}]`);
+      const bytes = answer.bytes();
       // Asked after the states: they came from answers cached until then at the latest.
       const computedUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
       for (const { entry, text } of computed) entry.withState = { text, version: statesVersion, validUntil: computedUntil };
@@ -489,7 +504,9 @@ export class ScenarioService {
   async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ScenarioWithDetails[]> {
     const scope = this.#listScope(user, filter);
     const records: ScenarioWithDetails[] = [];
+    const slices = this.#slices();
     for (const entry of await this.#listEntries(await this.#mirror.current(), user, scope, filter, options)) {
+      if (slices.due()) await slices.pause();
       const record: ScenarioWithDetails = { ...entry.record };
       if (entry.stored) record.scenarioGraph = entry.stored.graph;
       if (entry.validation) record.validationResult = entry.validation.result();
