@@ -8,6 +8,7 @@ import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '..
 import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
 import { readChangeSeq, readChangesSince } from '../src/services/scenario-records';
 import { ScenarioService } from '../src/services/scenarios';
+import { ThreadSlices } from '../src/services/thread-slices';
 import { DATABASES, openTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 
@@ -100,6 +101,34 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     expect(shown(await new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined))).current())).toEqual(shown(view));
   });
 
+  test('a full read a page at a time is the read in one page: same records, same order, none twice', async () => {
+    const config = new ConfigStore(await loadConfig(undefined));
+    const ids = await Promise.all(['p-e', 'p-a', 'p-d', 'p-c', 'p-b'].map((name) => create(name)));
+    await db().insert(scenarioLabels).values([{ scenarioId: ids[2]!, label: 'paged' }]);
+    await db().insert(scenarioActions).values({ scenarioId: ids[4]!, versionId: 1, actionName: 'DEPLOY', state: 'FINISHED', user: 'test' });
+    // A scenario without its latest version is in no list: a page holding it must still not end the read.
+    await db().insert(scenarios).values({ name: 'p-aa', isFragment: false, processingType: 'streaming', category: 'Default', latestVersionId: 3, createdBy: 'test' });
+    const whole = await new ScenarioListMirror(db(), config).current();
+    expect(shown(whole).filter(([name]) => String(name).startsWith('p-'))).toEqual([
+      ['p-a', 1, false, '', '-'],
+      ['p-b', 1, false, '', 'DEPLOY'],
+      ['p-c', 1, false, '', '-'],
+      ['p-d', 1, false, 'paged', '-'],
+      ['p-e', 1, false, '', '-'],
+    ]);
+    for (const pageRows of [1, 2, 3]) expect(shown(await new ScenarioListMirror(db(), config, pageRows).current())).toEqual(shown(whole));
+    // Patches read the written scenarios a page at a time too.
+    const paged = new ScenarioListMirror(db(), config, 2);
+    const before = await paged.current();
+    await db().update(scenarios).set({ createdBy: 'again' }).where(sql`${scenarios.name} in ('p-a', 'p-b', 'p-c')`);
+    const patched = await paged.current();
+    expect(patched.scenarios.filter(({ row }) => row.createdBy === 'again').map(({ row }) => row.name)).toEqual(['p-a', 'p-b', 'p-c']);
+    expect(shown(patched)).toEqual(shown(whole));
+    const untouched = (view: typeof before) => view.scenarios.find(({ row }) => row.name === 'p-d');
+    expect(untouched(patched)).toBe(untouched(before));
+    await db().delete(scenarios).where(sql`${scenarios.name} like 'p-%'`);
+  });
+
   test('a reload of the configuration reads every record again', async () => {
     const config = new ConfigStore(await loadConfig(undefined), () => loadConfig(undefined));
     const mirror = new ScenarioListMirror(db(), config);
@@ -127,6 +156,33 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     expect(names({ isDeployed: true })).toEqual(['m-a']);
     expect(names({ isDeployed: false, isArchived: false, isFragment: false }, ['Default'])).toEqual(['m-h']);
   });
+  test('a list written in slices, with other work between them, is the list written in one go', async () => {
+    const made = await db()
+      .insert(scenarios)
+      .values(Array.from({ length: 100 }, (_, index) => ({ name: `sl-${String(index).padStart(3, '0')}`, isFragment: false, processingType: 'streaming', category: 'Default', latestVersionId: 1, createdBy: 'test' })))
+      .returning({ id: scenarios.id });
+    await db().insert(scenarioVersions).values(made.map(({ id }) => ({ scenarioId: id, versionId: 1, canonicalJson: '{}', createdBy: 'test' })));
+    const context = {
+      db: db(),
+      config: new ConfigStore(await loadConfig(undefined)),
+      now: () => new Date(),
+      validateScenario: undefined,
+      stateOf: async (scenario: { name: string }) => ({ status: { name: scenario.name.endsWith('7') ? 'RUNNING' : 'NOT_DEPLOYED' } }) as unknown as ProcessState,
+    };
+    const admin: AuthenticatedUser = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+    let pauses = 0;
+    // Every slice is over at once: the loop pauses as often as it looks at the clock.
+    const sliced = new ScenarioService(context, { slices: () => new ThreadSlices(0, async () => void pauses++), mirrorPageRows: 7 });
+    const whole = new ScenarioService(context, { slices: () => new ThreadSlices(Number.POSITIVE_INFINITY) });
+    for (const options of [{ withGraph: false, withState: false }, { withGraph: false, withState: true }]) {
+      const text = Buffer.from(await sliced.listJson(admin, {}, options)).toString();
+      expect(text).toBe(Buffer.from(await whole.listJson(admin, {}, options)).toString());
+      expect((JSON.parse(text) as { name: string }[]).filter(({ name }) => name.startsWith('sl-'))).toHaveLength(100);
+    }
+    expect(pauses).toBeGreaterThanOrEqual(6);
+    await db().delete(scenarios).where(sql`${scenarios.name} like 'sl-%'`);
+  });
+
   // A list's states come from the managers' cached answers: each record's state is written again only when those
   // answers may have changed (their period over, or dropped by an action), or when the record itself was written.
   test('a state is asked for again when its record was written, its answers aged or were dropped, and not otherwise', async () => {

@@ -1,8 +1,8 @@
 import type { ProcessAction, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
-import type { Database } from '../db/database';
+import type { Database, Transaction } from '../db/database';
 import { FreshSharedRun } from './fresh-shared-run';
-import { isDeployed, loadListActions, loadListRows, readChangeSeq, readChangesSince, toRecord } from './scenario-records';
+import { isDeployed, loadListActions, loadListRows, loadNamePage, readChangeSeq, readChangesSince, toRecord } from './scenario-records';
 import type { ListRow, RecordFacts, ScenarioRow } from './scenario-records';
 
 /** A scenario as every list shows it: never changed once made, replaced whole when the scenario is written. */
@@ -62,10 +62,17 @@ export function listPredicate(filter: ScenarioListFilter, categories: readonly s
 const PATCH_AT_MOST = 0.5;
 
 /**
+ * Scenarios read per statement. Mapping a statement's rows happens on the server's thread in one go (about
+ * 5 us a row with the driver's share): pages keep each go short, so a full read of 100,000 scenarios lets other
+ * requests run between its pages instead of holding them for seconds.
+ */
+export const MIRROR_PAGE_ROWS = 1000;
+
+/**
  * Every scenario as lists show it, kept in memory and brought up to date by reading only the scenarios written
  * since (`scenario_change_marks`): a list after a hundred saves reads a hundred rows, not all of them. Lists
- * filter it; their order is the database's (by name), so a scenario created or renamed means reading all again.
- * It holds about 2 kB per scenario.
+ * filter it; their order is the database's (by name), so a scenario created or renamed means reading all again,
+ * a page at a time in one snapshot. It holds about 2 kB per scenario.
  */
 export class ScenarioListMirror {
   #view: MirrorView | undefined;
@@ -74,6 +81,7 @@ export class ScenarioListMirror {
   constructor(
     private readonly db: Database,
     private readonly config: ConfigStore,
+    private readonly pageRows = MIRROR_PAGE_ROWS,
   ) {}
 
   /** All scenarios as of a read that started after this call. */
@@ -93,22 +101,38 @@ export class ScenarioListMirror {
       }
     }
     this.#view = undefined;
-    // Read before the rows, so a write committed meanwhile is marked after it and read by the next refresh.
-    const seq = await readChangeSeq(this.db);
-    const rows = await loadListRows(this.db);
-    const actions = await loadListActions(this.db);
-    const scenarios = rows.map((row) => this.#mirrored(row, actions));
-    const loaded = { seq, generation, scenarios };
+    // The counter and every page from one snapshot: the view is exactly the scenarios as of `seq`, and a
+    // scenario renamed meanwhile is neither missed nor shown twice.
+    const loaded = await this.db.transaction((tx) => this.#readAll(tx, generation), { isolationLevel: 'repeatable read', accessMode: 'read only' });
     // Without a counter nothing tells a later list what changed: every list reads all again.
-    if (seq !== undefined) this.#view = loaded;
+    if (loaded.seq !== undefined) this.#view = loaded;
     return loaded;
+  }
+
+  async #readAll(tx: Transaction, generation: number): Promise<MirrorView> {
+    const seq = await readChangeSeq(tx);
+    const scenarios: MirroredScenario[] = [];
+    for (let after: string | undefined; ; ) {
+      const page = await loadNamePage(tx, after, this.pageRows);
+      const ids = page.map((scenario) => scenario.id);
+      const rows = await loadListRows(tx, { ids, names: page.length > 0 ? { after, last: page[page.length - 1]!.name } : undefined });
+      const actions = await loadListActions(tx, ids);
+      for (const row of rows) scenarios.push(this.#mirrored(row, actions));
+      if (page.length < this.pageRows) return { seq, generation, scenarios };
+      after = page[page.length - 1]!.name;
+    }
   }
 
   // The view with the written scenarios read again; undefined when one was created or renamed (its place in
   // the order is the database's to say).
   async #patch(view: MirrorView, seq: number, changed: number[]): Promise<MirrorView | undefined> {
-    const rows = new Map((await loadListRows(this.db, changed)).map((row) => [row.scenario.id, row]));
-    const actions = await loadListActions(this.db, changed);
+    const rows = new Map<number, ListRow>();
+    const actions = new Map<number, ProcessAction[]>();
+    for (let start = 0; start < changed.length; start += this.pageRows) {
+      const ids = changed.slice(start, start + this.pageRows);
+      for (const row of await loadListRows(this.db, { ids })) rows.set(row.scenario.id, row);
+      for (const [id, ofScenario] of await loadListActions(this.db, ids)) actions.set(id, ofScenario);
+    }
     const written = new Set(changed);
     const scenarios: MirroredScenario[] = [];
     for (const scenario of view.scenarios) {

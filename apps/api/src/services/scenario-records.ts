@@ -1,5 +1,5 @@
 import { processingModeOfScenarioType } from '@scenaria/components';
-import { and, asc, desc, eq, gt, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
@@ -99,16 +99,16 @@ export async function loadLabels(db: Database, scenarioId: number): Promise<stri
  * holds the last action, the last (settled) state action, the last finished deploy and the names of actions in
  * progress, so a scenario deployed ten thousand times costs a list a handful of rows, not ten thousand.
  */
-export async function loadListActions(db: Queryable, scenarioIds?: number[]): Promise<Map<number, ProcessAction[]>> {
+export async function loadListActions(db: Queryable, scenarioIds: number[]): Promise<Map<number, ProcessAction[]>> {
   const actions = new Map<number, ProcessAction[]>();
-  if (scenarioIds?.length === 0) return actions;
+  if (scenarioIds.length === 0) return actions;
   const newer = alias(scenarioActions, 'newer');
   const rows = await db
     .select()
     .from(scenarioActions)
     .where(
       and(
-        scenarioIds ? inIds(scenarioActions.scenarioId, scenarioIds) : undefined,
+        inIds(scenarioActions.scenarioId, scenarioIds),
         notExists(
           db
             .select({ one: sql`1` })
@@ -403,14 +403,35 @@ export interface ListRow {
   labels: string[];
 }
 
-/** Every scenario (or those of `scenarioIds`) with its latest version's facts and labels, by name. */
-export async function loadListRows(db: Queryable, scenarioIds?: number[]): Promise<ListRow[]> {
+/** The ids and names of at most `limit` scenarios in the order of names, after the name `after` (from the first when undefined). */
+export function loadNamePage(db: Queryable, after: string | undefined, limit: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: scenariosTable.id, name: scenariosTable.name })
+    .from(scenariosTable)
+    .where(after === undefined ? undefined : gt(scenariosTable.name, after))
+    .orderBy(scenariosTable.name)
+    .limit(limit);
+}
+
+/**
+ * Which scenarios `loadListRows` reads: those of `ids`. When they are a page of `loadNamePage`, `names` is its
+ * range, and the scenarios are read along the names' index: asked by a thousand ids out of a hundred thousand,
+ * PostgreSQL scans them all.
+ */
+export interface ListSelection {
+  ids: number[];
+  names?: { after: string | undefined; last: string };
+}
+
+/** The selected scenarios with their latest versions' facts and labels, by name. */
+export async function loadListRows(db: Queryable, { ids: scenarioIds, names }: ListSelection): Promise<ListRow[]> {
+  if (scenarioIds.length === 0) return [];
   // Labels aggregated in one pass and joined: a subquery per listed row was most of the list's time in the
   // embedded database (a sort and an index scan for each of 1,000 rows).
   const labelLists = db
     .select({ scenarioId: scenarioLabels.scenarioId, labels: sql<string[]>`array_agg(${scenarioLabels.label} order by ${scenarioLabels.label})`.as('labels') })
     .from(scenarioLabels)
-    .where(scenarioIds ? inIds(scenarioLabels.scenarioId, scenarioIds) : undefined)
+    .where(inIds(scenarioLabels.scenarioId, scenarioIds))
     .groupBy(scenarioLabels.scenarioId)
     .as('label_lists');
   const rows = await db
@@ -425,7 +446,11 @@ export async function loadListRows(db: Queryable, scenarioIds?: number[]): Promi
     .from(scenariosTable)
     .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenariosTable.id), eq(scenarioVersions.versionId, scenariosTable.latestVersionId)))
     .leftJoin(labelLists, eq(labelLists.scenarioId, scenariosTable.id))
-    .where(scenarioIds ? inIds(scenariosTable.id, scenarioIds) : undefined)
+    .where(
+      names
+        ? and(names.after === undefined ? undefined : gt(scenariosTable.name, names.after), lte(scenariosTable.name, names.last))
+        : inIds(scenariosTable.id, scenarioIds),
+    )
     .orderBy(scenariosTable.name);
   return rows.map(({ scenario, labels, ...latest }) => ({ scenario, latest, labels }));
 }
