@@ -33,9 +33,9 @@ import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, 
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
+import { JsonArrayBytes } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
-import { JsonArrayBytes } from './json';
 import { SizedLru } from './sized-lru';
 import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
 import type { StoredGraph } from './stored-graphs';
