@@ -2,14 +2,14 @@
 // the health check answers while each hostile request is in flight) and reports how long those health checks
 // took, beside the same server's health check with nothing else in flight, in BENCHMARKS.md.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measuredLine, writeSection } from './benchmarks-file.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const suites = ['test/hostile-server.test.ts', 'test/scenario-workers.test.ts'];
-const loadAtStart = loadavg();
 const dir = mkdtempSync(join(tmpdir(), 'scenaria-health-'));
 const file = join(dir, 'latencies.jsonl');
 
@@ -38,13 +38,8 @@ const rows = [
 const during = samples.filter((sample) => sample.kind === 'during').map((sample) => sample.milliseconds);
 const over = during.filter((value) => value > 100).length;
 
-const cpu = cpus();
-const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} at start (the machine is shared)`;
-const start = '<!-- api-hostile:start -->';
-const end = '<!-- api-hostile:end -->';
-const section = [
-  start,
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+const section = writeSection('api-hostile', 'Health check under hostile input (apps/api)', [
+  measuredLine(),
   '`node bench/hostile-health.mjs` in apps/api (part of its `pnpm bench`): the hostile suites',
   `(${suites.join(', ')}) against the real server; for each hostile request the health check is asked while it is`,
   'in flight. Latency of those health checks, against the same server idle:',
@@ -54,12 +49,5 @@ const section = [
   ...rows,
   '',
   `${over} of ${during.length} health checks asked during a hostile request took over 100 ms.`,
-  end,
-].join('\n');
-const benchmarks = resolve(here, '../../../BENCHMARKS.md');
-const current = existsSync(benchmarks) ? readFileSync(benchmarks, 'utf8') : '# Benchmarks\n';
-const from = current.indexOf(start);
-const to = current.indexOf(end);
-const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n## Health check under hostile input (apps/api)\n${section}\n`;
-writeFileSync(benchmarks, next);
+]);
 console.log(section);

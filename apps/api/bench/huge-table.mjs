@@ -4,12 +4,13 @@
 // beside the same server's health check with nothing else to do, in BENCHMARKS.md. PGlite always, PostgreSQL
 // when DATABASE_URL is set. BENCH_DIST runs another build of the server (an earlier commit's, for a before/after).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measuredLine, writeSection } from './benchmarks-file.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -17,7 +18,6 @@ const dist = resolve(process.env.BENCH_DIST ?? join(here, '../dist'));
 const SCENARIOS = Number(process.env.HUGE_SCENARIOS ?? 100_000);
 const ROUNDS = 3;
 const HEALTH_EVERY_MS = 5;
-const loadAtStart = loadavg();
 const authorization = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 
 const freePort = () =>
@@ -167,33 +167,18 @@ const rows = results.flatMap(({ database, idle, rounds }) => {
     }),
   ];
 });
-const cpu = cpus();
-const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} at start (the machine is shared)`;
-const start = '<!-- api-huge:start -->';
-const end = '<!-- api-huge:end -->';
-const section = [
-  start,
-  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+const lines = [
+  measuredLine(),
   `\`node bench/huge-table.mjs\` in apps/api (part of its \`pnpm bench\`): ${SCENARIOS.toLocaleString('en')} scenarios written straight into the`,
   "database (each with a seeded example's version), then three times: a scenario created, which makes the next list",
   `read every scenario again, and the list of all asked while the health check is asked every ${HEALTH_EVERY_MS} ms, one at a time.`,
   'Milliseconds; "list" includes sending its answer and the client reading it.',
-  before ? `"Before" is an earlier build run by the same script just before, on the same machine.` : '',
+  ...(before ? ['"Before" is an earlier build run by the same script just before, on the same machine.'] : []),
   '',
   '| database | health check | list ms | health checks | p50 ms | p99 ms | max ms | before |',
   '|---|---|---:|---:|---:|---:|---:|---|',
   ...rows,
-  end,
-]
-  .filter((line, index, lines) => line !== '' || lines[index - 1] !== '')
-  .join('\n');
-const benchmarks = resolve(here, '../../../BENCHMARKS.md');
-if (process.env.BENCH_DIST) console.log('BENCH_DIST is set: BENCHMARKS.md is left as it is');
-else {
-  const current = existsSync(benchmarks) ? readFileSync(benchmarks, 'utf8') : '# Benchmarks\n';
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n## A list over 100,000 scenarios (apps/api)\n${section}\n`;
-  writeFileSync(benchmarks, next);
-}
-console.log(section);
+];
+// Another build's figures are for comparing: the recorded ones stay those of this checkout's build.
+if (process.env.BENCH_DIST) console.log(`BENCH_DIST is set: BENCHMARKS.md is left as it is\n${lines.join('\n')}`);
+else console.log(writeSection('api-huge', 'A list over 100,000 scenarios (apps/api)', lines));
