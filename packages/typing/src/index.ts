@@ -58,6 +58,8 @@ export { numberKindOfClassName, isNumberClassName, isNumberType, isNumberWidenin
 export { typingResultToJson, typingResultFromJson, knownValueToJson, JsonValueSchema, TypingResultJsonSchema, TypingResultJsonTypeSchema } from './types/json';
 /** The concrete Java number classes by simple name. */
 export type { NumberKind } from './types/numbers';
+/** Freezes shared data all the way down (parse trees, the JSON of types). */
+export { deepFreeze } from './types/deep-freeze';
 /** JSON shapes of typing results. */
 export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './types/json';
 

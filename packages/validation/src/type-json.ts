@@ -1,4 +1,4 @@
-import { type TypingResult, type TypingResultJson, typingResultToJson } from '@scenaria/typing';
+import { deepFreeze, type TypingResult, type TypingResultJson, typingResultToJson } from '@scenaria/typing';
 
 // Typing results are immutable and the same objects recur at every node (globals, #input, a variable's type
 // in every context after it), so their JSON is computed once per object and the one JSON object is shared
@@ -9,17 +9,10 @@ const jsonOfType = new WeakMap<TypingResult, TypingResultJson>();
 export function typeToJson(type: TypingResult): TypingResultJson {
   let json = jsonOfType.get(type);
   if (json === undefined) {
-    json = deepFreeze(typingResultToJson(type));
+    json = typingResultToJson(type);
+    // Shared by every reader of every result that shows the type.
+    deepFreeze(json);
     jsonOfType.set(type, json);
   }
   return json;
-}
-
-/** Shared JSON must not be changed by one reader under another's feet. */
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }

@@ -1,3 +1,4 @@
+import { deepFreeze } from '@scenaria/typing';
 import { parseExpression, parseTemplate, type ParseResult, type TemplateParseResult } from './parse-expression';
 
 /**
@@ -55,15 +56,6 @@ class ParseCache<Result extends object> {
     this.#chars = 0;
     this.#objects = 0;
   }
-}
-
-/** Freezes every object reachable from `value` not frozen yet, and answers how many it froze. */
-function deepFreeze(value: unknown): number {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return 0;
-  Object.freeze(value);
-  let frozen = 1;
-  for (const child of Object.values(value)) frozen += deepFreeze(child);
-  return frozen;
 }
 
 const expressions = new ParseCache<ParseResult>((text) => parseExpression(text));
