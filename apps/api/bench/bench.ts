@@ -2,15 +2,15 @@
 // PostgreSQL database when DATABASE_URL is set) over loopback with a bounded number of concurrent requests, and
 // writes the API section of BENCHMARKS.md. Any unexpected status or failed request fails the run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { cpus, loadavg, totalmem, tmpdir, platform, release } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import { measuredLine, writeSection } from './benchmarks-file.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const loadAtStart = loadavg();
 const SCENARIOS = 1000;
 const CONCURRENCY = 50;
 // Stored graphs have between these many nodes (inclusive), spread evenly over the scenarios.
@@ -229,7 +229,7 @@ async function main(): Promise<void> {
   if (process.env.DATABASE_URL) results.push(...(await runAgainst(await postgresTarget(process.env.DATABASE_URL))));
   // A partial run is for measuring one change: the recorded figures stay those of a whole run.
   if (ONLY) console.log('BENCH_ONLY is set: BENCHMARKS.md is left as it is');
-  else writeSection(results);
+  else writeApiSection(results);
   writeFileSync(join(here, 'bench-results.json'), JSON.stringify(results, null, 1));
   for (const row of ratioRows(results)) console.log(row);
 }
@@ -297,15 +297,9 @@ function summaryRows(results: Measurement[]): string[] {
   });
 }
 
-function writeSection(results: Measurement[]): void {
-  const file = resolve(here, '../../../BENCHMARKS.md');
-  const start = '<!-- api:start -->';
-  const end = '<!-- api:end -->';
-  const cpu = cpus();
-  const machine = `${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, ${platform()} ${release()}, Node ${process.version}, load average ${loadAtStart.map((value) => value.toFixed(1)).join(' / ')} at start (the machine is shared)`;
-  const section = [
-    start,
-    `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+function writeApiSection(results: Measurement[]): void {
+  writeSection('api', 'API server (apps/api)', [
+    measuredLine(),
     `\`pnpm bench\` in apps/api: the built server (dist/main.js, PGlite on disk or a fresh PostgreSQL database, default`,
     `config, basic auth) in its own process, driven over loopback by a bounded loop with ${CONCURRENCY} requests in flight;`,
     `${SCENARIOS} scenarios of ${MIN_NODES}-${MAX_NODES} nodes (a chain of filters and variables) are created and saved first (the default`,
@@ -331,14 +325,8 @@ function writeSection(results: Measurement[]): void {
     before ? '| database | request | before (median) | each round | p99 / health p99 (median) | target | met |' : '| database | request | each round | p99 / health p99 (median) | target | met |',
     before ? '|---|---|---:|---|---:|---:|---|' : '|---|---|---|---:|---:|---|',
     ...ratioRows(results),
-    end,
-  ].join('\n');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\n## API server (apps/api)\n' + `${start}\n${end}\n`;
-  const from = current.indexOf(start);
-  const to = current.indexOf(end);
-  const next = from >= 0 && to > from ? current.slice(0, from) + section + current.slice(to + end.length) : `${current.trimEnd()}\n\n## API server (apps/api)\n${section}\n`;
-  writeFileSync(file, next);
-  console.log(`wrote the api section of ${file}`);
+  ]);
+  console.log('wrote the api section of BENCHMARKS.md');
 }
 
 main().catch((error: unknown) => {
