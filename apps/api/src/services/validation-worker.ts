@@ -3,6 +3,7 @@ import type { Model } from '@scenaria/components';
 import { validateScenarioAsync, validationResultText } from '@scenaria/validation';
 import { buildModel } from './models';
 import { storedGraphObject, storedGraphText } from './stored-graphs';
+import { nextTurn } from './thread-slices';
 import { validationOptionsOf } from './validation-protocol';
 import type { ValidationReply, ValidationRequest } from './validation-protocol';
 
@@ -17,17 +18,15 @@ if (!port) throw new Error('validation-worker runs only as a worker thread');
 const utf8 = new TextEncoder();
 const models = new Map<string, { id: number; model: Model }>();
 
-// Between slices of a large scenario the worker takes the next messages: small validations are not held up
-// behind one large one.
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 async function answer(request: ValidationRequest): Promise<ValidationReply> {
   try {
     if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
     const graph = 'graph' in request.scenario ? request.scenario.graph : storedGraphObject(request.scenario.canonicalJson);
-    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop });
+    // Between slices of a large scenario the worker takes the next messages: small validations are not held up
+    // behind one large one.
+    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn });
     const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
     // Its own buffer (never a pooled one), so it can be handed over rather than copied.
     const bytes = utf8.encode(validationResultText(result));
