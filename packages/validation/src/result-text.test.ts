@@ -33,4 +33,16 @@ describe('validationResultText', () => {
     date.setTime(1000);
     expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
   });
+
+  it('keeps a frozen object only when every part inside it is kept, wherever the changing part is', () => {
+    const type = Object.freeze({ display: 'String', params: Object.freeze([]) });
+    const changing = { display: 'Integer' };
+    const changingFirst = Object.freeze({ a: changing, b: type });
+    const changingLast = Object.freeze({ a: type, b: changing });
+    const inArray = Object.freeze([changing, type]);
+    const value = { errors: {}, warnings: { changingFirst, changingLast, inArray }, nodeResults: { kept: Object.freeze({ a: type, b: 1, c: undefined }) } };
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+    changing.display = 'Long';
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+  });
 });
