@@ -51,6 +51,7 @@ import { TestingService } from './services/testing';
 import { TestSuiteService } from './services/test-suites';
 import type { TestDataSettings } from './services/testing';
 import { ScenarioService } from './services/scenarios';
+import type { ListLimits } from './services/scenarios';
 import { TopicService, topicBounds } from './services/topics';
 import { createScenarioValidator } from './services/validator';
 import { ValidationWorkers } from './services/validation-workers';
@@ -84,6 +85,8 @@ export interface AppDependencies {
   authenticationRealm?: string;
   /** The designer database's URL when it is a PostgreSQL server: batch runs on it get sessions of their own. */
   databaseUrl?: string;
+  /** How much of the lists the server holds in memory (the defaults suit every size of table). */
+  listLimits?: ListLimits;
 }
 
 // Paths that answer without a login (rest-api.md: health check, build info, settings and sign-in helpers the
@@ -115,7 +118,7 @@ export function createApp(deps: AppDependencies) {
     stateOf: managers.stateOf.bind(managers),
     stateFreshness: managers.stateFreshness.bind(managers),
   };
-  const scenarios = new ScenarioService(context);
+  const scenarios = new ScenarioService(context, deps.listLimits);
   const audit = logger.child({ name: 'scenario-activity-audit' });
   const deployments = new DeploymentService(context, scenarios, managers, audit, deps.actionListeners ?? []);
   const topics = new TopicService(deps.db, () => topicBounds(config.current));
@@ -166,7 +169,7 @@ export function createApp(deps: AppDependencies) {
       dictionaries: new DictionaryService(config, models),
     }),
   );
-  app.route('/', scenarioRoutes(scenarios));
+  app.route('/', scenarioRoutes(scenarios, logError));
   app.route('/', compareRoutes(new VersionCompareService(scenarios)));
   app.route('/', definitionRoutes(config, models, scenarios, managers));
   app.route('/', deploymentRoutes(deployments, testing, topics));

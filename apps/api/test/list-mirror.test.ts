@@ -7,10 +7,11 @@ import { loadConfig } from '../src/config/load-config';
 import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '../src/db/schema';
 import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
 import { readChangeSeq, readChangesSince } from '../src/services/scenario-records';
-import { ScenarioService } from '../src/services/scenarios';
+import { canonicalText, ScenarioService } from '../src/services/scenarios';
 import { ThreadSlices } from '../src/services/thread-slices';
 import { DATABASES, openTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
+import { streamingGraph } from './graphs';
 
 // The mirror reads again only the scenarios written since its last read. What it serves must still be what a
 // full read would give: every kind of write, by anyone on the database, shows in the next view.
@@ -174,7 +175,7 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     // Every slice is over at once: the loop pauses as often as it looks at the clock.
     const sliced = new ScenarioService(context, { slices: () => new ThreadSlices(0, async () => void pauses++), mirrorPageRows: 7 });
     const whole = new ScenarioService(context, { slices: () => new ThreadSlices(Number.POSITIVE_INFINITY) });
-    for (const options of [{ withGraph: false, withState: false }, { withGraph: false, withState: true }]) {
+    for (const options of [{ withState: false }, { withState: true }]) {
       const text = Buffer.from(await sliced.listJson(admin, {}, options)).toString();
       expect(text).toBe(Buffer.from(await whole.listJson(admin, {}, options)).toString());
       expect((JSON.parse(text) as { name: string }[]).filter(({ name }) => name.startsWith('sl-'))).toHaveLength(100);
@@ -216,7 +217,7 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     const admin: AuthenticatedUser = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
     const statuses = async () => {
       asked.length = 0;
-      const listed = JSON.parse(Buffer.from(await service.listJson(admin, { names: ['s-a', 's-b'] }, { withGraph: false, withState: true })).toString()) as { name: string; state: { status: { name: string } } }[];
+      const listed = JSON.parse(Buffer.from(await service.listJson(admin, { names: ['s-a', 's-b'] }, { withState: true })).toString()) as { name: string; state: { status: { name: string } } }[];
       return Object.fromEntries(listed.map((record) => [record.name, record.state.status.name]));
     };
     expect(await statuses()).toEqual({ 's-a': 'RUNNING', 's-b': 'RUNNING' });
@@ -226,7 +227,7 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     engine.set('s-a', 'FAILED');
     expect(await statuses()).toEqual({ 's-a': 'RUNNING', 's-b': 'RUNNING' });
     expect(asked).toEqual([]);
-    await service.listJson(admin, { names: ['s-a', 's-b'], isFragment: false }, { withGraph: false, withState: true });
+    await service.listJson(admin, { names: ['s-a', 's-b'], isFragment: false }, { withState: true });
     expect(asked).toEqual([]);
 
     // A written record: only its state is asked for.
@@ -247,5 +248,41 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(await statuses()).toEqual({ 's-a': 'FAILED', 's-b': 'FINISHED' });
     expect(asked.sort()).toEqual(['s-a', 's-b']);
+  });
+
+  // A list with graphs larger than a list is kept is streamed: each page of graphs is read when the one before
+  // has been taken, so the server holds a page, not the list.
+  test('a list with graphs over the kept size is read a page at a time, as it is taken', async () => {
+    const db = database!.handle.db;
+    const names = ['g-0', 'g-1', 'g-2', 'g-3', 'g-4'];
+    for (const [index, name] of names.entries()) {
+      const [row] = await db
+        .insert(scenarios)
+        .values({ name, isFragment: false, processingType: 'streaming', category: 'Default', latestVersionId: 1, createdBy: 'test' })
+        .returning({ id: scenarios.id });
+      await db.insert(scenarioVersions).values({ scenarioId: row!.id, versionId: 1, canonicalJson: canonicalText(streamingGraph(index), name), createdBy: 'test' });
+    }
+    const context = { db, config: new ConfigStore(await loadConfig(undefined)), now: () => new Date(), validateScenario: undefined, stateOf: async () => undefined };
+    const admin: AuthenticatedUser = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
+    const kept = await new ScenarioService(context).listWithGraphsJson(admin, { names }, {});
+    if (!(kept instanceof Uint8Array)) throw new Error('a small list is kept whole');
+
+    const streamed = await new ScenarioService(context, { listBytesKept: 1, graphListPage: 2 }).listWithGraphsJson(admin, { names }, {});
+    if (streamed instanceof Uint8Array) throw new Error('a list over the kept size is streamed');
+    const chunks: Uint8Array[] = [];
+    const pages = streamed[Symbol.asyncIterator]();
+    // The opening bracket and the first page (g-0, g-1).
+    for (let taken = 0; taken < 2; taken++) chunks.push((await pages.next()).value as Uint8Array);
+    // Deleted after the first page was taken: the next page is read now, without it.
+    await db.delete(scenarios).where(eq(scenarios.name, 'g-3'));
+    for (let next = await pages.next(); !next.done; next = await pages.next()) chunks.push(next.value);
+    expect(chunks).toHaveLength(5);
+    const listed = JSON.parse(Buffer.concat(chunks).toString()) as { name: string; scenarioGraph: { nodes: { value?: { expression: string } }[] } }[];
+    expect(listed.map((record) => record.name)).toEqual(['g-0', 'g-1', 'g-2', 'g-4']);
+    // The same records as the list kept whole, read before the deletion.
+    const whole = JSON.parse(Buffer.from(kept).toString()) as unknown[];
+    expect(listed).toEqual([whole[0], whole[1], whole[2], whole[4]]);
+    expect(listed[3]!.scenarioGraph.nodes[1]!.value!.expression).toBe("'4'");
+    await db.delete(scenarios).where(sql`${scenarios.name} like 'g-%'`);
   });
 });

@@ -92,13 +92,14 @@ export function designerExtrasRoutes(services: DesignerExtrasServices) {
     const user = c.get('user');
     // A user who reads no category sees no scenario, hence none with errors (lists refuse such a user).
     if (!user.isAdmin && categoriesWith(user, 'Read').length === 0) return c.json({ status: 'OK' as const }, 200);
-    const records = await scenarios.list(user, { isArchived: false, isFragment: false }, { withGraph: true, withState: false, validate: { skipNodeResults: true } });
-    const invalid = records
-      .filter((record) => {
+    const invalid: string[] = [];
+    // A page of graphs at a time: only the names of invalid scenarios are kept.
+    for await (const records of scenarios.listPages(user, { isArchived: false, isFragment: false }, { withGraph: true, withState: false, validate: { skipNodeResults: true } })) {
+      for (const record of records) {
         const errors = record.validationResult?.errors;
-        return errors && (Object.keys(errors.invalidNodes).length > 0 || errors.processPropertiesErrors.length > 0 || errors.globalErrors.length > 0);
-      })
-      .map((record) => record.name);
+        if (errors && (Object.keys(errors.invalidNodes).length > 0 || errors.processPropertiesErrors.length > 0 || errors.globalErrors.length > 0)) invalid.push(record.name);
+      }
+    }
     if (invalid.length === 0) return c.json({ status: 'OK' as const }, 200);
     return c.json({ status: 'ERROR' as const, message: 'Scenarios with validation errors', processes: invalid }, 500);
   });

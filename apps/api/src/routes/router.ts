@@ -43,3 +43,32 @@ export function createRouter(): OpenAPIHono<AppEnv> {
  * which the text is; the cast says so to the typed handler.
  */
 export const jsonText = (c: Context, text: string | Uint8Array<ArrayBuffer>) => c.body(text, 200, { 'content-type': 'application/json' }) as never;
+
+/**
+ * An answer of JSON chunks written as its client takes them (the next chunk is asked for when the connection
+ * has room): for answers too large to hold. A failure after the first chunk can no longer become an error
+ * status: it is reported to `logError` and the connection is cut, so the client sees an incomplete answer.
+ */
+export function jsonChunks(c: Context, chunks: AsyncIterable<Uint8Array>, logError: (message: string, error: unknown) => void) {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const where = `${c.req.method} ${c.req.path}`;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const next = await iterator.next();
+          if (next.done) controller.close();
+          else controller.enqueue(next.value);
+        } catch (error) {
+          logError(`Failed while streaming the answer to ${where}`, error);
+          controller.error(error);
+        }
+      },
+      async cancel() {
+        await iterator.return?.(undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  return c.body(body, 200, { 'content-type': 'application/json' }) as never;
+}

@@ -1,27 +1,28 @@
 import * as contract from '@scenaria/api-contract';
 import type { ScenarioService } from '../services/scenarios';
-import { createRouter, jsonText } from './router';
+import { createRouter, jsonChunks, jsonText } from './router';
 
 /** Scenario routes. Fixed paths are registered before the parameterised ones they would be taken for. */
-export function scenarioRoutes(scenarios: ScenarioService) {
+export function scenarioRoutes(scenarios: ScenarioService, logError: (message: string, error: unknown) => void) {
   const router = createRouter();
 
   router.openapi(contract.listScenarioStates, async (c) => c.json(await scenarios.states(c.get('user')), 200));
 
   router.openapi(contract.listScenarios, async (c) => {
     const query = c.req.valid('query');
-    return jsonText(c, await scenarios.listJson(c.get('user'), query, { withGraph: false, withState: true }));
+    return jsonText(c, await scenarios.listJson(c.get('user'), query, { withState: true }));
   });
 
   router.openapi(contract.listScenariosWithDetails, async (c) => {
     const query = c.req.valid('query');
     // As the reference: validated unless `skipValidateAndResolve=true`.
     const validate = query.skipValidateAndResolve ? undefined : { skipNodeResults: query.skipNodeResults ?? false };
-    return jsonText(c, await scenarios.listJson(c.get('user'), query, { withGraph: true, withState: false, ...(validate ? { validate } : {}) }));
+    const answer = await scenarios.listWithGraphsJson(c.get('user'), query, validate ? { validate } : {});
+    return answer instanceof Uint8Array ? jsonText(c, answer) : jsonChunks(c, answer, logError);
   });
 
   router.openapi(contract.listArchivedScenarios, async (c) =>
-    jsonText(c, await scenarios.listJson(c.get('user'), { isArchived: true }, { withGraph: false, withState: true })),
+    jsonText(c, await scenarios.listJson(c.get('user'), { isArchived: true }, { withState: true })),
   );
 
   router.openapi(contract.createScenario, async (c) => c.json(await scenarios.create(c.get('user'), c.req.valid('json')), 201));

@@ -23,6 +23,12 @@ const CLOSE = Buffer.from(']');
 export class JsonArrayBytes {
   readonly #slices: Buffer[] = [];
   #items: string[] = [];
+  #sliceBytes = 0;
+
+  /** The bytes of the slices ended so far (without the brackets and the commas between slices). */
+  get byteLength(): number {
+    return this.#sliceBytes;
+  }
 
   push(itemText: string): void {
     this.#items.push(itemText);
@@ -31,7 +37,9 @@ export class JsonArrayBytes {
   /** Encodes the items pushed since the last slice. */
   endSlice(): void {
     if (this.#items.length === 0) return;
-    this.#slices.push(Buffer.from(this.#items.join(',')));
+    const slice = Buffer.from(this.#items.join(','));
+    this.#slices.push(slice);
+    this.#sliceBytes += slice.byteLength;
     this.#items = [];
   }
 
@@ -45,4 +53,19 @@ export class JsonArrayBytes {
     parts.push(CLOSE);
     return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
   }
+}
+
+/**
+ * A JSON array's UTF-8 bytes as chunks, one per page of its items' texts, each encoded when the one before has
+ * been taken: for answers too large to hold at once.
+ */
+export async function* jsonArrayChunks(pages: AsyncIterable<string[]>): AsyncGenerator<Uint8Array> {
+  yield OPEN;
+  let first = true;
+  for await (const texts of pages) {
+    if (texts.length === 0) continue;
+    yield Buffer.from(first ? texts.join(',') : `,${texts.join(',')}`);
+    first = false;
+  }
+  yield CLOSE;
 }

@@ -175,14 +175,16 @@ export class NodeValidationService {
     return list.sort((a, b) => a.id.localeCompare(b.id));
   }
 
-  async #scenarioNodes(user: AuthenticatedUser): Promise<{ record: ScenarioWithDetails; nodes: NodeData[] }[]> {
-    const records = await this.scenarios.list(user, { isArchived: false }, { withGraph: true, withState: false });
-    return records.map((record) => ({ record, nodes: record.scenarioGraph?.nodes ?? [] }));
+  // A page of graphs at a time: only what each caller keeps of them stays in memory.
+  async *#scenarioNodes(user: AuthenticatedUser): AsyncGenerator<{ record: ScenarioWithDetails; nodes: NodeData[] }> {
+    for await (const records of this.scenarios.listPages(user, { isArchived: false }, { withGraph: true, withState: false })) {
+      for (const record of records) yield { record, nodes: record.scenarioGraph?.nodes ?? [] };
+    }
   }
 
   async #usageCounts(user: AuthenticatedUser): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
-    for (const { nodes } of await this.#scenarioNodes(user)) {
+    for await (const { nodes } of this.#scenarioNodes(user)) {
       for (const node of nodes) {
         const id = componentIdOfNode(node);
         if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -196,7 +198,7 @@ export class NodeValidationService {
     const known = (await this.components(user, { skipUsages: true, skipFragments: false })).some((component) => component.id === id);
     if (!known) throw notFound(`Component ${id} not exist.`);
     const usages = [];
-    for (const { record, nodes } of await this.#scenarioNodes(user)) {
+    for await (const { record, nodes } of this.#scenarioNodes(user)) {
       const using = nodes.filter((node) => componentIdOfNode(node) === id);
       if (using.length === 0) continue;
       usages.push({

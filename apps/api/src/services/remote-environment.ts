@@ -54,18 +54,20 @@ export class RemoteEnvironmentService {
   /** Every readable, non-archived scenario here against its latest version there; only those that differ. */
   async compareEnvironment(user: AuthenticatedUser): Promise<EnvironmentComparisonResult> {
     const remote = this.remote();
-    const local = await this.scenarios.list(user, { isArchived: false }, { withGraph: true, withState: false });
     const results: EnvironmentComparisonResult['processDifferences'] = [];
-    for (let start = 0; start < local.length; start += COMPARE_CONCURRENCY) {
-      const batch = local.slice(start, start + COMPARE_CONCURRENCY);
-      const compared = await Promise.all(
-        batch.map(async (record) => {
-          const other = await this.remoteGraph(remote, record.name);
-          if (!other) return { name: record.name, presentOnOther: false, differences: {} };
-          return { name: record.name, presentOnOther: true, differences: compareScenarios(record.scenarioGraph!, other) };
-        }),
-      );
-      results.push(...compared.filter((entry) => !entry.presentOnOther || Object.keys(entry.differences).length > 0));
+    // A page of local graphs at a time: only the differences found are kept.
+    for await (const local of this.scenarios.listPages(user, { isArchived: false }, { withGraph: true, withState: false })) {
+      for (let start = 0; start < local.length; start += COMPARE_CONCURRENCY) {
+        const batch = local.slice(start, start + COMPARE_CONCURRENCY);
+        const compared = await Promise.all(
+          batch.map(async (record) => {
+            const other = await this.remoteGraph(remote, record.name);
+            if (!other) return { name: record.name, presentOnOther: false, differences: {} };
+            return { name: record.name, presentOnOther: true, differences: compareScenarios(record.scenarioGraph!, other) };
+          }),
+        );
+        for (const entry of compared) if (!entry.presentOnOther || Object.keys(entry.differences).length > 0) results.push(entry);
+      }
     }
     return { processDifferences: results };
   }

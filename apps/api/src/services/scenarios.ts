@@ -33,7 +33,7 @@ import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, 
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import type { ServiceContext, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
-import { JsonArrayBytes } from './json';
+import { JsonArrayBytes, jsonArrayChunks } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
 import { SizedLru } from './sized-lru';
@@ -167,8 +167,8 @@ interface ListEntry extends MirroredScenario {
 interface ListText {
   /** The answer as sent: UTF-8 bytes, encoded once (a large text is encoded again by every write of it). */
   bytes: Uint8Array<ArrayBuffer>;
-  /** The records it was written from, whose states are computed again when only those are due. */
-  entries: ListEntry[];
+  /** The records it was written from, whose states are computed again when only those are due (lists with states). */
+  entries?: ListEntry[];
   seq: number;
   generation: number;
   statesVersion: number | undefined;
@@ -178,6 +178,17 @@ interface ListText {
 // Lists differ by user scope and filter; a few dozen cover the designer's screens.
 const MAX_LISTS_KEPT = 16;
 const MAX_LIST_BYTES_KEPT = 64 * 2 ** 20;
+// Lists with graphs read and validate this many scenarios at a time: a list of every scenario holds one page of
+// graphs, not all of them (45 kB each with their validation in the bench, 4.5 GB at 100,000 scenarios).
+const GRAPH_LIST_PAGE = 100;
+
+/** How much of the lists the server holds in memory. */
+export interface ListLimits {
+  /** List answers up to this many bytes are kept and shared; a larger list with graphs is streamed (64 MB). */
+  listBytesKept?: number;
+  /** Lists with graphs read and validate this many scenarios at a time (100). */
+  graphListPage?: number;
+}
 
 /** How a scenario's details are asked for. */
 interface DetailsOptions {
@@ -256,12 +267,16 @@ export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
   private readonly sharedLists = new FreshSharedRun<Uint8Array<ArrayBuffer>>();
+  // Undefined: the list is over the kept size, and each request streams its own (`listWithGraphsJson`).
+  private readonly sharedGraphLists = new FreshSharedRun<Uint8Array<ArrayBuffer> | undefined>();
+  /** Lists with graphs found too large to keep, as of which read: asked again unchanged, they are streamed at once. */
+  readonly #hugeLists = new SizedLru<{ seq: number; generation: number }>(() => 1, MAX_LISTS_KEPT);
   /**
    * The last text of each list asked for, served again while no scenario, version, label or action was
    * written since (`scenario_changes`), the configuration is the same, and, for lists with states, the
    * engine's answers are within their cache period.
    */
-  readonly #listTexts = new SizedLru<ListText>((list) => list.bytes.byteLength, MAX_LIST_BYTES_KEPT, MAX_LISTS_KEPT);
+  readonly #listTexts: SizedLru<ListText>;
   /** Graphs of stored versions as served. */
   private readonly storedGraphs = new StoredGraphCache();
   /** Every scenario as lists show it, read again only where written. */
@@ -270,12 +285,19 @@ export class ScenarioService {
   /** Slices of the loops over every listed scenario, between which the server answers other requests. */
   readonly #slices: SlicesFactory;
 
+  /** The largest list answer kept; a larger list with graphs is streamed. */
+  readonly #listBytesKept: number;
+  readonly #graphListPage: number;
+
   constructor(
     private readonly context: ServiceContext,
-    options: { slices?: SlicesFactory; mirrorPageRows?: number } = {},
+    options: { slices?: SlicesFactory; mirrorPageRows?: number } & ListLimits = {},
   ) {
     this.#mirror = new ScenarioListMirror(context.db, context.config, options.mirrorPageRows);
     this.#slices = options.slices ?? defaultSlices;
+    this.#listBytesKept = options.listBytesKept ?? MAX_LIST_BYTES_KEPT;
+    this.#graphListPage = Math.max(1, options.graphListPage ?? GRAPH_LIST_PAGE);
+    this.#listTexts = new SizedLru<ListText>((list) => list.bytes.byteLength, this.#listBytesKept, MAX_LISTS_KEPT);
   }
 
   private get db() {
@@ -443,14 +465,10 @@ export class ScenarioService {
   }
 
   /**
-   * A list as JSON (its UTF-8 bytes), written once and shared by identical lists requested while it is read (each still
-   * from a read that started after it arrived: `FreshSharedRun`).
+   * A list without graphs as JSON (its UTF-8 bytes), written once and shared by identical lists requested while it
+   * is read (each still from a read that started after it arrived: `FreshSharedRun`).
    */
-  async listJson(
-    user: AuthenticatedUser,
-    filter: ScenarioListFilter,
-    options: { withGraph: boolean; withState: boolean; validate?: { skipNodeResults: boolean } },
-  ): Promise<Uint8Array<ArrayBuffer>> {
+  async listJson(user: AuthenticatedUser, filter: ScenarioListFilter, options: { withState: boolean }): Promise<Uint8Array<ArrayBuffer>> {
     const scope = this.#listScope(user, filter);
     const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, options]);
     return this.sharedLists.run(key, async () => {
@@ -462,7 +480,7 @@ export class ScenarioService {
       const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
       if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.bytes;
       // Only the states are due: the records are as they were, so only the states are computed again.
-      const entries = unchanged ? cached.entries : await this.#listEntries(view, user, scope, filter, options);
+      const entries: ListEntry[] = (unchanged ? cached.entries : undefined) ?? this.#listed(view, user, scope, filter);
       const startedAt = Date.now();
       const answer = new JsonArrayBytes();
       const slices = this.#slices();
@@ -475,7 +493,7 @@ export class ScenarioService {
           answer.endSlice();
           await slices.pause();
         }
-        entry.text ??= recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json });
+        entry.text ??= recordJsonText(entry.record, {});
         if (!options.withState) {
           answer.push(entry.text);
           continue;
@@ -500,65 +518,136 @@ export class ScenarioService {
     });
   }
 
+  /**
+   * A list with graphs (and validation results unless `validate` is left out) as JSON: its UTF-8 bytes, written
+   * once and shared as `listJson`'s are, or, when it is larger than a list is kept (`ListLimits`), its
+   * chunks, a page of scenarios at a time, read for this request as its client takes them.
+   */
+  async listWithGraphsJson(
+    user: AuthenticatedUser,
+    filter: ScenarioListFilter,
+    options: { validate?: { skipNodeResults: boolean } },
+  ): Promise<Uint8Array<ArrayBuffer> | AsyncIterable<Uint8Array>> {
+    const scope = this.#listScope(user, filter);
+    const key = JSON.stringify([user.isAdmin, [...scope].sort(), filter, { withGraph: true, ...options }]);
+    const kept = await this.sharedGraphLists.run(key, async () => {
+      const view = await this.#mirror.current();
+      const { seq, generation } = view;
+      const cached = this.#listTexts.get(key);
+      if (cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation) return cached.bytes;
+      const huge = this.#hugeLists.get(key);
+      if (huge !== undefined && huge.seq === seq && huge.generation === generation) return undefined;
+      const answer = new JsonArrayBytes();
+      for await (const texts of this.#graphRecordTexts(this.#listed(view, user, scope, filter), options)) {
+        for (const text of texts) answer.push(text);
+        answer.endSlice();
+        if (answer.byteLength > this.#listBytesKept) {
+          if (seq !== undefined) this.#hugeLists.set(key, { seq, generation });
+          return undefined;
+        }
+      }
+      const bytes = answer.bytes();
+      if (seq !== undefined) this.#listTexts.set(key, { bytes, seq, generation, statesVersion: undefined, statesValidUntil: 0 });
+      return bytes;
+    });
+    if (kept) return kept;
+    // Each request reads its own pages: one stream shared by many would hold its pages for the slowest reader.
+    const view = await this.#mirror.current();
+    return jsonArrayChunks(this.#graphRecordTexts(this.#listed(view, user, scope, filter), options));
+  }
+
   /** Scenario records the user may read, filtered as the list query says. */
   async list(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): Promise<ScenarioWithDetails[]> {
-    const scope = this.#listScope(user, filter);
     const records: ScenarioWithDetails[] = [];
-    const slices = this.#slices();
-    for (const entry of await this.#listEntries(await this.#mirror.current(), user, scope, filter, options)) {
-      if (slices.due()) await slices.pause();
-      const record: ScenarioWithDetails = { ...entry.record };
-      if (entry.stored) record.scenarioGraph = entry.stored.graph;
-      if (entry.validation) record.validationResult = entry.validation.result();
-      if (options.withState) {
-        const state = await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true });
-        if (state) record.state = state;
-      }
-      records.push(recordJson(record));
-    }
+    for await (const page of this.listPages(user, filter, options)) for (const record of page) records.push(record);
     return records;
   }
 
   /**
-   * The listed records of `view` without their states (those are asked for as each list is served); `scope` is
-   * the user's `#listScope`.
+   * `list`'s records a page at a time: with graphs, a page's graphs are read and validated when it is asked for,
+   * so a caller that keeps only what it needs of each record holds one page of graphs at a time.
    */
-  async #listEntries(view: MirrorView, user: AuthenticatedUser, scope: string[], filter: ScenarioListFilter, options: ListOptions): Promise<ListEntry[]> {
-    const listed = view.scenarios.filter(listPredicate(filter, user.isAdmin ? filter.categories : scope));
-    if (!options.withGraph) return listed;
-    // The listed versions' texts: a version never changes, so these are the graphs of the view's records.
-    const texts = await loadVersionTexts(
-      this.db,
-      listed.map((scenario) => ({ scenarioId: scenario.row.id, versionId: scenario.record.processVersionId })),
-    );
-    const entries: ListEntry[] = [];
+  async *listPages(user: AuthenticatedUser, filter: ScenarioListFilter, options: ListOptions): AsyncGenerator<ScenarioWithDetails[]> {
+    const scope = this.#listScope(user, filter);
+    const listed = this.#listed(await this.#mirror.current(), user, scope, filter);
+    const slices = this.#slices();
+    const pages: AsyncIterable<ListEntry[]> | ListEntry[][] = options.withGraph ? this.#graphEntryPages(listed, options) : [listed];
+    for await (const entries of pages) {
+      const records: ScenarioWithDetails[] = [];
+      for (const entry of entries) {
+        if (slices.due()) await slices.pause();
+        const record: ScenarioWithDetails = { ...entry.record };
+        if (entry.stored) record.scenarioGraph = entry.stored.graph;
+        if (entry.validation) record.validationResult = entry.validation.result();
+        if (options.withState) {
+          const state = await stateFor(this.context.stateOf, entry.row, entry.facts, { bulk: true });
+          if (state) record.state = state;
+        }
+        records.push(recordJson(record));
+      }
+      yield records;
+    }
+  }
+
+  /** The records of `view` the user may read (`scope` is the user's `#listScope`) that the filter lets through. */
+  #listed(view: MirrorView, user: AuthenticatedUser, scope: string[], filter: ScenarioListFilter): MirroredScenario[] {
+    return view.scenarios.filter(listPredicate(filter, user.isAdmin ? filter.categories : scope));
+  }
+
+  /** The texts of `listed` with their graphs (and validation results when asked), a page at a time. */
+  async *#graphRecordTexts(listed: MirroredScenario[], options: { validate?: { skipNodeResults: boolean } }): AsyncGenerator<string[]> {
+    const slices = this.#slices();
+    for await (const entries of this.#graphEntryPages(listed, options)) {
+      const texts: string[] = [];
+      for (const entry of entries) {
+        if (slices.due()) await slices.pause();
+        texts.push(recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json }));
+      }
+      yield texts;
+    }
+  }
+
+  /**
+   * `listed` with the graphs of their listed versions (and their validation results when asked), read
+   * a page of scenarios at a time (`ListLimits`), each page when the one before has been taken.
+   */
+  async *#graphEntryPages(listed: MirroredScenario[], options: { validate?: { skipNodeResults: boolean } | undefined }): AsyncGenerator<ListEntry[]> {
     // One fragment lookup per processing type, not per listed scenario.
     const fragmentsByType = new Map<string, FragmentsOfType>();
-    for (const scenario of listed) {
-      const { row, facts } = scenario;
-      const canonicalJson = texts.get(row.id);
-      // Deleted since the view was read.
-      if (canonicalJson === undefined) continue;
-      const versionId = scenario.record.processVersionId;
-      const stored = await this.storedGraphs.get(row.id, versionId, async () => storedGraphOf(canonicalJson));
-      const entry: ListEntry = { row, facts, record: stored.description ? { ...scenario.record, description: stored.description } : scenario.record, stored };
-      if (options.validate && this.context.validateScenario) {
-        const type = row.processingType;
-        if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
-        // Listed versions are stored ones: their results come from the same cache as the details'.
-        const [validationKey, compute] = await this.#storedValidation(
-          row,
-          versionId,
-          stored.graph,
-          facts.labels.get(row.id) ?? [],
-          options.validate.skipNodeResults,
-          fragmentsByType.get(type),
-        );
-        entry.validation = await this.validationCache.getValidated(validationKey, compute);
+    for (let start = 0; start < listed.length; start += this.#graphListPage) {
+      const page = listed.slice(start, start + this.#graphListPage);
+      // The listed versions' texts: a version never changes, so these are the graphs of the view's records.
+      const texts = await loadVersionTexts(
+        this.db,
+        page.map((scenario) => ({ scenarioId: scenario.row.id, versionId: scenario.record.processVersionId })),
+      );
+      const entries: ListEntry[] = [];
+      for (const scenario of page) {
+        const { row, facts } = scenario;
+        const canonicalJson = texts.get(row.id);
+        // Deleted since the view was read.
+        if (canonicalJson === undefined) continue;
+        const versionId = scenario.record.processVersionId;
+        const stored = await this.storedGraphs.get(row.id, versionId, async () => storedGraphOf(canonicalJson));
+        const entry: ListEntry = { row, facts, record: stored.description ? { ...scenario.record, description: stored.description } : scenario.record, stored };
+        if (options.validate && this.context.validateScenario) {
+          const type = row.processingType;
+          if (!fragmentsByType.has(type)) fragmentsByType.set(type, this.#fragmentsOfType(type));
+          // Listed versions are stored ones: their results come from the same cache as the details'.
+          const [validationKey, compute] = await this.#storedValidation(
+            row,
+            versionId,
+            stored.graph,
+            facts.labels.get(row.id) ?? [],
+            options.validate.skipNodeResults,
+            fragmentsByType.get(type),
+          );
+          entry.validation = await this.validationCache.getValidated(validationKey, compute);
+        }
+        entries.push(entry);
       }
-      entries.push(entry);
+      yield entries;
     }
-    return entries;
   }
 
   /** States of all readable non-archived scenarios (fragments have none). */
