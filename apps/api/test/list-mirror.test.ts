@@ -262,7 +262,11 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
         .returning({ id: scenarios.id });
       await db.insert(scenarioVersions).values({ scenarioId: row!.id, versionId: 1, canonicalJson: canonicalText(streamingGraph(index), name), createdBy: 'test' });
     }
-    const context = { db, config: new ConfigStore(await loadConfig(undefined)), now: () => new Date(), validateScenario: undefined, stateOf: async () => undefined };
+    const context = { db, config: new ConfigStore(await loadConfig(undefined)), now: () => new Date(), validateScenario: undefined,
+      stateOf: async (): Promise<ProcessState> => {
+        throw new Error('a list with graphs asks for no state');
+      },
+    };
     const admin: AuthenticatedUser = { identity: 'admin', username: 'admin', isAdmin: true, isAnonymous: false, categoryPermissions: {}, globalPermissions: [] };
     const kept = await new ScenarioService(context).listWithGraphsJson(admin, { names }, {});
     if (!(kept instanceof Uint8Array)) throw new Error('a small list is kept whole');

@@ -56,4 +56,15 @@ describe('jsonArrayChunks', () => {
     for await (const chunk of jsonArrayChunks(pagesOf([[], []], []))) none.push(chunk);
     expect(Buffer.concat(none).toString()).toBe('[]');
   });
+
+  test('slices encoded before go first: a list found too large while it was written streams on from there', async () => {
+    for (let split = 0; split <= items.length; split++) {
+      const written = new JsonArrayBytes();
+      for (const item of items.slice(0, split)) written.push(item);
+      const chunks: Uint8Array[] = [];
+      for await (const chunk of jsonArrayChunks(pagesOf([items.slice(split)], []), written.takeSlices())) chunks.push(chunk);
+      expect(Buffer.concat(chunks).toString()).toBe(`[${items.join(',')}]`);
+      expect(written.byteLength).toBe(0);
+    }
+  });
 });

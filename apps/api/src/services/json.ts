@@ -43,6 +43,14 @@ export class JsonArrayBytes {
     this.#items = [];
   }
 
+  /** The slices encoded so far, the items pushed since the last one included; the array is empty after it. */
+  takeSlices(): Buffer[] {
+    this.endSlice();
+    const slices = this.#slices.splice(0);
+    this.#sliceBytes = 0;
+    return slices;
+  }
+
   bytes(): Uint8Array<ArrayBuffer> {
     this.endSlice();
     const parts: Buffer[] = [OPEN];
@@ -56,12 +64,17 @@ export class JsonArrayBytes {
 }
 
 /**
- * A JSON array's UTF-8 bytes as chunks, one per page of its items' texts, each encoded when the one before has
- * been taken: for answers too large to hold at once.
+ * A JSON array's UTF-8 bytes as chunks: the slices `encoded` already (`JsonArrayBytes.takeSlices`), then one per
+ * page of further items' texts, each encoded when the one before has been taken: for answers too large to hold.
  */
-export async function* jsonArrayChunks(pages: AsyncIterable<string[]>): AsyncGenerator<Uint8Array> {
+export async function* jsonArrayChunks(pages: AsyncIterable<string[]>, encoded: Buffer[] = []): AsyncGenerator<Uint8Array> {
   yield OPEN;
   let first = true;
+  for (const slice of encoded) {
+    if (!first) yield COMMA;
+    yield slice;
+    first = false;
+  }
   for await (const texts of pages) {
     if (texts.length === 0) continue;
     yield Buffer.from(first ? texts.join(',') : `,${texts.join(',')}`);

@@ -182,6 +182,25 @@ const MAX_LIST_BYTES_KEPT = 64 * 2 ** 20;
 // graphs, not all of them (45 kB each with their validation in the bench, 4.5 GB at 100,000 scenarios).
 const GRAPH_LIST_PAGE = 100;
 
+/**
+ * A list with graphs found over the kept size while it was read: what was written of it and the pages still to
+ * read, for one request to stream on from there (`take`), so its first reader does not read it twice.
+ */
+class ListContinuation {
+  #rest: { encoded: Buffer[]; pages: AsyncGenerator<string[]> } | undefined;
+
+  constructor(encoded: Buffer[], pages: AsyncGenerator<string[]>) {
+    this.#rest = { encoded, pages };
+  }
+
+  /** The list's chunks, for the first caller only. */
+  take(): AsyncIterable<Uint8Array> | undefined {
+    const rest = this.#rest;
+    this.#rest = undefined;
+    return rest && jsonArrayChunks(rest.pages, rest.encoded);
+  }
+}
+
 /** How much of the lists the server holds in memory. */
 export interface ListLimits {
   /** List answers up to this many bytes are kept and shared; a larger list with graphs is streamed (64 MB). */
@@ -267,8 +286,8 @@ export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
   private readonly validationCache = new ValidationCache();
   private readonly sharedLists = new FreshSharedRun<Uint8Array<ArrayBuffer>>();
-  // Undefined: the list is over the kept size, and each request streams its own (`listWithGraphsJson`).
-  private readonly sharedGraphLists = new FreshSharedRun<Uint8Array<ArrayBuffer> | undefined>();
+  // A list over the kept size is streamed (`listWithGraphsJson`): undefined when known to be so before it was read.
+  private readonly sharedGraphLists = new FreshSharedRun<Uint8Array<ArrayBuffer> | ListContinuation | undefined>();
   /** Lists with graphs found too large to keep, as of which read: asked again unchanged, they are streamed at once. */
   readonly #hugeLists = new SizedLru<{ seq: number; generation: number }>(() => 1, MAX_LISTS_KEPT);
   /**
@@ -538,19 +557,23 @@ export class ScenarioService {
       const huge = this.#hugeLists.get(key);
       if (huge !== undefined && huge.seq === seq && huge.generation === generation) return undefined;
       const answer = new JsonArrayBytes();
-      for await (const texts of this.#graphRecordTexts(this.#listed(view, user, scope, filter), options)) {
-        for (const text of texts) answer.push(text);
+      const pages = this.#graphRecordTexts(this.#listed(view, user, scope, filter), options);
+      for (let page = await pages.next(); !page.done; page = await pages.next()) {
+        for (const text of page.value) answer.push(text);
         answer.endSlice();
         if (answer.byteLength > this.#listBytesKept) {
           if (seq !== undefined) this.#hugeLists.set(key, { seq, generation });
-          return undefined;
+          // The request that takes it first streams on from here; any other sharing this run reads its own.
+          return new ListContinuation(answer.takeSlices(), pages);
         }
       }
       const bytes = answer.bytes();
       if (seq !== undefined) this.#listTexts.set(key, { bytes, seq, generation, statesVersion: undefined, statesValidUntil: 0 });
       return bytes;
     });
-    if (kept) return kept;
+    if (kept instanceof Uint8Array) return kept;
+    const continued = kept?.take();
+    if (continued) return continued;
     // Each request reads its own pages: one stream shared by many would hold its pages for the slowest reader.
     const view = await this.#mirror.current();
     return jsonArrayChunks(this.#graphRecordTexts(this.#listed(view, user, scope, filter), options));
