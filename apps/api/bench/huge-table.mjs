@@ -2,7 +2,8 @@
 // created (which makes the next list read every scenario again) and the list of all asked, while the health check
 // is asked every 5 ms. Reports how long the list took and how long the health checks asked meanwhile waited,
 // beside the same server's health check with nothing else to do, in BENCHMARKS.md. PGlite always, PostgreSQL
-// when DATABASE_URL is set. BENCH_DIST runs another build of the server (an earlier commit's, for a before/after).
+// when DATABASE_URL is set. Then once the list with every graph (unvalidated), with the server's memory meanwhile.
+// BENCH_DIST runs another build of the server (an earlier commit's, for a before/after).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,7 +58,12 @@ async function startServer(env) {
     server.kill('SIGTERM');
     await exited;
   };
-  return { call, stop };
+  // The server's resident memory in MB (its threads, PGlite's included, are one process).
+  const rss = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  };
+  return { call, stop, rss };
 }
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -97,7 +103,34 @@ async function measure(label, server) {
     rounds.push({ milliseconds, bytes, health: summary(during) });
     console.log(`${label} round ${round}: list ${milliseconds.toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB); health meanwhile ${JSON.stringify(summary(during))}`);
   }
-  return { database: label, idle: summary(idle), rounds };
+  return { database: label, idle: summary(idle), rounds, graphs: await measureGraphs(server) };
+}
+
+// The list with every graph, unvalidated (100,000 validations are minutes of work of their own): how long, how
+// large, the health checks meanwhile, and how far the server's memory grew.
+async function measureGraphs({ call, rss }) {
+  const memoryBefore = rss();
+  let peak = memoryBefore;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, rss());
+    } catch {
+      // The server is gone: the request below reports it.
+    }
+  }, 50);
+  const begin = performance.now();
+  const listed = call('GET', '/api/processesDetails?skipValidateAndResolve=true').then((bytes) => ({ bytes, milliseconds: performance.now() - begin }));
+  const during = await healthWhile(call, listed).catch(() => []);
+  clearInterval(sampler);
+  try {
+    const { bytes, milliseconds } = await listed;
+    const result = { milliseconds, bytes, memoryBefore, memoryPeak: peak, health: summary(during) };
+    console.log(`list with graphs: ${milliseconds.toFixed(0)} ms (${(bytes / 1e6).toFixed(1)} MB); server memory ${memoryBefore.toFixed(0)} -> ${peak.toFixed(0)} MB; health meanwhile ${JSON.stringify(result.health)}`);
+    return result;
+  } catch (error) {
+    console.log(`list with graphs failed: ${error}; server memory ${memoryBefore.toFixed(0)} -> ${peak.toFixed(0)} MB at least`);
+    return { failed: String(error?.cause?.message ?? error?.message ?? error), memoryBefore, memoryPeak: peak };
+  }
 }
 
 async function onPglite() {
@@ -167,6 +200,14 @@ const rows = results.flatMap(({ database, idle, rounds }) => {
     }),
   ];
 });
+const graphRows = results.map(({ database, graphs }) => {
+  const earlier = before?.find((result) => result.database === database)?.graphs;
+  const describe = (graphs) =>
+    graphs.failed
+      ? `failed (${graphs.failed}); memory ${ms(graphs.memoryBefore)} -> ${ms(graphs.memoryPeak)} MB`
+      : `${ms(graphs.milliseconds)} ms, ${(graphs.bytes / 1e6).toFixed(0)} MB; memory ${ms(graphs.memoryBefore)} -> ${ms(graphs.memoryPeak)} MB; health max ${ms(graphs.health.max)} ms`;
+  return `| ${database} | ${describe(graphs)} | ${earlier ? describe(earlier) : ''} |`;
+});
 const lines = [
   measuredLine(),
   `\`node bench/huge-table.mjs\` in apps/api (part of its \`pnpm bench\`): ${SCENARIOS.toLocaleString('en')} scenarios written straight into the`,
@@ -178,6 +219,13 @@ const lines = [
   '| database | health check | list ms | health checks | p50 ms | p99 ms | max ms | before |',
   '|---|---|---:|---:|---:|---:|---:|---|',
   ...rows,
+  '',
+  'Then once `GET /api/processesDetails?skipValidateAndResolve=true` (every scenario with its graph), with the server\'s',
+  'resident memory (all its threads) before it and at its highest meanwhile, sampled every 50 ms:',
+  '',
+  '| database | list with graphs | before |',
+  '|---|---|---|',
+  ...graphRows,
 ];
 // Another build's figures are for comparing: the recorded ones stay those of this checkout's build.
 if (process.env.BENCH_DIST) console.log(`BENCH_DIST is set: BENCHMARKS.md is left as it is\n${lines.join('\n')}`);
