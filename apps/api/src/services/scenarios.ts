@@ -182,6 +182,11 @@ const MAX_LIST_BYTES_KEPT = 64 * 2 ** 20;
 // graphs, not all of them (45 kB each with their validation in the bench, 4.5 GB at 100,000 scenarios).
 const GRAPH_LIST_PAGE = 100;
 
+/** Whether what was kept of a list came from the same read as `view` (a view without a counter is never matched). */
+function readAs<T extends { seq: number; generation: number }>(kept: T | undefined, view: MirrorView): kept is T {
+  return kept !== undefined && view.seq !== undefined && kept.seq === view.seq && kept.generation === view.generation;
+}
+
 /**
  * A list with graphs found over the kept size while it was read: what was written of it and the pages still to
  * read, for one request to stream on from there (`take`), so its first reader does not read it twice.
@@ -496,7 +501,7 @@ export class ScenarioService {
       const freshness = this.context.stateFreshness;
       const statesVersion = freshness?.().version;
       const cached = this.#listTexts.get(key);
-      const unchanged = cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation;
+      const unchanged = readAs(cached, view);
       if (unchanged && (!options.withState || (cached.statesVersion === statesVersion && Date.now() < cached.statesValidUntil))) return cached.bytes;
       // Only the states are due: the records are as they were, so only the states are computed again.
       const entries: ListEntry[] = (unchanged ? cached.entries : undefined) ?? this.#listed(view, user, scope, filter);
@@ -553,9 +558,8 @@ export class ScenarioService {
       const view = await this.#mirror.current();
       const { seq, generation } = view;
       const cached = this.#listTexts.get(key);
-      if (cached !== undefined && seq !== undefined && cached.seq === seq && cached.generation === generation) return cached.bytes;
-      const huge = this.#hugeLists.get(key);
-      if (huge !== undefined && huge.seq === seq && huge.generation === generation) return undefined;
+      if (readAs(cached, view)) return cached.bytes;
+      if (readAs(this.#hugeLists.get(key), view)) return undefined;
       const answer = new JsonArrayBytes();
       const pages = this.#graphRecordTexts(this.#listed(view, user, scope, filter), options);
       for (let page = await pages.next(); !page.done; page = await pages.next()) {
