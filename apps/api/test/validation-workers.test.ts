@@ -110,7 +110,7 @@ describe('validation workers', () => {
 
   test('a worker that runs out of memory fails its validations with a 503; the next validation gets a new worker', { timeout: 120_000 }, async () => {
     pool = new ValidationWorkers({ size: 1, resourceLimits: { maxOldGenerationSizeMb: 48 } });
-    const failed = await pool.validate(job(longChain(3_000), streaming, 1)).then(
+    const failed = await pool.validate(job(longChain(6_000), streaming, 1)).then(
       () => undefined,
       (error: unknown) => error,
     );

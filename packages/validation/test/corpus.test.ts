@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { defaultModel } from '@scenaria/components';
 import { fromCanonical, type ScenarioGraph, upgradeScenario } from '@scenaria/graph';
 import { describe, expect, it } from 'vitest';
-import { ValidationResultSchema, validateScenario, validationResultText } from '../src/index';
+import { ValidationResultSchema, validateScenario, validationResultBytes } from '../src/index';
 
 const corpusDir = join(dirname(fileURLToPath(import.meta.url)), '../../../../shared/corpus/scenarios');
 const present = existsSync(corpusDir);
@@ -54,7 +54,7 @@ describe.skipIf(!present)('shared scenario corpus', () => {
     const result = validateScenario(scenario.graph, model, { scenarioName: scenario.name, fragments });
     expect(ValidationResultSchema.safeParse(result).success).toBe(true);
     // The text written with shared parts is the plain JSON text (the model's parts were written by earlier scenarios).
-    expect(validationResultText(result)).toBe(JSON.stringify(result));
+    expect(new TextDecoder().decode(validationResultBytes(result))).toBe(JSON.stringify(result));
     // Every validated node has typing data; every error names a node of the graph.
     const ids = new Set(scenario.graph.nodes.map((n) => n.id));
     for (const nodeId of Object.keys(result.errors.invalidNodes)) expect(ids.has(nodeId), nodeId).toBe(true);

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
-import { validateScenarioAsync, validationResultText } from '@scenaria/validation';
+import { validateScenarioAsync, validationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
 import { storedGraphObject, storedGraphText } from './stored-graphs';
 import { nextTurn } from './thread-slices';
@@ -15,7 +15,6 @@ import type { ValidationReply, ValidationRequest } from './validation-protocol';
 const port = parentPort;
 if (!port) throw new Error('validation-worker runs only as a worker thread');
 
-const utf8 = new TextEncoder();
 const models = new Map<string, { id: number; model: Model }>();
 
 async function answer(request: ValidationRequest): Promise<ValidationReply> {
@@ -29,7 +28,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn });
     const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
     // Its own buffer (never a pooled one), so it can be handed over rather than copied.
-    const bytes = utf8.encode(validationResultText(result));
+    const bytes = validationResultBytes(result);
     return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };

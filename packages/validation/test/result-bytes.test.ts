@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ValidationResult } from './result';
-import { validationResultText } from './result-text';
+import type { ValidationResult } from '../src/result';
+import { validationResultBytes } from '../src/result-bytes';
+
+const utf8 = new TextDecoder();
+// The result's JSON as text, to compare with JSON.stringify's.
+const validationResultText = (result: ValidationResult) => utf8.decode(validationResultBytes(result));
 
 const asResult = (value: unknown) => value as ValidationResult;
 
-describe('validationResultText', () => {
+describe('validationResultBytes', () => {
   it('writes what JSON.stringify writes, undefined, holes, toJSON and non-finite numbers included', () => {
     const odd = { a: undefined, b: [undefined, () => 1, Number.NaN, -0, 1e21], c: { toJSON: () => 'custom' }, d: new Date(0), 'quote"key': 'line\nbreak \u2028' };
     const value = { errors: odd, warnings: [1, , 3], nodeResults: null };
@@ -44,5 +48,19 @@ describe('validationResultText', () => {
     expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
     changing.display = 'Long';
     expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+  });
+
+  it('writes UTF-8 bytes of the same text: text beyond ASCII, long texts, and a buffer of their own each time', () => {
+    const type = Object.freeze({ display: 'Zażółć "gęślą" jaźń 🦄', params: Object.freeze([]) });
+    const value = { errors: { 'klucz 🗝': 'wartość \u2028 😀', plain: 'ascii' }, warnings: { type, again: type }, nodeResults: { long: 'x'.repeat(300_000) + 'ą' } };
+    const bytes = validationResultBytes(asResult(value));
+    expect(utf8.decode(bytes)).toBe(JSON.stringify(value));
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.byteLength).toBe(bytes.buffer.byteLength);
+    const copy = Uint8Array.from(bytes);
+    const small = { errors: {}, warnings: { type }, nodeResults: {} };
+    expect(validationResultText(asResult(small))).toBe(JSON.stringify(small));
+    // A later result does not write into an earlier one's bytes.
+    expect(bytes).toEqual(copy);
   });
 });

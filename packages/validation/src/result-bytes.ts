@@ -1,0 +1,147 @@
+import type { ValidationResult } from './result';
+
+// A value frozen all the way down never changes, so its JSON never does either. Validation shares such parts
+// across a result (every node shows the same global variables' types, a chain of filters the same variable map)
+// and across results (the model's globals), so each is written once and then copied as bytes. `Object.freeze`
+// is shallow: an object is kept only when each object inside it was kept too (frozen all the way down).
+const bytesOfFrozen = new WeakMap<object, Uint8Array>();
+
+// A key's bytes with its colon: the same few keys recur in every node of every result.
+const keyBytes = new Map<string, Uint8Array>();
+const KEY_BYTES_KEPT = 10_000;
+
+// The result is written as UTF-8 into one growing buffer, shared by every call (writing is synchronous). Written
+// as text instead, the parts formed a rope of thousands of pieces whose flattening, to encode it, cost more
+// than writing it, and each kept part was such a rope again.
+const USUAL_SIZE = 64 * 1024;
+let out = new Uint8Array(USUAL_SIZE);
+let length = 0;
+
+function reserve(bytes: number): void {
+  if (length + bytes <= out.length) return;
+  const grown = new Uint8Array(Math.max(out.length * 2, length + bytes));
+  grown.set(out.subarray(0, length));
+  out = grown;
+}
+
+function writeByte(byte: number): void {
+  if (length === out.length) reserve(1);
+  out[length++] = byte;
+}
+
+function writeBytes(bytes: Uint8Array): void {
+  reserve(bytes.length);
+  out.set(bytes, length);
+  length += bytes.length;
+}
+
+// JSON text as UTF-8. Written here rather than by a TextEncoder: the package uses no platform globals. JSON.stringify
+// escapes lone surrogates, so every surrogate in its text is half of a pair.
+function writeText(text: string): void {
+  reserve(text.length * 3);
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 0x80) {
+      out[length++] = code;
+    } else if (code < 0x800) {
+      out[length++] = 0xc0 | (code >> 6);
+      out[length++] = 0x80 | (code & 0x3f);
+    } else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
+      const point = 0x10000 + ((code - 0xd800) << 10) + (text.charCodeAt(++index) - 0xdc00);
+      out[length++] = 0xf0 | (point >> 18);
+      out[length++] = 0x80 | ((point >> 12) & 0x3f);
+      out[length++] = 0x80 | ((point >> 6) & 0x3f);
+      out[length++] = 0x80 | (point & 0x3f);
+    } else {
+      out[length++] = 0xe0 | (code >> 12);
+      out[length++] = 0x80 | ((code >> 6) & 0x3f);
+      out[length++] = 0x80 | (code & 0x3f);
+    }
+  }
+}
+
+function keyOf(key: string): Uint8Array {
+  const known = keyBytes.get(key);
+  if (known !== undefined) return known;
+  const start = length;
+  writeText(`${JSON.stringify(key)}:`);
+  const bytes = out.slice(start, length);
+  length = start;
+  // Bounded: the keys of user data (variable names, node ids) are unbounded across results.
+  if (keyBytes.size < KEY_BYTES_KEPT) keyBytes.set(key, bytes);
+  return bytes;
+}
+
+// Whether the value `write` wrote last may be kept: a primitive, or a kept or keepable frozen object. Set beside
+// the writing rather than asked again afterwards (a second pass over the fields cost as much as writing).
+let lastKept = true;
+
+const COMMA = 0x2c;
+
+// Writes a value as JSON.stringify would; false when it has no JSON form (undefined, a function), which an
+// object leaves out and an array writes as null.
+function write(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') {
+    lastKept = true;
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) return false;
+    writeText(text);
+    return true;
+  }
+  const known = bytesOfFrozen.get(value);
+  if (known !== undefined) {
+    lastKept = true;
+    writeBytes(known);
+    return true;
+  }
+  // An object with its own toJSON (a Date, whose time changes even when frozen) is written as JSON.stringify does.
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    lastKept = false;
+    const text = JSON.stringify(value) as string | undefined;
+    if (text === undefined) return false;
+    writeText(text);
+    return true;
+  }
+  let kept = Object.isFrozen(value);
+  const start = length;
+  if (Array.isArray(value)) {
+    writeByte(0x5b /* [ */);
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) writeByte(COMMA);
+      if (!write(value[index])) writeText('null');
+      kept &&= lastKept;
+    }
+    writeByte(0x5d /* ] */);
+  } else {
+    writeByte(0x7b /* { */);
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const mark = length;
+      if (!first) writeByte(COMMA);
+      writeBytes(keyOf(key));
+      const written = write((value as Record<string, unknown>)[key]);
+      kept &&= lastKept;
+      // A field without a JSON form is left out, its key with it.
+      if (!written) length = mark;
+      else first = false;
+    }
+    writeByte(0x7d /* } */);
+  }
+  if (kept) bytesOfFrozen.set(value, out.slice(start, length));
+  lastKept = kept;
+  return true;
+}
+
+/**
+ * A validation result's JSON as UTF-8 bytes in a buffer of their own (so it can be handed to another thread):
+ * the bytes of `JSON.stringify(result)`, written in less time (a node's variable types are most of a result's
+ * size, and most of them are parts already written).
+ */
+export function validationResultBytes(result: ValidationResult): Uint8Array<ArrayBuffer> {
+  length = 0;
+  if (!write(result)) writeText('null');
+  const bytes = out.slice(0, length);
+  // One huge result does not keep its buffer for every later one.
+  if (out.length > 16 * USUAL_SIZE) out = new Uint8Array(USUAL_SIZE);
+  return bytes;
+}
