@@ -78,3 +78,44 @@ export function topicGraph(input: string, output: string): ScenarioGraph {
     ],
   } as unknown as ScenarioGraph;
 }
+
+/** The properties of a stream scenario as the test configuration defaults them. */
+export const streamProperties = { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '', environment: 'test' };
+
+/** A fragment with one parameter `amount` of the given class, passed on as the variable `doubled`. */
+export function fragmentGraph(amountClass: string): ScenarioGraph {
+  return {
+    properties: { additionalFields: { description: null, properties: { docsUrl: '', componentGroup: '', icon: '' }, metaDataType: 'FragmentSpecificData', showDescription: false } },
+    nodes: [
+      { type: 'FragmentInputDefinition', id: 'in', parameters: [{ name: 'amount', typ: { refClazzName: amountClass }, required: false }] },
+      { type: 'Variable', id: 'doubled', varName: 'doubled', value: spel('#amount') },
+      { type: 'FragmentOutputDefinition', id: 'out', outputName: 'output', fields: [] },
+    ],
+    edges: [
+      { from: 'in', to: 'doubled', edgeType: null },
+      { from: 'doubled', to: 'out', edgeType: null },
+    ],
+  } as unknown as ScenarioGraph;
+}
+
+/** A scenario calling `fragment` with `amount = 1`, then a variable `marker` of the given expression, then a sink. */
+export function userGraph(fragment: string, marker: string): ScenarioGraph {
+  return {
+    properties: { additionalFields: { description: null, properties: streamProperties, metaDataType: 'StreamMetaData', showDescription: false } },
+    nodes: [
+      {
+        type: 'Source',
+        id: 'source',
+        ref: { typ: 'event-generator', parameters: [{ name: 'schedule', expression: spel("T(java.time.Duration).parse('PT1S')") }, { name: 'value', expression: spel('1') }] },
+      },
+      { type: 'FragmentInput', id: 'call', ref: { id: fragment, parameters: [{ name: 'amount', expression: spel('1') }], outputVariableNames: { output: 'out' } }, fragmentParams: null },
+      { type: 'Variable', id: 'marker', varName: 'marker', value: spel(marker) },
+      { type: 'Sink', id: 'sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#marker') }] } },
+    ],
+    edges: [
+      { from: 'source', to: 'call', edgeType: null },
+      { from: 'call', to: 'marker', edgeType: { type: 'FragmentOutput', name: 'output' } },
+      { from: 'marker', to: 'sink', edgeType: null },
+    ],
+  } as unknown as ScenarioGraph;
+}

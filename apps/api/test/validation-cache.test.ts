@@ -6,6 +6,7 @@ import { dropNulls } from '../src/services/json';
 import type { ServerConfig } from '../src/config/config-schema';
 import { DATABASES, startTestServer, testConfigInput } from './harness';
 import type { TestServer } from './harness';
+import { fragmentGraph, streamProperties, userGraph } from './graphs';
 
 // Validation results of stored versions are cached: every change a result depends on must show in the very
 // next GET. Each step compares the GET's result with a fresh validation of the same graph (POST, never cached)
@@ -13,45 +14,6 @@ import type { TestServer } from './harness';
 
 const spel = (expression: string) => ({ language: 'spel', expression });
 const name = (scenarioName: string) => ({ params: { scenarioName } });
-const streamProperties = { parallelism: '1', spillStateToDisk: 'true', useAsyncInterpretation: '', checkpointIntervalInSeconds: '', environment: 'test' };
-
-function fragmentGraph(amountClass: string): ScenarioGraph {
-  return {
-    properties: { additionalFields: { description: null, properties: { docsUrl: '', componentGroup: '', icon: '' }, metaDataType: 'FragmentSpecificData', showDescription: false } },
-    nodes: [
-      { type: 'FragmentInputDefinition', id: 'in', parameters: [{ name: 'amount', typ: { refClazzName: amountClass }, required: false }] },
-      { type: 'Variable', id: 'doubled', varName: 'doubled', value: spel('#amount') },
-      { type: 'FragmentOutputDefinition', id: 'out', outputName: 'output', fields: [] },
-    ],
-    edges: [
-      { from: 'in', to: 'doubled', edgeType: null },
-      { from: 'doubled', to: 'out', edgeType: null },
-    ],
-  } as unknown as ScenarioGraph;
-}
-
-/** A scenario calling `fragment` with `amount = 1`, then a variable `marker` of the given expression, then a sink. */
-function userGraph(fragment: string, marker: string): ScenarioGraph {
-  return {
-    properties: { additionalFields: { description: null, properties: streamProperties, metaDataType: 'StreamMetaData', showDescription: false } },
-    nodes: [
-      {
-        type: 'Source',
-        id: 'source',
-        ref: { typ: 'event-generator', parameters: [{ name: 'schedule', expression: spel("T(java.time.Duration).parse('PT1S')") }, { name: 'value', expression: spel('1') }] },
-      },
-      { type: 'FragmentInput', id: 'call', ref: { id: fragment, parameters: [{ name: 'amount', expression: spel('1') }], outputVariableNames: { output: 'out' } }, fragmentParams: null },
-      { type: 'Variable', id: 'marker', varName: 'marker', value: spel(marker) },
-      { type: 'Sink', id: 'sink', ref: { typ: 'logging', parameters: [{ name: 'Value', expression: spel('#marker') }] } },
-    ],
-    edges: [
-      { from: 'source', to: 'call', edgeType: null },
-      { from: 'call', to: 'marker', edgeType: { type: 'FragmentOutput', name: 'output' } },
-      { from: 'marker', to: 'sink', edgeType: null },
-    ],
-  } as unknown as ScenarioGraph;
-}
-
 /** A kafka source on `orders` and a variable reading a field of its record: its type depends on the declared topics. */
 const topicGraph = {
   properties: { additionalFields: { description: null, properties: streamProperties, metaDataType: 'StreamMetaData', showDescription: false } },

@@ -253,9 +253,8 @@ function buildStatements(db: Database) {
       .orderBy(asc(scenarioLabels.label))
       .prepare('scenario_labels'),
     fragments: db
-      .select({ id: scenariosTable.id, name: scenariosTable.name, versionId: scenariosTable.latestVersionId, canonicalJson: scenarioVersions.canonicalJson })
+      .select({ id: scenariosTable.id, name: scenariosTable.name, versionId: scenariosTable.latestVersionId })
       .from(scenariosTable)
-      .innerJoin(scenarioVersions, and(eq(scenarioVersions.scenarioId, scenariosTable.id), eq(scenarioVersions.versionId, scenariosTable.latestVersionId)))
       .where(and(eq(scenariosTable.processingType, sql.placeholder('processingType')), eq(scenariosTable.isFragment, true), eq(scenariosTable.isArchived, false)))
       .prepare('processing_type_fragments'),
     // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
@@ -264,8 +263,7 @@ function buildStatements(db: Database) {
       .select({
         row: scenariosTable,
         labels: sql<string[]>`array(select l.label from scenario_labels l where l.scenario_id = scenarios.id order by l.label)`,
-        latestJson: sql<string | null>`(select v.canonical_json from scenario_versions v where v.scenario_id = scenarios.id and v.version_id = scenarios.latest_version_id)`,
-        fragments: sql<StoredFragment[] | null>`(select json_agg(json_build_object('id', f.id, 'name', f.name, 'versionId', f.latest_version_id, 'canonicalJson', v.canonical_json)) from scenarios f join scenario_versions v on v.scenario_id = f.id and v.version_id = f.latest_version_id where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
+        fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from scenarios f where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
       })
       .from(scenariosTable)
       .where(eq(scenariosTable.name, sql.placeholder('name')))
@@ -273,32 +271,40 @@ function buildStatements(db: Database) {
   };
 }
 
-/** A fragment's latest version as scenarios validate against it. */
-export interface StoredFragment {
+/** A fragment's latest version, which scenarios validate against. */
+export interface FragmentVersion {
   id: number;
   name: string;
   versionId: number;
-  canonicalJson: string;
 }
 
 /** The fragments' versions as validation results are keyed by them (`id:version:name`, sorted). */
-export function fragmentVersionKeys(fragments: readonly StoredFragment[]): string[] {
+export function fragmentVersionKeys(fragments: readonly FragmentVersion[]): string[] {
   return fragments.map((fragment) => `${fragment.id}:${fragment.versionId}:${fragment.name}`).sort();
 }
 
-/** What a save reads before it validates, in one statement. */
+/** A fragment version back from its key (`fragmentVersionKeys`); the name is the rest, colons and all. */
+export function fragmentVersionOfKey(key: string): FragmentVersion {
+  const first = key.indexOf(':');
+  const second = key.indexOf(':', first + 1);
+  return { id: Number(key.slice(0, first)), versionId: Number(key.slice(first + 1, second)), name: key.slice(second + 1) };
+}
+
+/**
+ * What a save reads before it validates, in one statement. No texts: the latest version's and the fragments'
+ * are usually kept by the server (the save before wrote them), and are read apart when they are not.
+ */
 export interface SaveFacts {
   row: ScenarioRow;
   labels: string[];
-  /** The canonical text of the row's latest version (undefined before the first save). */
-  latestJson: string | undefined;
-  fragments: StoredFragment[];
+  /** `id:version:name` of the processing type's fragments, sorted (`fragmentVersionKeys`). */
+  fragmentVersions: string[];
 }
 
-/** The scenario, its labels, its latest version's text and its processing type's fragments, in one statement. */
+/** The scenario, its labels and its processing type's fragment versions, in one statement. */
 export async function loadSaveFacts(db: Database, name: string): Promise<SaveFacts | undefined> {
   const [found] = await statements(db).forSave.execute({ name });
-  return found && { row: found.row, labels: found.labels, latestJson: found.latestJson ?? undefined, fragments: found.fragments ?? [] };
+  return found && { row: found.row, labels: found.labels, fragmentVersions: [...found.fragmentVersions].sort() };
 }
 
 /** The scenario called `name`, if any. */
@@ -307,8 +313,8 @@ export async function loadScenarioByName(db: Database, name: string): Promise<Sc
   return row;
 }
 
-/** The latest versions of the non-archived fragments of a processing type, with their canonical texts. */
-export function loadFragments(db: Database, processingType: string): Promise<StoredFragment[]> {
+/** The latest versions of the non-archived fragments of a processing type (without their texts). */
+export function loadFragments(db: Database, processingType: string): Promise<FragmentVersion[]> {
   return statements(db).fragments.execute({ processingType });
 }
 

@@ -45,6 +45,7 @@ import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
 import {
   fragmentVersionKeys,
+  fragmentVersionOfKey,
   loadDetailsFacts,
   loadFragments,
   loadLabels,
@@ -58,7 +59,7 @@ import {
   stateFor,
   toRecord,
 } from './scenario-records';
-import type { SaveFacts, ScenarioRow, StoredFragment } from './scenario-records';
+import type { FragmentVersion, SaveFacts, ScenarioRow } from './scenario-records';
 
 export type { ScenarioListFilter } from './list-mirror';
 
@@ -239,10 +240,9 @@ function contentKeyOf(canonical: CanonicalProcess): string {
   return canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } });
 }
 
-// Whether a save writes a version: the latest one is compared by content (`contentKeyOf`); its key is the one
-// the save that wrote it kept, when still cached, else computed from its text.
-function isNewVersionOf(latest: { json: string; contentKey: string | undefined } | undefined, version: { contentKey: string }): boolean {
-  return latest === undefined || (latest.contentKey ?? contentKeyOf(parseStored(latest.json))) !== version.contentKey;
+// Whether a save writes a version: the latest one (its content key, `contentKeyOf`) differs, or there is none.
+function isNewVersionOf(latestKey: string | undefined, version: { contentKey: string }): boolean {
+  return latestKey === undefined || latestKey !== version.contentKey;
 }
 
 /** The activity a save records: a new version, or a comment on the same one; nothing otherwise. */
@@ -793,17 +793,10 @@ export class ScenarioService {
   // once, their graphs only when something is validated. A list asks once per processing type.
   // `known` are the versions when a read that brought them already happened (the details' one statement).
   #fragmentsOfType(processingType: string, known?: string[]): FragmentsOfType {
-    if (known) {
-      let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
-      return { versions: Promise.resolve(known), graphs: () => (graphs ??= this.fragmentGraphs(processingType)) };
-    }
-    // One read brings both: the fragments' texts are small beside what validating a scenario costs.
-    const rows = loadFragments(this.db, processingType);
+    // The graphs are those of the versions the result is keyed by, never a later read's.
+    const versions = known ? Promise.resolve(known) : loadFragments(this.db, processingType).then(fragmentVersionKeys);
     let graphs: Promise<Record<string, ScenarioGraph>> | undefined;
-    return {
-      versions: rows.then(fragmentVersionKeys),
-      graphs: () => (graphs ??= rows.then((fragments) => this.#fragmentGraphsOf(fragments))),
-    };
+    return { versions, graphs: () => (graphs ??= versions.then((keys) => this.#fragmentGraphsOf(keys.map(fragmentVersionOfKey)))) };
   }
 
   /** Latest graphs of the non-archived fragments of a processing type, by name: what scenarios may use. */
@@ -811,11 +804,19 @@ export class ScenarioService {
     return this.#fragmentGraphsOf(await loadFragments(this.db, processingType));
   }
 
-  // Versions never change: a fragment's graph is converted once per version, from the stored graphs' cache.
-  async #fragmentGraphsOf(fragments: StoredFragment[]): Promise<Record<string, ScenarioGraph>> {
+  // Versions never change: a fragment's graph is read and converted once per version, into the stored graphs'
+  // cache; the texts of those not there are read in one statement. A version gone meanwhile (its fragment
+  // deleted) is left out, as if the fragment had been deleted just before.
+  async #fragmentGraphsOf(fragments: FragmentVersion[]): Promise<Record<string, ScenarioGraph>> {
+    const missing = fragments.filter((fragment) => !this.storedGraphs.peek(fragment.id, fragment.versionId));
+    const texts = missing.length > 0 ? await loadVersionTexts(this.db, missing.map((fragment) => ({ scenarioId: fragment.id, versionId: fragment.versionId }))) : undefined;
     const graphs: Record<string, ScenarioGraph> = {};
     for (const fragment of fragments) {
-      graphs[fragment.name] = (await this.storedGraphs.get(fragment.id, fragment.versionId, async () => storedGraphOf(fragment.canonicalJson))).graph;
+      const stored = await this.storedGraphs.find(fragment.id, fragment.versionId, async () => {
+        const text = texts?.get(fragment.id) ?? (await loadVersion(this.db, fragment.id, fragment.versionId))?.canonicalJson;
+        return text === undefined ? undefined : storedGraphOf(text);
+      });
+      if (stored) graphs[fragment.name] = stored.graph;
     }
     return graphs;
   }
@@ -893,14 +894,14 @@ export class ScenarioService {
         labels: validatedLabels,
         processingType: row.processingType,
         isFragment: row.isFragment,
-        fragmentVersions: fragmentVersionKeys(facts.fragments),
+        fragmentVersions: facts.fragmentVersions,
         skipNodeResults: false,
       };
       // A storable graph is sent as its canonical text: the validator reads it as stored versions are read and
       // answers the graph's served text too, which the version's cache entry below keeps.
       validation = await this.validate(row, storable ? { canonicalJson: storable.newJson } : request.scenarioGraph, {
         labels: validatedLabels,
-        fragments: await this.#fragmentGraphsOf(facts.fragments),
+        fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
       });
       const blocking = saveBlockingErrors(validation);
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
@@ -936,10 +937,12 @@ export class ScenarioService {
     version: ReturnType<ScenarioService['prepareVersion']>,
     userName: string,
   ): Promise<{ versionId: number; isNewVersion: boolean } | undefined> {
-    const { row, latestJson } = facts;
+    const { row } = facts;
     const { newJson, comment, labels } = version;
-    if (latestJson === undefined && row.latestVersionId !== 0) return undefined;
-    const isNewVersion = isNewVersionOf(this.#latest(row.id, row.latestVersionId, latestJson), version);
+    const latestKey = await this.#contentKeyOfVersion(row.id, row.latestVersionId, async () => (await loadVersion(this.db, row.id, row.latestVersionId))?.canonicalJson);
+    // A version whose text cannot be read (deleted meanwhile): the locked path decides.
+    if (latestKey === undefined && row.latestVersionId !== 0) return undefined;
+    const isNewVersion = isNewVersionOf(latestKey, version);
     const expected = row.latestVersionId;
     const versionId = isNewVersion ? expected + 1 : expected;
     if (!isNewVersion && !comment && !labels) return { versionId, isNewVersion };
@@ -973,9 +976,14 @@ export class ScenarioService {
     return rows.length === 1 ? { versionId, isNewVersion } : undefined;
   }
 
-  // The latest version as a save compares with it: its text, and its content key when the save that wrote it is cached.
-  #latest(scenarioId: number, versionId: number, json: string | undefined) {
-    return json === undefined ? undefined : { json, contentKey: this.storedGraphs.peek(scenarioId, versionId)?.contentKey };
+  // A version's content key, as a save compares the latest version with what it writes: kept by the save that wrote
+  // it while that is cached, else computed from its text (read only then). Undefined for no version or no text.
+  async #contentKeyOfVersion(scenarioId: number, versionId: number, text: () => Promise<string | undefined>): Promise<string | undefined> {
+    if (versionId === 0) return undefined;
+    const kept = this.storedGraphs.peek(scenarioId, versionId)?.contentKey;
+    if (kept !== undefined) return kept;
+    const json = await text();
+    return json === undefined ? undefined : contentKeyOf(parseStored(json));
   }
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
@@ -1007,7 +1015,7 @@ export class ScenarioService {
     const { locked, latestJson } = await this.#lockWithLatest(tx, scenarioId);
     if (locked.isArchived) throw conflict("Can't update graph archived scenario.");
     const now = this.context.now();
-    const isNewVersion = isNewVersionOf(this.#latest(locked.id, locked.latestVersionId, latestJson), version);
+    const isNewVersion = isNewVersionOf(await this.#contentKeyOfVersion(locked.id, locked.latestVersionId, async () => latestJson), version);
     const versionId = isNewVersion ? locked.latestVersionId + 1 : locked.latestVersionId;
     const activity: typeof scenarioActivities.$inferInsert | undefined = recording?.activity
       ? { scenarioId: locked.id, type: recording.activity.type, user: recording.activity.user, date: now, scenarioVersionId: versionId, additionalFields: recording.activity.additionalFields }

@@ -68,11 +68,18 @@ export class StoredGraphCache {
   }
 
   async get(scenarioId: number, versionId: number, read: () => Promise<StoredGraph>): Promise<StoredGraph> {
+    const stored = await this.find(scenarioId, versionId, read);
+    if (!stored) throw new Error(`StoredGraphCache.get: no graph read for ${scenarioId}:${versionId}`);
+    return stored;
+  }
+
+  /** As `get`, for a version that may be gone: `read` may find none, and then nothing is kept. */
+  async find(scenarioId: number, versionId: number, read: () => Promise<StoredGraph | undefined>): Promise<StoredGraph | undefined> {
     const key = `${scenarioId}:${versionId}`;
     const hit = this.#entries.get(key);
     if (hit) return hit;
     const stored = await read();
-    this.#entries.set(key, stored);
+    if (stored) this.#entries.set(key, stored);
     return stored;
   }
 
