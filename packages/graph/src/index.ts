@@ -146,7 +146,7 @@ export {
 export type { TopologicalOrderResult } from './structure/queries';
 
 /** Structural problems of a graph, as issues with node ids. */
-export { findStructureProblems, edgeKind, acceptsIncomingEdges, OUTGOING_EDGE_RULES } from './structure/problems';
+export { findStructureProblems, canonicalFormProblems, CANONICAL_FORM_PROBLEMS, edgeKind, acceptsIncomingEdges, OUTGOING_EDGE_RULES } from './structure/problems';
 export type { EdgeKind, OutgoingEdgeRule } from './structure/problems';
 export { checkNewEdge } from './structure/connect';
 

@@ -13,7 +13,7 @@ import type {
 } from '@scenaria/api-contract';
 import {
   canonicalComparisonKey,
-  findStructureProblems,
+  canonicalFormProblems,
   fromCanonical,
   inspectJsonText,
   MAX_JSON_DEPTH,
@@ -225,14 +225,6 @@ interface DetailsOptions {
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
 export function canonicalText(graph: ScenarioGraph, name: string): string {
   return JSON.stringify(serializeCanonicalProcess(toCanonical(graph, { id: name })));
-}
-
-// The tree form cannot hold these (toCanonical would drop or mangle nodes), so such a graph is not stored:
-// they are the reference's RenderNotAllowed errors.
-const UNSTORABLE_PROBLEMS = new Set(['DuplicateNodeId', 'LooseNode', 'DanglingEdge', 'DuplicateEdge', 'Cycle']);
-
-function unstorableProblems(graph: ScenarioGraph) {
-  return findStructureProblems(graph).filter((issue) => UNSTORABLE_PROBLEMS.has(issue.code));
 }
 
 /** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
@@ -881,7 +873,7 @@ export class ScenarioService {
     }
     // What the version will hold, when the graph can be stored: it is what a later read validates, so the result
     // below is kept for the version written and the first read after a save finds it.
-    const unstorable = unstorableProblems(request.scenarioGraph);
+    const unstorable = canonicalFormProblems(request.scenarioGraph);
     const storable = unstorable.length === 0 ? this.prepareVersion(name, request, unstorable) : undefined;
     let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
@@ -987,7 +979,7 @@ export class ScenarioService {
   }
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
-  private prepareVersion(name: string, request: SaveRequest, unstorable = unstorableProblems(request.scenarioGraph)) {
+  private prepareVersion(name: string, request: SaveRequest, unstorable = canonicalFormProblems(request.scenarioGraph)) {
     if (unstorable.length > 0) {
       const first = unstorable[0]!;
       throw badRequest(

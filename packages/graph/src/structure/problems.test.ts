@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEdge as edge, testGraph as graph, testNodes as n } from '../test-graphs';
-import { acceptsIncomingEdges, findStructureProblems } from './problems';
+import { acceptsIncomingEdges, CANONICAL_FORM_PROBLEMS, canonicalFormProblems, findStructureProblems } from './problems';
 
 const codes = (g: Parameters<typeof findStructureProblems>[0]) =>
   findStructureProblems(g).map((issue) => [issue.code, issue.nodeIds, issue.path]);
@@ -110,5 +110,25 @@ describe('acceptsIncomingEdges', () => {
     for (const node of [n.filter('f'), n.sink('a'), n.join('j'), n.split('p'), n.variable('v')]) expect(acceptsIncomingEdges(node)).toBe(true);
     const codes = findStructureProblems(graph([n.source('s'), n.filter('f'), n.sink('a')], [edge('s', 'f'), edge('f', 's', { type: 'FilterTrue' })])).map((issue) => issue.code);
     expect(codes).toContain('UnexpectedIncomingEdge');
+  });
+});
+
+describe('canonicalFormProblems', () => {
+  it("is findStructureProblems' problems of the canonical form, and only those", () => {
+    const graphs = [
+      graph([], []),
+      graph([n.sink('a')], []),
+      graph([n.source('s'), n.sink('s')], []),
+      graph([n.source('s'), n.sink('a')], [edge('s', 'a'), edge('s', 'a'), edge('s', 'ghost'), edge('nobody', 'a')]),
+      graph([n.source('s'), n.variable('a'), n.variable('b'), n.variable('loose'), n.sink('end')], [edge('s', 'a'), edge('a', 'b'), edge('b', 'a')]),
+      // Problems of edges against node types only: the canonical form holds such a graph.
+      graph([n.source('s'), n.filter('f'), n.sink('a')], [edge('s', 'f'), edge('f', 'a')]),
+    ];
+    for (const g of graphs) {
+      expect(canonicalFormProblems(g)).toEqual(findStructureProblems(g).filter((issue) => CANONICAL_FORM_PROBLEMS.has(issue.code)));
+    }
+    expect(canonicalFormProblems(graphs[2]!).map((issue) => issue.code)).toContain('DuplicateNodeId');
+    expect(findStructureProblems(graphs[5]!).length).toBeGreaterThan(0);
+    expect(canonicalFormProblems(graphs[5]!)).toEqual([]);
   });
 });

@@ -61,10 +61,47 @@ function label(node: NodeData): string {
  * with branch parameters for branches that do not reach them.
  */
 export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>): GraphIssue<GraphStructureIssueCode>[] {
-  const issues: GraphIssue<GraphStructureIssueCode>[] = [];
   if (graph.nodes.length === 0) {
     return [{ code: 'EmptyScenario', message: 'The scenario has no nodes', path: ['nodes'], nodeIds: [] }];
   }
+  const { issues, byId, firstIndex } = connectionProblems(graph);
+  const outgoing = new Map<string, { edge: Edge; index: number }[]>();
+  const incoming = new Map<string, { edge: Edge; index: number }[]>();
+  graph.edges.forEach((edge, index) => {
+    if (!byId.has(edge.from) || !byId.has(edge.to)) return;
+    for (const [map, key] of [[outgoing, edge.from], [incoming, edge.to]] as const) {
+      const list = map.get(key);
+      if (list) list.push({ edge, index });
+      else map.set(key, [{ edge, index }]);
+    }
+  });
+
+  for (const [id, node] of byId) {
+    const nodePath = ['nodes', firstIndex.get(id) as number];
+    checkOutgoing(node, nodePath, outgoing.get(id) ?? [], issues);
+    checkIncoming(node, nodePath, incoming.get(id) ?? [], issues);
+  }
+  return issues;
+}
+
+/**
+ * The problems a graph cannot be stored with: its canonical (tree) form would drop or mangle nodes. They are the
+ * reference's RenderNotAllowed errors, and `toCanonical` expects a graph without them.
+ */
+export const CANONICAL_FORM_PROBLEMS: ReadonlySet<GraphStructureIssueCode> = new Set(['DuplicateNodeId', 'LooseNode', 'DanglingEdge', 'DuplicateEdge', 'Cycle']);
+
+/**
+ * The problems of `findStructureProblems` that keep a graph from its canonical form (`CANONICAL_FORM_PROBLEMS`),
+ * found without checking each node's edges against its type.
+ */
+export function canonicalFormProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>): GraphIssue<GraphStructureIssueCode>[] {
+  if (graph.nodes.length === 0) return [];
+  return connectionProblems(graph).issues.filter((issue) => CANONICAL_FORM_PROBLEMS.has(issue.code));
+}
+
+// Duplicate ids, a missing start, dangling and duplicate edges, cycles and nodes no start reaches.
+function connectionProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>) {
+  const issues: GraphIssue<GraphStructureIssueCode>[] = [];
 
   const firstIndex = new Map<string, number>();
   graph.nodes.forEach((node, index) => {
@@ -140,24 +177,7 @@ export function findStructureProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edge
       }
     }
   }
-
-  const outgoing = new Map<string, { edge: Edge; index: number }[]>();
-  const incoming = new Map<string, { edge: Edge; index: number }[]>();
-  graph.edges.forEach((edge, index) => {
-    if (!byId.has(edge.from) || !byId.has(edge.to)) return;
-    for (const [map, key] of [[outgoing, edge.from], [incoming, edge.to]] as const) {
-      const list = map.get(key);
-      if (list) list.push({ edge, index });
-      else map.set(key, [{ edge, index }]);
-    }
-  });
-
-  for (const [id, node] of byId) {
-    const nodePath = ['nodes', firstIndex.get(id) as number];
-    checkOutgoing(node, nodePath, outgoing.get(id) ?? [], issues);
-    checkIncoming(node, nodePath, incoming.get(id) ?? [], issues);
-  }
-  return issues;
+  return { issues, byId, firstIndex };
 }
 
 function checkOutgoing(
