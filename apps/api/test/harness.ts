@@ -200,7 +200,7 @@ export async function startTestServer(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await built.close();
       await cleanup();
-      if (errors.length > 0) throw new Error(`The server logged unexpected errors: ${errors.map(String).join('; ')}`);
+      if (errors.length > 0) throw new Error(`The server logged unexpected errors: ${errors.map((e) => (e as Error).stack ?? String(e)).join("; ")}`);
     },
   };
 }
