@@ -4,7 +4,14 @@ import type { ValidationResult } from './result';
 // across a result (every node shows the same global variables' types, a chain of filters the same variable map)
 // and across results (the model's globals), so each is written once and then copied as bytes. `Object.freeze`
 // is shallow: an object is kept only when each object inside it was kept too (frozen all the way down).
+// Within a result a kept part is copied from where it was written; its bytes are kept apart, for later results,
+// only once a second result shows it: most kept parts belong to one result (its variable maps and the types of
+// its literals), and a buffer of their own for each cost more than writing them.
 const bytesOfFrozen = new WeakMap<object, Uint8Array>();
+const keptBefore = new WeakSet<object>();
+// Where each kept part of the result being written lies in `out`: its start and end.
+let spans = new Map<object, number>();
+let spanEnds: number[] = [];
 
 // A key's bytes with its colon: the same few keys recur in every node of every result.
 const keyBytes = new Map<string, Uint8Array>();
@@ -94,6 +101,16 @@ function write(value: unknown): boolean {
     writeBytes(known);
     return true;
   }
+  const span = spans.get(value);
+  if (span !== undefined) {
+    lastKept = true;
+    const end = spanEnds[span]!;
+    const start = spanEnds[span + 1]!;
+    reserve(end - start);
+    out.copyWithin(length, start, end);
+    length += end - start;
+    return true;
+  }
   // An object with its own toJSON (a Date, whose time changes even when frozen) is written as JSON.stringify does.
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     lastKept = false;
@@ -127,7 +144,15 @@ function write(value: unknown): boolean {
     }
     writeByte(0x7d /* } */);
   }
-  if (kept) bytesOfFrozen.set(value, out.slice(start, length));
+  if (kept) {
+    if (keptBefore.has(value)) {
+      bytesOfFrozen.set(value, out.slice(start, length));
+    } else {
+      keptBefore.add(value);
+      spans.set(value, spanEnds.length);
+      spanEnds.push(length, start);
+    }
+  }
   lastKept = kept;
   return true;
 }
@@ -139,8 +164,12 @@ function write(value: unknown): boolean {
  */
 export function validationResultBytes(result: ValidationResult): Uint8Array<ArrayBuffer> {
   length = 0;
+  spans = new Map();
+  spanEnds = [];
   if (!write(result)) writeText('null');
   const bytes = out.slice(0, length);
+  spans = new Map();
+  spanEnds = [];
   // One huge result does not keep its buffer for every later one.
   if (out.length > 16 * USUAL_SIZE) out = new Uint8Array(USUAL_SIZE);
   return bytes;

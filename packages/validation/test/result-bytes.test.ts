@@ -63,4 +63,14 @@ describe('validationResultBytes', () => {
     // A later result does not write into an earlier one's bytes.
     expect(bytes).toEqual(copy);
   });
+
+  it('copies a part that recurs within a result from where it was written, and across results from its kept bytes', () => {
+    const shared = Object.freeze({ display: 'żółw', params: Object.freeze([1, 2]) });
+    for (let round = 0; round < 4; round++) {
+      // New each round, and used twice within it: copied within the result, never kept for later ones.
+      const local = Object.freeze({ round, shared });
+      const value = { errors: { padding: 'x'.repeat(round * 7) }, warnings: [local, shared, local], nodeResults: { again: shared, local } };
+      expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+    }
+  });
 });
