@@ -85,15 +85,20 @@ let lastKept = true;
 
 const COMMA = 0x2c;
 
+// A value as JSON.stringify writes it; false when it has no JSON form.
+function writeStringified(value: unknown): boolean {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text === undefined) return false;
+  writeText(text);
+  return true;
+}
+
 // Writes a value as JSON.stringify would; false when it has no JSON form (undefined, a function), which an
 // object leaves out and an array writes as null.
 function write(value: unknown): boolean {
   if (value === null || typeof value !== 'object') {
     lastKept = true;
-    const text = JSON.stringify(value) as string | undefined;
-    if (text === undefined) return false;
-    writeText(text);
-    return true;
+    return writeStringified(value);
   }
   const known = bytesOfFrozen.get(value);
   if (known !== undefined) {
@@ -114,10 +119,7 @@ function write(value: unknown): boolean {
   // An object with its own toJSON (a Date, whose time changes even when frozen) is written as JSON.stringify does.
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') {
     lastKept = false;
-    const text = JSON.stringify(value) as string | undefined;
-    if (text === undefined) return false;
-    writeText(text);
-    return true;
+    return writeStringified(value);
   }
   let kept = Object.isFrozen(value);
   const start = length;
