@@ -60,6 +60,8 @@ export { typingResultToJson, typingResultFromJson, knownValueToJson, JsonValueSc
 export type { NumberKind } from './types/numbers';
 /** Freezes shared data all the way down (parse trees, the JSON of types). */
 export { deepFreeze } from './types/deep-freeze';
+/** UTF-8 without platform globals (the result writer of validation, base64 of SpEL helpers). */
+export { writeUtf8 } from './utf8';
 /** JSON shapes of typing results. */
 export type { TypingResultJson, TypingJsonIssue, TypingJsonResult } from './types/json';
 

@@ -1,4 +1,4 @@
-import { chargeMatch, chargeValueWalk, recordType, textSteps, unknownType, withoutValue, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { chargeMatch, chargeValueWalk, recordType, textSteps, unknownType, withoutValue, writeUtf8, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import {
   castNumber, countSplitParts, JavaDouble, javaNegate, javaSplit, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
   toDoubleValue,
@@ -70,24 +70,9 @@ function randomUuid(random: () => number): string {
 
 // ----- base64 over UTF-8, without Buffer/TextEncoder so the package runs anywhere -----
 
-function utf8Encode(text: string): number[] {
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    let code = text.charCodeAt(i);
-    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const low = text.charCodeAt(i + 1);
-      if (low >= 0xdc00 && low <= 0xdfff) {
-        code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-        i++;
-      }
-    }
-    if (code >= 0xd800 && code <= 0xdfff) code = 0xfffd;
-    if (code < 0x80) bytes.push(code);
-    else if (code < 0x800) bytes.push(0xc0 | (code >> 6), 0x80 | (code & 63));
-    else if (code < 0x10000) bytes.push(0xe0 | (code >> 12), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-    else bytes.push(0xf0 | (code >> 18), 0x80 | ((code >> 12) & 63), 0x80 | ((code >> 6) & 63), 0x80 | (code & 63));
-  }
-  return bytes;
+function utf8Encode(text: string): Uint8Array {
+  const bytes = new Uint8Array(text.length * 3);
+  return bytes.subarray(0, writeUtf8(text, bytes, 0));
 }
 
 function utf8Decode(bytes: number[]): string {
