@@ -1,3 +1,4 @@
+import { writeUtf8 } from '@scenaria/typing';
 import type { ValidationResult } from './result';
 
 // A value frozen all the way down never changes, so its JSON never does either. Validation shares such parts
@@ -9,9 +10,10 @@ import type { ValidationResult } from './result';
 // its literals), and a buffer of their own for each cost more than writing them.
 const bytesOfFrozen = new WeakMap<object, Uint8Array>();
 const keptBefore = new WeakSet<object>();
-// Where each kept part of the result being written lies in `out`: its start and end.
+// Where each kept part of the result being written lies in `out`: the index of its start in `spanBounds`, its
+// end right after it (numbers in one array rather than a pair per part).
 let spans = new Map<object, number>();
-let spanEnds: number[] = [];
+let spanBounds: number[] = [];
 
 // A key's bytes with its colon: the same few keys recur in every node of every result.
 const keyBytes = new Map<string, Uint8Array>();
@@ -42,29 +44,10 @@ function writeBytes(bytes: Uint8Array): void {
   length += bytes.length;
 }
 
-// JSON text as UTF-8. Written here rather than by a TextEncoder: the package uses no platform globals. JSON.stringify
-// escapes lone surrogates, so every surrogate in its text is half of a pair.
+// JSON text as UTF-8 (the package uses no platform globals, so no TextEncoder).
 function writeText(text: string): void {
   reserve(text.length * 3);
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code < 0x80) {
-      out[length++] = code;
-    } else if (code < 0x800) {
-      out[length++] = 0xc0 | (code >> 6);
-      out[length++] = 0x80 | (code & 0x3f);
-    } else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) {
-      const point = 0x10000 + ((code - 0xd800) << 10) + (text.charCodeAt(++index) - 0xdc00);
-      out[length++] = 0xf0 | (point >> 18);
-      out[length++] = 0x80 | ((point >> 12) & 0x3f);
-      out[length++] = 0x80 | ((point >> 6) & 0x3f);
-      out[length++] = 0x80 | (point & 0x3f);
-    } else {
-      out[length++] = 0xe0 | (code >> 12);
-      out[length++] = 0x80 | ((code >> 6) & 0x3f);
-      out[length++] = 0x80 | (code & 0x3f);
-    }
-  }
+  length = writeUtf8(text, out, length);
 }
 
 function keyOf(key: string): Uint8Array {
@@ -109,8 +92,8 @@ function write(value: unknown): boolean {
   const span = spans.get(value);
   if (span !== undefined) {
     lastKept = true;
-    const end = spanEnds[span]!;
-    const start = spanEnds[span + 1]!;
+    const start = spanBounds[span]!;
+    const end = spanBounds[span + 1]!;
     reserve(end - start);
     out.copyWithin(length, start, end);
     length += end - start;
@@ -151,8 +134,8 @@ function write(value: unknown): boolean {
       bytesOfFrozen.set(value, out.slice(start, length));
     } else {
       keptBefore.add(value);
-      spans.set(value, spanEnds.length);
-      spanEnds.push(length, start);
+      spans.set(value, spanBounds.length);
+      spanBounds.push(start, length);
     }
   }
   lastKept = kept;
@@ -167,11 +150,11 @@ function write(value: unknown): boolean {
 export function validationResultBytes(result: ValidationResult): Uint8Array<ArrayBuffer> {
   length = 0;
   spans = new Map();
-  spanEnds = [];
+  spanBounds = [];
   if (!write(result)) writeText('null');
   const bytes = out.slice(0, length);
   spans = new Map();
-  spanEnds = [];
+  spanBounds = [];
   // One huge result does not keep its buffer for every later one.
   if (out.length > 16 * USUAL_SIZE) out = new Uint8Array(USUAL_SIZE);
   return bytes;
