@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { openPgliteThread } from './pglite-thread';
+import { withRepeatedStatementsPrepared } from './postgres-statements';
 import * as schema from './schema';
 
 /** The drizzle database, whichever driver is underneath. */
@@ -65,7 +66,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<DatabaseHandle> {
   // Notices ("relation already exists, skipping") from the migrator are noise in the server's log.
   const client = postgres(url, { max: options.max ?? 10, onnotice: () => {} });
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(withRepeatedStatementsPrepared(client), { schema });
   await migratePostgres(db, { migrationsFolder: findMigrationsFolder() });
   return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }

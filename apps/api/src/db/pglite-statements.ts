@@ -1,16 +1,5 @@
 import { parse, protocol, types, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
-
-/** How the embedded database's repeated statements are kept prepared. */
-export interface PreparedStatementOptions {
-  /** A statement text is prepared when it is run this many times (texts seen once, such as migrations, never are). */
-  preparedAfter?: number;
-  /** At most this many statements stay prepared; later texts run unprepared (their count is not kept either). */
-  maxStatements?: number;
-  /** At most this many distinct texts are counted while waiting for `preparedAfter`. */
-  maxCounted?: number;
-  /** ... and at most this many characters of them: texts grow with their parameter lists (`in ($1, ..., $n)`). */
-  maxCountedChars?: number;
-}
+import { repeatedStatements, type PreparedStatementOptions } from './repeated-statements';
 
 interface Prepared {
   name: string;
@@ -36,32 +25,12 @@ const STALE_STATEMENT = new Set(['26000', '0A000']);
  * Returns a view of the client for drizzle: `query` and `transaction` are replaced, everything else is the client's.
  */
 export function withPreparedStatements(client: PGlite, options: PreparedStatementOptions = {}): PGlite {
-  const preparedAfter = Math.max(1, options.preparedAfter ?? 3);
-  const maxStatements = options.maxStatements ?? 256;
-  const maxCounted = options.maxCounted ?? 4096;
-  const maxCountedChars = options.maxCountedChars ?? 2 ** 20;
+  const repeated = repeatedStatements(options);
   const prepared = new Map<string, Prepared>();
-  const seen = new Map<string, number>();
-  let seenChars = 0;
   let nextName = 0;
 
   // Which texts are prepared: only plain queries (no COPY blobs), and only once they have proved repeated.
-  const wanted = (text: string, queryOptions: QueryOptions | undefined): boolean => {
-    if (queryOptions?.blob || queryOptions?.paramTypes) return false;
-    if (prepared.has(text)) return true;
-    if (prepared.size >= maxStatements) return false;
-    const count = (seen.get(text) ?? 0) + 1;
-    if (count >= preparedAfter) {
-      if (seen.delete(text)) seenChars -= text.length;
-      return true;
-    }
-    if (seen.has(text)) seen.set(text, count);
-    else if (seen.size < maxCounted && seenChars + text.length <= maxCountedChars) {
-      seen.set(text, count);
-      seenChars += text.length;
-    }
-    return false;
-  };
+  const wanted = (text: string, queryOptions: QueryOptions | undefined): boolean => !queryOptions?.blob && !queryOptions?.paramTypes && repeated.wanted(text);
 
   // One step of the protocol without PGlite's own wrappers; the caller holds the query lock.
   const send = (message: Uint8Array) => client.execProtocolStream(message, { syncToFs: false });
@@ -75,6 +44,9 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
       const statement = { name, parameterTypes: parse.parseDescribeStatementResults(described) };
       prepared.set(text, statement);
       return statement;
+    } catch (error) {
+      repeated.forget(text);
+      throw error;
     } finally {
       await send(protocol.serialize.sync());
     }
@@ -107,6 +79,7 @@ export function withPreparedStatements(client: PGlite, options: PreparedStatemen
       } catch (error) {
         if (!isStale(error)) throw error;
         prepared.delete(text);
+        repeated.forget(text);
         // Outside a transaction the text runs again unprepared; inside one the error has already aborted it.
         if (client.isInTransaction()) throw error;
         return false;
