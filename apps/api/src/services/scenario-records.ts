@@ -259,6 +259,14 @@ function buildStatements(db: Database) {
       .prepare('processing_type_fragments'),
     // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
     // their own tables' columns.
+    changesSince: db
+      .select({
+        seq: scenarioChanges.seq,
+        changed: sql<number[]>`coalesce((select array_agg(${scenarioChangeMarks.scenarioId}) from ${scenarioChangeMarks} where ${scenarioChangeMarks.seq} > ${sql.placeholder('since')}), '{}'::int[])`,
+      })
+      .from(scenarioChanges)
+      .where(eq(scenarioChanges.id, 1))
+      .prepare('scenario_changes_since'),
     forSave: db
       .select({
         row: scenariosTable,
@@ -391,14 +399,9 @@ export async function readChangeSeq(db: Queryable): Promise<number | undefined> 
 }
 
 /** The counter of committed scenario writes and the scenarios written after `since`, read in one snapshot. */
-export async function readChangesSince(db: Queryable, since: number): Promise<{ seq: number | undefined; changed: number[] }> {
-  const [row] = await db
-    .select({
-      seq: scenarioChanges.seq,
-      changed: sql<number[]>`coalesce((select array_agg(${scenarioChangeMarks.scenarioId}) from ${scenarioChangeMarks} where ${scenarioChangeMarks.seq} > ${since}), '{}'::int[])`,
-    })
-    .from(scenarioChanges)
-    .where(eq(scenarioChanges.id, 1));
+export async function readChangesSince(db: Database, since: number): Promise<{ seq: number | undefined; changed: number[] }> {
+  // Every list asks it: built once (`statements`).
+  const [row] = await statements(db).changesSince.execute({ since });
   return { seq: row?.seq, changed: row?.changed ?? [] };
 }
 
