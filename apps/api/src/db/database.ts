@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { openPgliteThread } from './pglite-thread';
+import type { ThreadClient } from './pglite-thread';
 import { withRepeatedStatementsPrepared } from './postgres-statements';
 import * as schema from './schema';
 
@@ -41,6 +42,38 @@ export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.u
 }
 
 /**
+ * The latest value of the scenario change counter (`scenario_changes`) the database has announced committing. Only
+ * a database this process alone writes announces (the embedded one, migration 0007), and each announcement arrives
+ * before the answer to the statement that committed it: when no value newer than one read was announced, nothing
+ * was written since, and a reader needs not ask.
+ */
+export interface ChangeAnnouncements {
+  readonly latestSeq: number | undefined;
+}
+
+const CHANGES_CHANNEL = 'scenaria_scenario_changes';
+const announcements = new WeakMap<Database, ChangeAnnouncements>();
+
+/** The database's announcements of committed scenario writes, when it makes them (`ChangeAnnouncements`). */
+export function changeAnnouncementsOf(db: Database): ChangeAnnouncements | undefined {
+  return announcements.get(db);
+}
+
+// Listens before turning announcing on and before reading the counter: no commit after the read goes unheard.
+async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncements> {
+  const heard: { latestSeq: number | undefined } = { latestSeq: undefined };
+  const hear = (seq: number) => {
+    if (Number.isSafeInteger(seq) && (heard.latestSeq === undefined || seq > heard.latestSeq)) heard.latestSeq = seq;
+  };
+  await client.listen(CHANGES_CHANNEL, (payload) => hear(Number(payload)));
+  // A session setting: the embedded database has one session, this process's.
+  await client.exec("set scenaria.announce_changes = 'on'");
+  const { rows } = await client.query<{ seq: string }>('select seq::text as seq from scenario_changes where id = 1');
+  if (rows[0]) hear(Number(rows[0].seq));
+  return heard;
+}
+
+/**
  * Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. It runs on a thread of its
  * own (`pglite-thread.ts`), so its work does not hold up the server's requests.
  */
@@ -55,6 +88,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
     const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
+    announcements.set(db as unknown as Database, await announceChanges(thread.client));
     return { db: db as unknown as Database, kind: 'pglite', close: () => thread.close() };
   } catch (error) {
     await thread.close();

@@ -1,6 +1,7 @@
 import type { ProcessAction, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
-import type { Database, Transaction } from '../db/database';
+import { changeAnnouncementsOf } from '../db/database';
+import type { ChangeAnnouncements, Database, Transaction } from '../db/database';
 import { FreshSharedRun } from './fresh-shared-run';
 import { isDeployed, loadListActions, loadListRows, loadNamePage, readChangeSeq, readChangesSince, toRecord } from './scenario-records';
 import type { ListRow, RecordFacts, ScenarioRow } from './scenario-records';
@@ -82,6 +83,7 @@ export class ScenarioListMirror {
     private readonly db: Database,
     private readonly config: ConfigStore,
     private readonly pageRows = MIRROR_PAGE_ROWS,
+    private readonly announced: ChangeAnnouncements | undefined = changeAnnouncementsOf(db),
   ) {}
 
   /** All scenarios as of a read that started after this call. */
@@ -93,6 +95,8 @@ export class ScenarioListMirror {
     const view = this.#view;
     const generation = this.config.generation;
     if (view?.seq !== undefined && view.generation === generation) {
+      // The database announced no commit after the view's: nothing was written since.
+      if (this.announced?.latestSeq === view.seq) return view;
       const { seq, changed } = await readChangesSince(this.db, view.seq);
       if (seq === view.seq) return view;
       if (seq !== undefined && changed.length <= PATCH_AT_MOST * view.scenarios.length) {
