@@ -317,6 +317,8 @@ function writeApiSection(results: Measurement[]): void {
     'trial configuration also seeds 3 examples). The health check is the baseline: the same stack (HTTP, routing,',
     'auth headers) with no database work. Details and saves include scenario validation unless skipped; "list"',
     'is every scenario without graphs, "list with graphs" every scenario with its graph. Any error fails the run.',
+    'The client reads each body to its last byte without keeping it, as load generators do (it shares the cores',
+    'with the server; collecting every 476 kB list into one buffer cost it more than the server spent answering).',
     'PostgreSQL rows appear when DATABASE_URL is set. The first time a row runs it follows 100 unrecorded requests of',
     'the same kind on other data (details of the seeded examples, the list with another filter, saves of other',
     'scenarios), so it measures optimised code; the first-time details still read and validate nothing the warm-up',
