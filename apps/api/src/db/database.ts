@@ -42,16 +42,27 @@ export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.u
 }
 
 /**
- * The latest value of the scenario change counter (`scenario_changes`) the database has announced committing. Only
- * a database this process alone writes announces (the embedded one, migration 0007), and each announcement arrives
- * before the answer to the statement that committed it: when no value newer than one read was announced, nothing
- * was written since, and a reader needs not ask.
+ * What the database announced of committed scenario writes (the counter `scenario_changes`). Only a database this
+ * process alone writes announces (the embedded one, migration 0007), and each announcement arrives before the
+ * answer to the statement that committed it: when no value newer than one read was announced, nothing was written
+ * since, and a reader needs not ask.
  */
 export interface ChangeAnnouncements {
+  /** The newest counter value announced. */
   readonly latestSeq: number | undefined;
+  /** Whether no commit after the counter value `seq` was announced, and the announcements can be trusted. */
+  nothingSince(seq: number): boolean;
+  /** What the database answered a reader that asked: a value newer than every announcement means they stopped. */
+  confirm(seq: number | undefined): void;
 }
 
 const CHANGES_CHANNEL = 'scenaria_scenario_changes';
+/**
+ * Announcements are trusted for this long after the database was last asked. SQL the batch runtime runs on the
+ * embedded database could stop them (`RESET ALL` turns them off, `DISCARD ALL` unlistens): the next ask then
+ * finds a commit nobody announced, and from then on every reader asks. A list is at most this stale in that case.
+ */
+export const ANNOUNCEMENTS_TRUSTED_MS = 1000;
 const announcements = new WeakMap<Database, ChangeAnnouncements>();
 
 /** The database's announcements of committed scenario writes, when it makes them (`ChangeAnnouncements`). */
@@ -59,17 +70,42 @@ export function changeAnnouncementsOf(db: Database): ChangeAnnouncements | undef
   return announcements.get(db);
 }
 
+class HeardChanges implements ChangeAnnouncements {
+  #latest: number | undefined;
+  #confirmedAt = Number.NEGATIVE_INFINITY;
+  #silenced = false;
+
+  get latestSeq(): number | undefined {
+    return this.#latest;
+  }
+
+  hear(seq: number): void {
+    if (Number.isSafeInteger(seq) && (this.#latest === undefined || seq > this.#latest)) this.#latest = seq;
+  }
+
+  nothingSince(seq: number): boolean {
+    return !this.#silenced && this.#latest === seq && Date.now() - this.#confirmedAt < ANNOUNCEMENTS_TRUSTED_MS;
+  }
+
+  confirm(seq: number | undefined): void {
+    if (seq === undefined) return;
+    if (this.#latest === undefined || seq > this.#latest) {
+      if (!this.#silenced) console.error(`The embedded database committed scenario change ${seq} without announcing it: lists ask it every time from now on`);
+      this.#silenced = true;
+    }
+    this.#confirmedAt = Date.now();
+  }
+}
+
 // Listens before turning announcing on and before reading the counter: no commit after the read goes unheard.
 async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncements> {
-  const heard: { latestSeq: number | undefined } = { latestSeq: undefined };
-  const hear = (seq: number) => {
-    if (Number.isSafeInteger(seq) && (heard.latestSeq === undefined || seq > heard.latestSeq)) heard.latestSeq = seq;
-  };
-  await client.listen(CHANGES_CHANNEL, (payload) => hear(Number(payload)));
-  // A session setting: the embedded database has one session, this process's.
+  const heard = new HeardChanges();
+  await client.listen(CHANGES_CHANNEL, (payload) => heard.hear(Number(payload)));
+  // A session setting: the embedded database has one session, this process's (SQL that resets it is caught by
+  // `confirm`, as a `DISCARD ALL` is).
   await client.exec("set scenaria.announce_changes = 'on'");
   const { rows } = await client.query<{ seq: string }>('select seq::text as seq from scenario_changes where id = 1');
-  if (rows[0]) hear(Number(rows[0].seq));
+  if (rows[0]) heard.hear(Number(rows[0].seq));
   return heard;
 }
 

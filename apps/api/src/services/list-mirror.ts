@@ -96,8 +96,9 @@ export class ScenarioListMirror {
     const generation = this.config.generation;
     if (view?.seq !== undefined && view.generation === generation) {
       // The database announced no commit after the view's: nothing was written since.
-      if (this.announced?.latestSeq === view.seq) return view;
+      if (this.announced?.nothingSince(view.seq)) return view;
       const { seq, changed } = await readChangesSince(this.db, view.seq);
+      this.announced?.confirm(seq);
       if (seq === view.seq) return view;
       if (seq !== undefined && changed.length <= PATCH_AT_MOST * view.scenarios.length) {
         const patched = await this.#patch(view, seq, changed);
@@ -108,6 +109,7 @@ export class ScenarioListMirror {
     // The counter and every page from one snapshot: the view is exactly the scenarios as of `seq`, and a
     // scenario renamed meanwhile is neither missed nor shown twice.
     const loaded = await this.db.transaction((tx) => this.#readAll(tx, generation), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    this.announced?.confirm(loaded.seq);
     // Without a counter nothing tells a later list what changed: every list reads all again.
     if (loaded.seq !== undefined) this.#view = loaded;
     return loaded;
