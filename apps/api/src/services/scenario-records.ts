@@ -257,8 +257,7 @@ function buildStatements(db: Database) {
       .from(scenariosTable)
       .where(and(eq(scenariosTable.processingType, sql.placeholder('processingType')), eq(scenariosTable.isFragment, true), eq(scenariosTable.isArchived, false)))
       .prepare('processing_type_fragments'),
-    // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
-    // their own tables' columns.
+    // The subquery's columns come out unqualified (drizzle's one-table query), which there name the marks' own.
     changesSince: db
       .select({
         seq: scenarioChanges.seq,
@@ -267,6 +266,8 @@ function buildStatements(db: Database) {
       .from(scenarioChanges)
       .where(eq(scenarioChanges.id, 1))
       .prepare('scenario_changes_since'),
+    // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
+    // their own tables' columns.
     forSave: db
       .select({
         row: scenariosTable,
