@@ -2,10 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { ConfigStore } from '../src/config/config-store';
 import { loadConfig } from '../src/config/load-config';
-import { ANNOUNCEMENTS_TRUSTED_MS, changeAnnouncementsOf } from '../src/db/database';
+import { ANNOUNCEMENTS_TRUSTED_MS, changeAnnouncementsOf, readChangeSeq } from '../src/db/database';
 import { scenarioLabels, scenarios, scenarioVersions } from '../src/db/schema';
 import { ScenarioListMirror } from '../src/services/list-mirror';
-import { readChangeSeq } from '../src/services/scenario-records';
 import { DATABASES, openTestDatabase } from './harness';
 import type { TestDatabase } from './harness';
 

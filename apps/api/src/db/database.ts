@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -97,15 +98,21 @@ class HeardChanges implements ChangeAnnouncements {
   }
 }
 
+/** The counter of committed scenario writes (`scenario_changes`); undefined if its row is missing. */
+export async function readChangeSeq(db: Database | Transaction): Promise<number | undefined> {
+  const [row] = await db.select({ seq: schema.scenarioChanges.seq }).from(schema.scenarioChanges).where(eq(schema.scenarioChanges.id, 1));
+  return row?.seq;
+}
+
 // Listens before turning announcing on and before reading the counter: no commit after the read goes unheard.
-async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncements> {
+async function announceChanges(db: Database, client: ThreadClient): Promise<ChangeAnnouncements> {
   const heard = new HeardChanges();
   await client.listen(CHANGES_CHANNEL, (payload) => heard.hear(Number(payload)));
   // A session setting: the embedded database has one session, this process's (SQL that resets it is caught by
   // `confirm`, as a `DISCARD ALL` is).
   await client.exec("set scenaria.announce_changes = 'on'");
-  const { rows } = await client.query<{ seq: string }>('select seq::text as seq from scenario_changes where id = 1');
-  if (rows[0]) heard.hear(Number(rows[0].seq));
+  const seq = await readChangeSeq(db);
+  if (seq !== undefined) heard.hear(seq);
   return heard;
 }
 
@@ -124,7 +131,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
     const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
-    announcements.set(db as unknown as Database, await announceChanges(thread.client));
+    announcements.set(db as unknown as Database, await announceChanges(db as unknown as Database, thread.client));
     return { db: db as unknown as Database, kind: 'pglite', close: () => thread.close() };
   } catch (error) {
     await thread.close();

@@ -1,9 +1,9 @@
 import type { ProcessAction, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
-import { changeAnnouncementsOf } from '../db/database';
+import { changeAnnouncementsOf, readChangeSeq } from '../db/database';
 import type { ChangeAnnouncements, Database, Transaction } from '../db/database';
 import { FreshSharedRun } from './fresh-shared-run';
-import { isDeployed, loadListActions, loadListRows, loadNamePage, readChangeSeq, readChangesSince, toRecord } from './scenario-records';
+import { isDeployed, loadListActions, loadListRows, loadNamePage, readChangesSince, toRecord } from './scenario-records';
 import type { ListRow, RecordFacts, ScenarioRow } from './scenario-records';
 
 /** A scenario as every list shows it: never changed once made, replaced whole when the scenario is written. */

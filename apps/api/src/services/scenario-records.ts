@@ -393,12 +393,6 @@ export async function loadDetailsFacts(db: Database, name: string, versionId: nu
 type ActionJson = Omit<ActionRow, 'scenarioId' | 'createdAt' | 'performedAt'> & { createdAt: string; performedAt: string | null };
 type HistoryJson = { versionId: number; createdAt: string; createdBy: string; modelVersion: number | null };
 
-/** The counter of committed scenario writes (`scenario_changes`); undefined if its row is missing. */
-export async function readChangeSeq(db: Queryable): Promise<number | undefined> {
-  const [row] = await db.select({ seq: scenarioChanges.seq }).from(scenarioChanges).where(eq(scenarioChanges.id, 1));
-  return row?.seq;
-}
-
 /** The counter of committed scenario writes and the scenarios written after `since`, read in one snapshot. */
 export async function readChangesSince(db: Database, since: number): Promise<{ seq: number | undefined; changed: number[] }> {
   // Every list asks it: built once (`statements`).
