@@ -113,6 +113,8 @@ export {
   parseCanonicalProcess,
   serializeScenarioGraph,
   serializeCanonicalProcess,
+  scenarioGraphText,
+  canonicalProcessText,
 } from './parse';
 
 /** Conversion between the flat graph and the canonical form. */

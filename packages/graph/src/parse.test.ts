@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCanonicalProcess, parseScenarioGraph, serializeScenarioGraph } from './parse';
+import { canonicalProcessText, parseCanonicalProcess, parseScenarioGraph, scenarioGraphText, serializeCanonicalProcess, serializeScenarioGraph } from './parse';
+import { toCanonical } from './canonical/to-canonical';
 
 const expr = (expression: string) => ({ language: 'spel', expression });
 const kafka = (topic: string) => ({ typ: 'kafka', parameters: [{ name: 'Topic', expression: expr(`'${topic}'`) }] });
@@ -61,6 +62,23 @@ describe('parseScenarioGraph', () => {
     const parsed = parseScenarioGraph(graph);
     if (!parsed.ok) throw new Error('should parse');
     expect(serializeScenarioGraph(parsed.value)).toStrictEqual(referenceExample);
+  });
+
+  it('writes the serialized text without copying: unknown fields dropped, undefined ones left out, nulls kept', () => {
+    const graph = structuredClone(referenceExample) as { nodes: Record<string, unknown>[]; edges: Record<string, unknown>[] };
+    graph.nodes[0]!.selected = true;
+    const parsed = parseScenarioGraph(graph);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    // A field set to undefined after parsing (as code building a graph may leave one) has no JSON form.
+    (parsed.value.edges[0] as { edgeType?: unknown }).edgeType = undefined;
+    const text = scenarioGraphText(parsed.value);
+    expect(text).toBe(JSON.stringify(serializeScenarioGraph(parsed.value)));
+    expect(text).not.toContain('"selected"');
+    expect(JSON.parse(text).nodes[4]).toHaveProperty('expression', null);
+    const canonical = toCanonical(parsed.value, { id: 'example' });
+    expect(canonicalProcessText(canonical)).toBe(JSON.stringify(serializeCanonicalProcess(canonical)));
+    expect(() => scenarioGraphText({ nodes: 1 } as never)).toThrow(/not a scenario graph/);
+    expect(() => canonicalProcessText({ metaData: 1 } as never)).toThrow(/not a canonical process/);
   });
 
   it('reports wrong types, missing fields and unknown node and edge types with JSON paths', () => {

@@ -107,9 +107,28 @@ export function serializeScenarioGraph(graph: ScenarioGraph): Json {
 
 /** The wire JSON of a canonical process; throws only when handed something that is not one (a bug). */
 export function serializeCanonicalProcess(canonical: CanonicalProcess): Json {
+  return cloneJson(checkedCanonicalProcess(canonical)) as Json;
+}
+
+/**
+ * `JSON.stringify(serializeScenarioGraph(graph))`, without the copy: the schema's output is written as it is
+ * (JSON text leaves out `undefined` fields just as the copy does).
+ */
+export function scenarioGraphText(graph: ScenarioGraph): string {
+  const parsed = ScenarioGraphSchema.safeParse(graph);
+  if (!parsed.success) throw new Error(`scenarioGraphText: not a scenario graph: ${parsed.error.message}`);
+  return JSON.stringify(parsed.data);
+}
+
+/** `JSON.stringify(serializeCanonicalProcess(canonical))`, without the copy (as `scenarioGraphText`). */
+export function canonicalProcessText(canonical: CanonicalProcess): string {
+  return JSON.stringify(checkedCanonicalProcess(canonical));
+}
+
+function checkedCanonicalProcess(canonical: CanonicalProcess): unknown {
   const parsed = CanonicalProcessSchema.safeParse(canonical);
   if (!parsed.success) {
     throw new Error(`serializeCanonicalProcess: not a canonical process: ${parsed.error.message}`);
   }
-  return cloneJson(parsed.data) as Json;
+  return parsed.data;
 }

@@ -11,6 +11,8 @@ import {
   fromCanonical,
   parseCanonicalProcess,
   parseScenarioGraph,
+  canonicalProcessText,
+  scenarioGraphText,
   serializeCanonicalProcess,
   serializeScenarioGraph,
   toCanonical,
@@ -79,6 +81,12 @@ describe.skipIf(!present)('shared scenario corpus', () => {
     // and sources left unconnected (checked by reading those files).
     const problems = findStructureProblems(graph).map((issue) => `${issue.code}:${issue.nodeIds?.join(',') ?? ''}`);
     expect(problems).toEqual(KNOWN_STRUCTURE_PROBLEMS[file] ?? []);
+
+    // The texts written without the serializers' copies are the copies' texts, of the graph read from the wire
+    // (nulls and absent fields as given) and of the canonical form built from it.
+    expect(scenarioGraphText(graphParsed.value)).toBe(JSON.stringify(serializeScenarioGraph(graphParsed.value)));
+    const canonical = toCanonical(graphParsed.value, { id });
+    expect(canonicalProcessText(canonical)).toBe(JSON.stringify(serializeCanonicalProcess(canonical)));
 
     // The upgrade is idempotent: a 1.18 scenario comes back unchanged, with nothing to report.
     const again = upgradeScenario(serializeCanonicalProcess(upgraded.value));
