@@ -30,11 +30,29 @@ describe('SizedLru', () => {
     expect(lru.get('d')).toBe('dd');
   });
 
-  it('deletes the entries a predicate names', () => {
-    const lru = new SizedLru<number>(() => 1, 10);
-    for (const key of ['1:a', '1:b', '2:a']) lru.set(key, 1);
-    lru.deleteWhere((key) => key.startsWith('1:'));
+  it('deletes the entries of a group, and forgets a group whose entries were dropped for room', () => {
+    const lru = new SizedLru<{ scenario: number; size: number }>((value) => value.size, 10, Number.POSITIVE_INFINITY, (value) => value.scenario);
+    lru.set('1:a', { scenario: 1, size: 1 });
+    lru.set('1:b', { scenario: 1, size: 1 });
+    lru.set('2:a', { scenario: 2, size: 1 });
+    lru.deleteGroup(1);
     expect(lru.count).toBe(1);
-    expect(lru.get('2:a')).toBe(1);
+    expect(lru.get('2:a')).toEqual({ scenario: 2, size: 1 });
+    // A replaced key moves to its new value's group.
+    lru.set('2:a', { scenario: 3, size: 1 });
+    lru.deleteGroup(2);
+    expect(lru.get('2:a')).toEqual({ scenario: 3, size: 1 });
+    // Evicted for room: deleting its group later finds nothing to drop, and the newer entry stays.
+    lru.set('4:a', { scenario: 4, size: 9 });
+    lru.set('5:a', { scenario: 5, size: 2 });
+    expect(lru.get('2:a')).toBeUndefined();
+    expect(lru.get('4:a')).toBeUndefined();
+    lru.deleteGroup(4);
+    lru.deleteGroup(3);
+    expect(lru.count).toBe(1);
+    expect(lru.get('5:a')).toEqual({ scenario: 5, size: 2 });
+    lru.clear();
+    lru.deleteGroup(5);
+    expect(lru.count).toBe(0);
   });
 });

@@ -1,15 +1,25 @@
+interface Held<V> {
+  value: V;
+  // As measured when the entry was set: a value changed afterwards still leaves what it added.
+  size: number;
+  group: string | number | undefined;
+}
+
 /**
  * A least-recently-used map bounded by its number of entries and by the sum of their sizes (as `sizeOf`
  * measures them, e.g. the length of a JSON text). An entry larger than the whole size budget is not kept.
+ * With `groupOf`, the entries of one group (say, of one scenario) are found without looking at the others.
  */
 export class SizedLru<V> {
-  readonly #entries = new Map<string, V>();
+  readonly #entries = new Map<string, Held<V>>();
+  readonly #groups = new Map<string | number, Set<string>>();
   #size = 0;
 
   constructor(
     private readonly sizeOf: (value: V) => number,
     private readonly maxSize: number,
     private readonly maxEntries = Number.POSITIVE_INFINITY,
+    private readonly groupOf?: (value: V) => string | number,
   ) {}
 
   get count(): number {
@@ -18,11 +28,11 @@ export class SizedLru<V> {
 
   /** The value of `key`, now the most recently used. */
   get(key: string): V | undefined {
-    const hit = this.#entries.get(key);
-    if (hit === undefined) return undefined;
+    const held = this.#entries.get(key);
+    if (held === undefined) return undefined;
     this.#entries.delete(key);
-    this.#entries.set(key, hit);
-    return hit;
+    this.#entries.set(key, held);
+    return held.value;
   }
 
   /** Keeps `value` under `key`, dropping the least recently used entries over the bounds. */
@@ -30,8 +40,14 @@ export class SizedLru<V> {
     this.delete(key);
     const size = this.sizeOf(value);
     if (size > this.maxSize) return;
-    this.#entries.set(key, value);
+    const group = this.groupOf?.(value);
+    this.#entries.set(key, { value, size, group });
     this.#size += size;
+    if (group !== undefined) {
+      const keys = this.#groups.get(group);
+      if (keys) keys.add(key);
+      else this.#groups.set(group, new Set([key]));
+    }
     for (const oldest of this.#entries.keys()) {
       if (this.#entries.size <= this.maxEntries && this.#size <= this.maxSize) break;
       this.delete(oldest);
@@ -39,19 +55,26 @@ export class SizedLru<V> {
   }
 
   delete(key: string): void {
-    const value = this.#entries.get(key);
-    if (value === undefined) return;
+    const held = this.#entries.get(key);
+    if (held === undefined) return;
     this.#entries.delete(key);
-    this.#size -= this.sizeOf(value);
+    this.#size -= held.size;
+    if (held.group !== undefined) {
+      const keys = this.#groups.get(held.group);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#groups.delete(held.group);
+    }
   }
 
-  /** Drops every entry `drop` says of. */
-  deleteWhere(drop: (key: string, value: V) => boolean): void {
-    for (const [key, value] of this.#entries) if (drop(key, value)) this.delete(key);
+  /** Drops every entry of a group (`groupOf`); costs as many steps as the group has entries. */
+  deleteGroup(group: string | number): void {
+    const keys = this.#groups.get(group);
+    if (keys) for (const key of [...keys]) this.delete(key);
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#groups.clear();
     this.#size = 0;
   }
 }

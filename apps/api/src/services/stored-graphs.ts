@@ -1,4 +1,4 @@
-import { fromCanonical, serializeScenarioGraph } from '@scenaria/graph';
+import { fromCanonical, scenarioGraphText, serializeScenarioGraph } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
 
@@ -9,6 +9,11 @@ export interface StoredGraph {
   description: string | undefined;
   /** The version's comparison key under any name (kept by the save that wrote it): the next save compares with it. */
   contentKey?: string;
+  /**
+   * About how many characters of memory the entry holds besides its served text and key: the graph object (taken
+   * as its canonical text's length), or the canonical text it is read from when asked.
+   */
+  readonly heldBeside: number;
 }
 
 /** What answers embed of a stored graph: its served text and its description. */
@@ -32,13 +37,13 @@ export function storedGraphObject(canonicalJson: string): ScenarioGraph {
 
 /** The text answers embed of a stored graph. */
 export function storedGraphText(graph: ScenarioGraph): StoredGraphText {
-  return { json: JSON.stringify(graphJson(graph)), description: graph.properties.additionalFields.description ?? undefined };
+  return { json: scenarioGraphText(graph), description: graph.properties.additionalFields.description ?? undefined };
 }
 
 /** A stored version's canonical text as the graph validation reads and the graph's served text. */
 export function storedGraphOf(canonicalJson: string): StoredGraph {
   const graph = storedGraphObject(canonicalJson);
-  return { graph, ...storedGraphText(graph) };
+  return { graph, ...storedGraphText(graph), heldBeside: canonicalJson.length };
 }
 
 /**
@@ -49,6 +54,7 @@ export function storedGraphWithText(canonicalJson: string, text: StoredGraphText
   let graph: ScenarioGraph | undefined;
   return {
     ...text,
+    heldBeside: canonicalJson.length,
     get graph() {
       return (graph ??= storedGraphObject(canonicalJson));
     },
@@ -56,15 +62,15 @@ export function storedGraphWithText(canonicalJson: string, text: StoredGraphText
 }
 
 /**
- * Graphs of stored versions, least recently used first out, bounded by the size of their JSON. A version is
- * never changed once written and scenario ids are never reused, so (scenario id, version) fixes the graph and
- * an entry never goes stale.
+ * Graphs of stored versions, least recently used first out, bounded by what they hold: the served text, the
+ * comparison key and the graph or its canonical text. A version is never changed once written and scenario ids
+ * are never reused, so (scenario id, version) fixes the graph and an entry never goes stale.
  */
 export class StoredGraphCache {
   readonly #entries: SizedLru<StoredGraph>;
 
   constructor(maxBytes = 32 * 2 ** 20) {
-    this.#entries = new SizedLru<StoredGraph>((stored) => stored.json.length, maxBytes);
+    this.#entries = new SizedLru<StoredGraph>((stored) => stored.json.length + (stored.contentKey?.length ?? 0) + stored.heldBeside, maxBytes);
   }
 
   async get(scenarioId: number, versionId: number, read: () => Promise<StoredGraph>): Promise<StoredGraph> {

@@ -33,7 +33,7 @@ export class ValidationCache {
   #generation: number | undefined;
 
   constructor(maxEntries = 2000, maxBytes = 64 * 2 ** 20) {
-    this.#entries = new SizedLru<Entry>((entry) => entry.validated.bytes.byteLength, maxBytes, maxEntries);
+    this.#entries = new SizedLru<Entry>((entry) => entry.validated.bytes.byteLength, maxBytes, maxEntries, (entry) => entry.scenarioId);
   }
 
   get size(): number {
@@ -77,7 +77,7 @@ export class ValidationCache {
 
   /** Frees the results of one scenario (after a save, rename, archive or delete). */
   forget(scenarioId: number): void {
-    this.#entries.deleteWhere((_key, entry) => entry.scenarioId === scenarioId);
+    this.#entries.deleteGroup(scenarioId);
   }
 
   clear(): void {
