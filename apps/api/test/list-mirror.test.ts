@@ -6,7 +6,7 @@ import { ConfigStore } from '../src/config/config-store';
 import { loadConfig } from '../src/config/load-config';
 import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '../src/db/schema';
 import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
-import { readChangeSeq } from '../src/db/database';
+import { readChangeHorizon } from '../src/db/database';
 import { readChangesSince } from '../src/services/scenario-records';
 import { canonicalText, ScenarioService } from '../src/services/scenarios';
 import { ThreadSlices } from '../src/services/thread-slices';
@@ -45,36 +45,44 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     expect(shown(first).map(([name]) => name)).toEqual(['m-b', 'm-d', 'm-f', 'm-h']);
     expect(await mirror.current()).toBe(first);
 
-    const before = (await readChangeSeq(db()))!;
+    const before = await readChangeHorizon(db());
     await db().transaction(async (tx) => {
       await tx.insert(scenarioVersions).values({ scenarioId: ids[1]!, versionId: 2, canonicalJson: '{}', createdBy: 'test' });
       await tx.update(scenarios).set({ latestVersionId: 2 }).where(eq(scenarios.id, ids[1]!));
     });
-    // One number per transaction, however many rows it wrote.
-    expect(await readChangesSince(db(), before)).toEqual({ seq: before + 1, changed: [ids[1]] });
+    // One mark, with the transaction's id, however many rows it wrote.
+    const written = await readChangesSince(db(), before);
+    expect(written.changes).toEqual([{ scenarioId: ids[1], writer: expect.any(Number) }]);
+    const writer = written.changes[0]!.writer;
+    expect(writer).toBeGreaterThanOrEqual(before);
+    expect(written.horizon).toBeGreaterThan(writer);
 
     const second = await mirror.current();
-    expect(second.seq).toBe(before + 1);
+    expect(second.seq).toBeGreaterThan(first.seq);
     expect(shown(second)[1]).toEqual(['m-d', 2, false, '', '-']);
     // The others are the very records of the first view: not read again.
     expect(second.scenarios.filter((_, index) => index !== 1)).toEqual(first.scenarios.filter((_, index) => index !== 1));
     for (const index of [0, 2, 3]) expect(second.scenarios[index]).toBe(first.scenarios[index]);
     expect(second.scenarios[1]).not.toBe(first.scenarios[1]);
+    // Nothing written since: the same view.
+    expect(await mirror.current()).toBe(second);
 
-    // A transaction over two scenarios marks both with its number; a rolled back one marks nothing.
+    // A transaction over two scenarios marks both with its id; a rolled back one marks nothing.
     await db().transaction(async (tx) => {
       await tx.update(scenarios).set({ createdBy: 'both' }).where(eq(scenarios.id, ids[0]!));
       await tx.insert(scenarioLabels).values({ scenarioId: ids[2]!, label: 'both' });
     });
-    const both = await readChangesSince(db(), before + 1);
-    expect({ seq: both.seq, changed: [...both.changed].sort((a, b) => a - b) }).toEqual({ seq: before + 2, changed: [ids[0], ids[2]].sort((a, b) => a! - b!) });
+    const both = await readChangesSince(db(), written.horizon);
+    expect(both.changes.map(({ scenarioId }) => scenarioId)).toEqual([ids[0], ids[2]].sort((a, b) => a! - b!));
+    expect(new Set(both.changes.map((change) => change.writer)).size).toBe(1);
+    expect(both.changes[0]!.writer).toBeGreaterThan(writer);
     await expect(
       db().transaction(async (tx) => {
         await tx.update(scenarios).set({ createdBy: 'never' }).where(eq(scenarios.id, ids[3]!));
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    expect(await readChangesSince(db(), before + 2)).toEqual({ seq: before + 2, changed: [] });
+    expect((await readChangesSince(db(), both.horizon)).changes).toEqual([]);
     await db().delete(scenarioLabels).where(eq(scenarioLabels.scenarioId, ids[2]!));
   });
 
@@ -129,6 +137,35 @@ describe.each(DATABASES)('the list mirror on %s', (kind) => {
     const untouched = (view: typeof before) => view.scenarios.find(({ row }) => row.name === 'p-d');
     expect(untouched(patched)).toBe(untouched(before));
     await db().delete(scenarios).where(sql`${scenarios.name} like 'p-%'`);
+  });
+
+  // Transaction ids are handed out when a transaction first writes, not when it commits: a writer can commit after
+  // a younger one that a view already shows. The horizon (the oldest writer still running) keeps it in sight.
+  test.runIf(kind === 'postgres')('a writer that commits after a younger one a view already showed is in the next view', async () => {
+    const ids = await Promise.all(['o-a', 'o-b'].map((name) => create(name)));
+    const mirror = new ScenarioListMirror(db(), new ConfigStore(await loadConfig(undefined)));
+    const createdBy = (view: Awaited<ReturnType<ScenarioListMirror['current']>>) =>
+      view.scenarios.filter(({ row }) => row.name.startsWith('o-')).map(({ row }) => row.createdBy);
+    expect(createdBy(await mirror.current())).toEqual(['test', 'test']);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const writing = new Promise<void>((resolve) => (started = resolve));
+    const older = db().transaction(async (tx) => {
+      await tx.update(scenarios).set({ createdBy: 'older' }).where(eq(scenarios.id, ids[0]!));
+      started();
+      await held;
+    });
+    await writing;
+    await db().update(scenarios).set({ createdBy: 'younger' }).where(eq(scenarios.id, ids[1]!));
+    const middle = await mirror.current();
+    expect(createdBy(middle)).toEqual(['test', 'younger']);
+    // The younger writer is found again while the older one holds the horizon back: no change, the same view.
+    expect(await mirror.current()).toBe(middle);
+    release();
+    await older;
+    expect(createdBy(await mirror.current())).toEqual(['older', 'younger']);
+    await db().delete(scenarios).where(sql`${scenarios.name} like 'o-%'`);
   });
 
   test('a reload of the configuration reads every record again', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,18 +43,21 @@ export function findMigrationsFolder(start = dirname(fileURLToPath(import.meta.u
 }
 
 /**
- * What the database announced of committed scenario writes (the counter `scenario_changes`). Only a database this
- * process alone writes announces (the embedded one, migration 0007), and each announcement arrives before the
- * answer to the statement that committed it: when no value newer than one read was announced, nothing was written
- * since, and a reader needs not ask.
+ * What the database announced of committed scenario writes (the writers' transaction ids, migration 0008). Only a
+ * database this process alone writes announces (the embedded one, migration 0007), and each announcement arrives
+ * before the answer to the statement that committed it: when no writer at or above a reader's horizon was
+ * announced, nothing was written since that read, and a reader needs not ask.
  */
 export interface ChangeAnnouncements {
-  /** The newest counter value announced. */
-  readonly latestSeq: number | undefined;
-  /** Whether no commit after the counter value `seq` was announced, and the announcements can be trusted. */
-  nothingSince(seq: number): boolean;
-  /** What the database answered a reader that asked: a value newer than every announcement means they stopped. */
-  confirm(seq: number | undefined): void;
+  /** The newest writer announced; undefined when none was since the database opened. */
+  readonly latestWriter: number | undefined;
+  /** Whether no writer at or above `horizon` was announced, and the announcements can be trusted. */
+  nothingSince(horizon: number): boolean;
+  /**
+   * What the database answered a reader that asked: the newest writer of the changes it found, if any. A writer
+   * newer than every announcement means they stopped.
+   */
+  confirm(newestWriterFound: number | undefined): void;
 }
 
 const CHANGES_CHANNEL = 'scenaria_scenario_changes';
@@ -76,43 +79,49 @@ class HeardChanges implements ChangeAnnouncements {
   #confirmedAt = Number.NEGATIVE_INFINITY;
   #silenced = false;
 
-  get latestSeq(): number | undefined {
+  get latestWriter(): number | undefined {
     return this.#latest;
   }
 
-  hear(seq: number): void {
-    if (Number.isSafeInteger(seq) && (this.#latest === undefined || seq > this.#latest)) this.#latest = seq;
+  hear(writer: number): void {
+    if (Number.isSafeInteger(writer) && (this.#latest === undefined || writer > this.#latest)) this.#latest = writer;
   }
 
-  nothingSince(seq: number): boolean {
-    return !this.#silenced && this.#latest === seq && Date.now() - this.#confirmedAt < ANNOUNCEMENTS_TRUSTED_MS;
+  nothingSince(horizon: number): boolean {
+    return !this.#silenced && (this.#latest === undefined || this.#latest < horizon) && Date.now() - this.#confirmedAt < ANNOUNCEMENTS_TRUSTED_MS;
   }
 
-  confirm(seq: number | undefined): void {
-    if (seq === undefined) return;
-    if (this.#latest === undefined || seq > this.#latest) {
-      if (!this.#silenced) console.error(`The embedded database committed scenario change ${seq} without announcing it: lists ask it every time from now on`);
+  confirm(newestWriterFound: number | undefined): void {
+    if (newestWriterFound !== undefined && (this.#latest === undefined || newestWriterFound > this.#latest)) {
+      if (!this.#silenced) console.error(`The embedded database committed a scenario change (transaction ${newestWriterFound}) without announcing it: lists ask it every time from now on`);
       this.#silenced = true;
     }
     this.#confirmedAt = Date.now();
   }
 }
 
-/** The counter of committed scenario writes (`scenario_changes`); undefined if its row is missing. */
-export async function readChangeSeq(db: Database | Transaction): Promise<number | undefined> {
-  const [row] = await db.select({ seq: schema.scenarioChanges.seq }).from(schema.scenarioChanges).where(eq(schema.scenarioChanges.id, 1));
-  return row?.seq;
+/**
+ * The oldest transaction still running as of the reader's snapshot (its xmin): every writer below it has ended,
+ * and what it committed shows in that snapshot. In a repeatable-read transaction, the snapshot of all its reads.
+ */
+export async function readChangeHorizon(db: Database | Transaction): Promise<number> {
+  const [row] = rowsOf<{ horizon: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`));
+  return Number(row!.horizon);
 }
 
-// Listens before turning announcing on and before reading the counter: no commit after the read goes unheard.
-async function announceChanges(db: Database, client: ThreadClient): Promise<ChangeAnnouncements> {
+/** The rows of `execute`'s answer: drizzle's PostgreSQL driver answers with the rows, PGlite's with an object holding them. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+// Listens before turning announcing on: every commit after the database opened is heard (the first list reads
+// everything, later ones what was written at or above its horizon).
+async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncements> {
   const heard = new HeardChanges();
   await client.listen(CHANGES_CHANNEL, (payload) => heard.hear(Number(payload)));
   // A session setting: the embedded database has one session, this process's (SQL that resets it is caught by
   // `confirm`, as a `DISCARD ALL` is).
   await client.exec("set scenaria.announce_changes = 'on'");
-  const seq = await readChangeSeq(db);
-  if (seq !== undefined) heard.hear(seq);
   return heard;
 }
 
@@ -131,7 +140,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
     const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
-    announcements.set(db as unknown as Database, await announceChanges(db as unknown as Database, thread.client));
+    announcements.set(db as unknown as Database, await announceChanges(thread.client));
     return { db: db as unknown as Database, kind: 'pglite', close: () => thread.close() };
   } catch (error) {
     await thread.close();

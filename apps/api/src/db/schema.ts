@@ -171,26 +171,18 @@ export const scenarioTestSuites = pgTable(
 );
 
 /**
- * One row whose `seq` grows by one with every transaction that writes a scenario, version, label or action
- * (triggers of migration 0005, once per transaction since 0006, run at commit). A reader that finds it unchanged knows no such write committed since it last looked:
- * what lets a list served a moment ago be served again, by this server or any other on the same database.
- */
-export const scenarioChanges = pgTable('scenario_changes', {
-  id: integer('id').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
-});
-
-/**
- * Per scenario, the `scenario_changes.seq` of its last committed write (same triggers, migration 0006). The
- * counter's row is locked from the bump to the commit, so marks are committed in the order of their numbers: a
- * reader that saw the counter at N and later finds the marks above N knows every scenario written since.
+ * Per scenario, the transaction id (`pg_current_xact_id()`) of its last committed write of a scenario, version,
+ * label or action (triggers of migration 0005, marking since 0008, run at commit). A reader takes the oldest
+ * transaction still running when it reads (its snapshot's xmin) as its horizon: every writer below it has ended
+ * and shows in that read, so the scenarios marked at or above it are all a later reader must read again. No
+ * writer waits for another (before 0008 a counter row, locked from its bump to the commit, ordered them).
  * A deleted scenario keeps its mark, which is how readers learn of the deletion.
  */
 export const scenarioChangeMarks = pgTable(
   'scenario_change_marks',
   {
     scenarioId: integer('scenario_id').primaryKey(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
+    writerXid: bigint('writer_xid', { mode: 'number' }).notNull(),
   },
-  (table) => [index('scenario_change_marks_seq_idx').on(table.seq)],
+  (table) => [index('scenario_change_marks_writer_xid_idx').on(table.writerXid)],
 );

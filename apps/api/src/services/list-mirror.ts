@@ -1,10 +1,10 @@
 import type { ProcessAction, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
-import { changeAnnouncementsOf, readChangeSeq } from '../db/database';
+import { changeAnnouncementsOf, readChangeHorizon } from '../db/database';
 import type { ChangeAnnouncements, Database, Transaction } from '../db/database';
 import { FreshSharedRun } from './fresh-shared-run';
 import { isDeployed, loadListActions, loadListRows, loadNamePage, readChangesSince, toRecord } from './scenario-records';
-import type { ListRow, RecordFacts, ScenarioRow } from './scenario-records';
+import type { ListRow, RecordFacts, ScenarioChange, ScenarioRow } from './scenario-records';
 
 /** A scenario as every list shows it: never changed once made, replaced whole when the scenario is written. */
 export interface MirroredScenario {
@@ -22,9 +22,10 @@ export interface MirroredScenario {
   withState?: { text: string; version: number | undefined; validUntil: number };
 }
 
-/** All scenarios, by name, as of a committed `seq` of `scenario_changes` (undefined when that is missing). */
+/** All scenarios, by name. */
 export interface MirrorView {
-  readonly seq: number | undefined;
+  /** Which view of its mirror this is: a later view of other scenarios has a higher number. */
+  readonly seq: number;
   readonly generation: number;
   readonly scenarios: readonly MirroredScenario[];
 }
@@ -77,6 +78,12 @@ export const MIRROR_PAGE_ROWS = 1000;
  */
 export class ScenarioListMirror {
   #view: MirrorView | undefined;
+  // Every writer below it shows in the view; those at or above it may not (`readChangeHorizon`).
+  #horizon = 0;
+  // The writer of each scenario's last change read since the last full read: met again (a writer that was still
+  // running held the horizon back), it is no change.
+  readonly #applied = new Map<number, number>();
+  #views = 0;
   readonly #refreshes = new FreshSharedRun<MirrorView>();
 
   constructor(
@@ -94,29 +101,37 @@ export class ScenarioListMirror {
   async #refresh(): Promise<MirrorView> {
     const view = this.#view;
     const generation = this.config.generation;
-    if (view?.seq !== undefined && view.generation === generation) {
-      // The database announced no commit after the view's: nothing was written since.
-      if (this.announced?.nothingSince(view.seq)) return view;
-      const { seq, changed } = await readChangesSince(this.db, view.seq);
-      this.announced?.confirm(seq);
-      if (seq === view.seq) return view;
-      if (seq !== undefined && changed.length <= PATCH_AT_MOST * view.scenarios.length) {
-        const patched = await this.#patch(view, seq, changed);
-        if (patched) return (this.#view = patched);
+    if (view && view.generation === generation) {
+      // The database announced no writer since the view's read: nothing was written since.
+      if (this.announced?.nothingSince(this.#horizon)) return view;
+      const { horizon, changes } = await readChangesSince(this.db, this.#horizon);
+      this.announced?.confirm(changes.reduce<number | undefined>((newest, { writer }) => (newest === undefined || writer > newest ? writer : newest), undefined));
+      const unseen = changes.filter(({ scenarioId, writer }) => this.#applied.get(scenarioId) !== writer);
+      if (unseen.length === 0) {
+        this.#horizon = horizon;
+        return view;
+      }
+      if (unseen.length <= PATCH_AT_MOST * view.scenarios.length) {
+        const patched = await this.#patch(view, unseen);
+        if (patched) {
+          for (const { scenarioId, writer } of unseen) this.#applied.set(scenarioId, writer);
+          this.#horizon = horizon;
+          return (this.#view = patched);
+        }
       }
     }
     this.#view = undefined;
-    // The counter and every page from one snapshot: the view is exactly the scenarios as of `seq`, and a
+    // The horizon and every page from one snapshot: the view is exactly the scenarios as of that snapshot, and a
     // scenario renamed meanwhile is neither missed nor shown twice.
-    const loaded = await this.db.transaction((tx) => this.#readAll(tx, generation), { isolationLevel: 'repeatable read', accessMode: 'read only' });
-    this.announced?.confirm(loaded.seq);
-    // Without a counter nothing tells a later list what changed: every list reads all again.
-    if (loaded.seq !== undefined) this.#view = loaded;
-    return loaded;
+    const { horizon, view: loaded } = await this.db.transaction((tx) => this.#readAll(tx, generation), { isolationLevel: 'repeatable read', accessMode: 'read only' });
+    this.announced?.confirm(undefined);
+    this.#applied.clear();
+    this.#horizon = horizon;
+    return (this.#view = loaded);
   }
 
-  async #readAll(tx: Transaction, generation: number): Promise<MirrorView> {
-    const seq = await readChangeSeq(tx);
+  async #readAll(tx: Transaction, generation: number): Promise<{ horizon: number; view: MirrorView }> {
+    const horizon = await readChangeHorizon(tx);
     const scenarios: MirroredScenario[] = [];
     for (let after: string | undefined; ; ) {
       const page = await loadNamePage(tx, after, this.pageRows);
@@ -124,14 +139,15 @@ export class ScenarioListMirror {
       const rows = await loadListRows(tx, { ids, names: page.length > 0 ? { after, last: page[page.length - 1]!.name } : undefined });
       const actions = await loadListActions(tx, ids);
       for (const row of rows) scenarios.push(this.#mirrored(row, actions));
-      if (page.length < this.pageRows) return { seq, generation, scenarios };
+      if (page.length < this.pageRows) return { horizon, view: { seq: ++this.#views, generation, scenarios } };
       after = page[page.length - 1]!.name;
     }
   }
 
   // The view with the written scenarios read again; undefined when one was created or renamed (its place in
   // the order is the database's to say).
-  async #patch(view: MirrorView, seq: number, changed: number[]): Promise<MirrorView | undefined> {
+  async #patch(view: MirrorView, changes: ScenarioChange[]): Promise<MirrorView | undefined> {
+    const changed = changes.map(({ scenarioId }) => scenarioId);
     const rows = new Map<number, ListRow>();
     const actions = new Map<number, ProcessAction[]>();
     for (let start = 0; start < changed.length; start += this.pageRows) {
@@ -154,7 +170,7 @@ export class ScenarioListMirror {
       if (row.scenario.name !== scenario.row.name) return undefined;
       scenarios.push(this.#mirrored(row, actions));
     }
-    return rows.size > 0 ? undefined : { seq, generation: view.generation, scenarios };
+    return rows.size > 0 ? undefined : { seq: ++this.#views, generation: view.generation, scenarios };
   }
 
   #mirrored({ scenario, latest, labels }: ListRow, actions: Map<number, ProcessAction[]>): MirroredScenario {

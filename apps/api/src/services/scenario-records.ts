@@ -1,11 +1,11 @@
 import { processingModeOfScenarioType } from '@scenaria/components';
-import { and, asc, desc, eq, gt, lte, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
 import type { Database, Transaction } from '../db/database';
-import { scenarioActions, scenarioChangeMarks, scenarioChanges, scenarioLabels, scenarioVersions, scenarios as scenariosTable } from '../db/schema';
+import { scenarioActions, scenarioChangeMarks, scenarioLabels, scenarioVersions, scenarios as scenariosTable } from '../db/schema';
 import { isStateAction } from './state';
 import type { StateResolver } from './state';
 
@@ -257,14 +257,15 @@ function buildStatements(db: Database) {
       .from(scenariosTable)
       .where(and(eq(scenariosTable.processingType, sql.placeholder('processingType')), eq(scenariosTable.isFragment, true), eq(scenariosTable.isArchived, false)))
       .prepare('processing_type_fragments'),
-    // The subquery's columns come out unqualified (drizzle's one-table query), which there name the marks' own.
+    // One row (an aggregate): the reader's horizon and the marks at or above the previous one, from one snapshot.
     changesSince: db
       .select({
-        seq: scenarioChanges.seq,
-        changed: sql<number[]>`coalesce((select array_agg(${scenarioChangeMarks.scenarioId}) from ${scenarioChangeMarks} where ${scenarioChangeMarks.seq} > ${sql.placeholder('since')}), '{}'::int[])`,
+        horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+        scenarioIds: sql<number[] | null>`array_agg(${scenarioChangeMarks.scenarioId} order by ${scenarioChangeMarks.scenarioId})`,
+        writers: sql<string[] | null>`array_agg(${scenarioChangeMarks.writerXid}::text order by ${scenarioChangeMarks.scenarioId})`,
       })
-      .from(scenarioChanges)
-      .where(eq(scenarioChanges.id, 1))
+      .from(scenarioChangeMarks)
+      .where(gte(scenarioChangeMarks.writerXid, sql.placeholder('since')))
       .prepare('scenario_changes_since'),
     // Written out: drizzle leaves a one-table query's columns unqualified, which inside the subqueries would name
     // their own tables' columns.
@@ -393,11 +394,22 @@ export async function loadDetailsFacts(db: Database, name: string, versionId: nu
 type ActionJson = Omit<ActionRow, 'scenarioId' | 'createdAt' | 'performedAt'> & { createdAt: string; performedAt: string | null };
 type HistoryJson = { versionId: number; createdAt: string; createdBy: string; modelVersion: number | null };
 
-/** The counter of committed scenario writes and the scenarios written after `since`, read in one snapshot. */
-export async function readChangesSince(db: Database, since: number): Promise<{ seq: number | undefined; changed: number[] }> {
+/** A scenario's last committed write: the transaction that wrote it (`scenario_change_marks`). */
+export interface ScenarioChange {
+  scenarioId: number;
+  writer: number;
+}
+
+/**
+ * The reader's horizon now (`readChangeHorizon`) and the scenarios whose last write is at or above the horizon of
+ * an earlier read (`since`), from one snapshot: what may have been written since that read.
+ */
+export async function readChangesSince(db: Database, since: number): Promise<{ horizon: number; changes: ScenarioChange[] }> {
   // Every list asks it: built once (`statements`).
   const [row] = await statements(db).changesSince.execute({ since });
-  return { seq: row?.seq, changed: row?.changed ?? [] };
+  const ids = row?.scenarioIds ?? [];
+  const writers = row?.writers ?? [];
+  return { horizon: Number(row!.horizon), changes: ids.map((scenarioId, index) => ({ scenarioId, writer: Number(writers[index]) })) };
 }
 
 /** A scenario as a list shows it: the row, its latest version's facts and its labels. */

@@ -19,7 +19,7 @@ import {
   MAX_JSON_DEPTH,
   newScenarioProperties,
   kindOfMetaDataType,
-  serializeCanonicalProcess,
+  canonicalProcessText,
   toCanonical,
   upgradeScenario,
   validateScenarioName,
@@ -28,6 +28,7 @@ import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { saveBlockingErrors, validateScenarioLabels } from '@scenaria/validation';
 import { categoriesWith, hasPermission, impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
+import { rowsOf } from '../db/database';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
@@ -183,9 +184,9 @@ const MAX_LIST_BYTES_KEPT = 64 * 2 ** 20;
 // graphs, not all of them (45 kB each with their validation in the bench, 4.5 GB at 100,000 scenarios).
 const GRAPH_LIST_PAGE = 100;
 
-/** Whether what was kept of a list came from the same read as `view` (a view without a counter is never matched). */
+/** Whether what was kept of a list came from the same view as `view`. */
 function readAs<T extends { seq: number; generation: number }>(kept: T | undefined, view: MirrorView): kept is T {
-  return kept !== undefined && view.seq !== undefined && kept.seq === view.seq && kept.generation === view.generation;
+  return kept !== undefined && kept.seq === view.seq && kept.generation === view.generation;
 }
 
 /**
@@ -224,7 +225,7 @@ interface DetailsOptions {
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
 export function canonicalText(graph: ScenarioGraph, name: string): string {
-  return JSON.stringify(serializeCanonicalProcess(toCanonical(graph, { id: name })));
+  return canonicalProcessText(toCanonical(graph, { id: name }));
 }
 
 /** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
@@ -289,7 +290,7 @@ export class ScenarioService {
   readonly #hugeLists = new SizedLru<{ seq: number; generation: number }>(() => 1, MAX_LISTS_KEPT);
   /**
    * The last text of each list asked for, served again while no scenario, version, label or action was
-   * written since (`scenario_changes`), the configuration is the same, and, for lists with states, the
+   * written since (`scenario_change_marks`), the configuration is the same, and, for lists with states, the
    * engine's answers are within their cache period.
    */
   readonly #listTexts: SizedLru<ListText>;
@@ -529,7 +530,7 @@ export class ScenarioService {
       const computedUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
       for (const { entry, text } of computed) entry.withState = { text, version: statesVersion, validUntil: computedUntil };
       const statesValidUntil = Math.min(computedUntil, reusedUntil);
-      if (seq !== undefined) this.#listTexts.set(key, { bytes, entries, seq, generation, statesVersion, statesValidUntil });
+      this.#listTexts.set(key, { bytes, entries, seq, generation, statesVersion, statesValidUntil });
       return bytes;
     });
   }
@@ -558,13 +559,13 @@ export class ScenarioService {
         for (const text of page.value) answer.push(text);
         answer.endSlice();
         if (answer.byteLength > this.#listBytesKept) {
-          if (seq !== undefined) this.#hugeLists.set(key, { seq, generation });
+          this.#hugeLists.set(key, { seq, generation });
           // The request that takes it first streams on from here; any other sharing this run reads its own.
           return new ListContinuation(answer.takeSlices(), pages);
         }
       }
       const bytes = answer.bytes();
-      if (seq !== undefined) this.#listTexts.set(key, { bytes, seq, generation, statesVersion: undefined, statesValidUntil: 0 });
+      this.#listTexts.set(key, { bytes, seq, generation, statesVersion: undefined, statesValidUntil: 0 });
       return bytes;
     });
     if (kept instanceof Uint8Array) return kept;
@@ -964,7 +965,7 @@ export class ScenarioService {
       }
     }
     const result: unknown = await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select id from guard`);
-    const rows = Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+    const rows = rowsOf(result);
     return rows.length === 1 ? { versionId, isNewVersion } : undefined;
   }
 
@@ -988,7 +989,7 @@ export class ScenarioService {
       );
     }
     const canonical = toCanonical(request.scenarioGraph, { id: name });
-    const newJson = JSON.stringify(serializeCanonicalProcess(canonical));
+    const newJson = canonicalProcessText(canonical);
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
     return { newJson, contentKey: contentKeyOf(canonical), comment, labels: request.scenarioLabels };
   }
