@@ -101,11 +101,14 @@ class HeardChanges implements ChangeAnnouncements {
 }
 
 /**
- * The oldest transaction still running as of the reader's snapshot (its xmin): every writer below it has ended,
- * and what it committed shows in that snapshot. In a repeatable-read transaction, the snapshot of all its reads.
+ * A reader's horizon as SQL (text, for the driver's sake): the oldest transaction still running as of the
+ * statement's snapshot (its xmin). Every writer below it has ended, and what it committed shows in that snapshot.
  */
+export const CHANGE_HORIZON = sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/** The reader's horizon (`CHANGE_HORIZON`); in a repeatable-read transaction, that of the snapshot of all its reads. */
 export async function readChangeHorizon(db: Database | Transaction): Promise<number> {
-  const [row] = rowsOf<{ horizon: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon`));
+  const [row] = rowsOf<{ horizon: string }>(await db.execute(sql`select ${CHANGE_HORIZON} as horizon`));
   return Number(row!.horizon);
 }
 

@@ -4,6 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import type { ProcessAction, ProcessingMode, ScenarioVersion, ScenarioWithDetails } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
+import { CHANGE_HORIZON } from '../db/database';
 import type { Database, Transaction } from '../db/database';
 import { scenarioActions, scenarioChangeMarks, scenarioLabels, scenarioVersions, scenarios as scenariosTable } from '../db/schema';
 import { isStateAction } from './state';
@@ -260,7 +261,7 @@ function buildStatements(db: Database) {
     // One row (an aggregate): the reader's horizon and the marks at or above the previous one, from one snapshot.
     changesSince: db
       .select({
-        horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+        horizon: CHANGE_HORIZON,
         scenarioIds: sql<number[] | null>`array_agg(${scenarioChangeMarks.scenarioId} order by ${scenarioChangeMarks.scenarioId})`,
         writers: sql<string[] | null>`array_agg(${scenarioChangeMarks.writerXid}::text order by ${scenarioChangeMarks.scenarioId})`,
       })
