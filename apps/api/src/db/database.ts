@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { openPgliteThread } from './pglite-thread';
+import type { UpkeepReport } from './pglite-upkeep';
 import type { ThreadClient } from './pglite-thread';
 import { withRepeatedStatementsPrepared } from './postgres-statements';
 import * as schema from './schema';
@@ -128,6 +129,14 @@ async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncement
   return heard;
 }
 
+// A step that held the database's thread this long is worth a line in the log: requests waited for it.
+const SLOW_UPKEEP_MS = 500;
+
+function logUpkeep(report: UpkeepReport): void {
+  if (report.kind === 'failed') console.error(`Upkeep of the embedded database failed${report.table ? ` (${report.action} ${report.table})` : ''}: ${report.message}`);
+  else if (report.ms >= SLOW_UPKEEP_MS) console.warn(`Upkeep of the embedded database: ${report.action} ${report.table} held it for ${Math.round(report.ms)} ms`);
+}
+
 /**
  * Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. It runs on a thread of its
  * own (`pglite-thread.ts`), so its work does not hold up the server's requests.
@@ -138,7 +147,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const thread = await openPgliteThread(dir);
+  const thread = await openPgliteThread(dir, { onUpkeep: logUpkeep });
   try {
     // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
     const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });

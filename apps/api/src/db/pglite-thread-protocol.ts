@@ -1,4 +1,12 @@
+import type { UpkeepPolicy, UpkeepReport } from './pglite-upkeep';
+
 /** Messages between the server and its embedded database's thread (`pglite-thread.ts`, `pglite-worker.ts`). */
+
+/** What the thread starts with: where the data lives, and its upkeep's policy (none when false). */
+export interface ThreadData {
+  dataDir?: string | undefined;
+  upkeep: UpkeepPolicy | false;
+}
 
 export type ThreadRequest =
   | { id: number; kind: 'query'; text: string; params: unknown[]; rowMode: 'array' | 'object'; rawTypes: number[]; tx?: number }
@@ -20,6 +28,7 @@ export type ThreadReply =
   | { kind: 'reply'; id: number; value: unknown }
   | { kind: 'failure'; id: number; error: ErrorData }
   | { kind: 'notification'; channel: string; payload: string }
+  | { kind: 'upkeep'; report: UpkeepReport }
   | { kind: 'ready' }
   | { kind: 'failed'; error: ErrorData };
 

@@ -2,7 +2,9 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { workerScript } from '../worker-script';
 import { errorFrom } from './pglite-thread-protocol';
-import type { ErrorData, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import type { ErrorData, ThreadData, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import { DEFAULT_UPKEEP } from './pglite-upkeep';
+import type { UpkeepPolicy, UpkeepReport } from './pglite-upkeep';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
@@ -36,9 +38,17 @@ const PROBE = '2000-01-01 00:00:00+00';
  * Parsers are supported only when they leave a value's text as it is (what drizzle asks for dates and intervals);
  * anything else is refused rather than silently ignored. If the thread dies, every call fails with its reason.
  */
-export async function openPgliteThread(dataDir: string | undefined): Promise<PgliteThread> {
+export interface PgliteThreadOptions {
+  /** The thread's upkeep (`pglite-upkeep.ts`): PostgreSQL's autovacuum rules by default; false for none. */
+  upkeep?: UpkeepPolicy | false;
+  /** Told of every upkeep step the thread took or failed. */
+  onUpkeep?: (report: UpkeepReport) => void;
+}
+
+export async function openPgliteThread(dataDir: string | undefined, options: PgliteThreadOptions = {}): Promise<PgliteThread> {
   const url = await workerScript('pglite-worker', new URL('./pglite-worker.ts', import.meta.url), ['@electric-sql/pglite']);
-  const worker = new Worker(url, { name: 'scenaria-pglite', workerData: { dataDir } });
+  const workerData: ThreadData = { dataDir, upkeep: options.upkeep ?? DEFAULT_UPKEEP };
+  const worker = new Worker(url, { name: 'scenaria-pglite', workerData });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
@@ -56,6 +66,7 @@ export async function openPgliteThread(dataDir: string | undefined): Promise<Pgl
   worker.on('message', (reply: ThreadReply) => {
     if (reply.kind === 'ready') return ready?.resolve();
     if (reply.kind === 'failed') return stop(errorFrom(reply.error));
+    if (reply.kind === 'upkeep') return options.onUpkeep?.(reply.report);
     if (reply.kind === 'notification') {
       for (const listener of listeners.get(reply.channel) ?? []) listener(reply.payload);
       return;

@@ -3,7 +3,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import { withPreparedStatements } from './pglite-statements';
 import { errorData } from './pglite-thread-protocol';
-import type { ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import type { ThreadData, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
+import { UpkeepSchedule } from './pglite-upkeep';
 
 /**
  * The embedded database's thread (`dist/pglite-worker.js`, a tsup entry of its own): PGlite with its prepared
@@ -13,7 +14,7 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker runs only as a worker thread');
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
-const { dataDir } = workerData as { dataDir?: string };
+const { dataDir, upkeep } = workerData as ThreadData;
 const database = dataDir ? new PGlite(dataDir) : new PGlite();
 const client = withPreparedStatements(database);
 
@@ -104,19 +105,30 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       return undefined;
     }
     case 'close':
+      await schedule?.stop();
       await database.close();
       return undefined;
   }
 }
 
+// Requests being answered: upkeep waits for none, and for no open transaction.
+let answering = 0;
+let schedule: UpkeepSchedule | undefined;
+
 port.on('message', (request: ThreadRequest) => {
-  answer(request).then(
-    (value) => post({ kind: 'reply', id: request.id, value }),
-    (error: unknown) => post({ kind: 'failure', id: request.id, error: errorData(error) }),
-  );
+  answering++;
+  answer(request)
+    .then(
+      (value) => post({ kind: 'reply', id: request.id, value }),
+      (error: unknown) => post({ kind: 'failure', id: request.id, error: errorData(error) }),
+    )
+    .finally(() => answering--);
 });
 
 database.waitReady.then(
-  () => post({ kind: 'ready' }),
+  () => {
+    if (upkeep) schedule = new UpkeepSchedule(client, upkeep, () => answering === 0 && transactions.size === 0, (report) => post({ kind: 'upkeep', report }));
+    post({ kind: 'ready' });
+  },
   (error: unknown) => post({ kind: 'failed', error: errorData(error) }),
 );
