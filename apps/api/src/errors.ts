@@ -1,4 +1,4 @@
-import { isDeploymentManagerClosed } from '@scenaria/deployment-sdk';
+import { isDeploymentManagerClosed, isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
 import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -57,6 +57,8 @@ export function toApiError(error: unknown): ApiError | undefined {
   // A reload replaced the manager while the command was on its way to it: the command did nothing, and the
   // manager now in its place takes it.
   if (isDeploymentManagerClosed(error)) return serviceUnavailable('The deployment manager was replaced by a configuration reload: try again', 1);
+  // Its broker or runtime did not answer: whether a command took effect shows in the scenario's state.
+  if (isDeploymentManagerUnavailable(error)) return serviceUnavailable(`The deployment manager could not reach its runtime: ${error.message}`, 5);
   return undefined;
 }
 

@@ -12,3 +12,18 @@ export class DeploymentManagerClosed extends Error {
 export function isDeploymentManagerClosed(error: unknown): error is DeploymentManagerClosed {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'DeploymentManagerClosed';
 }
+
+/**
+ * A manager could not reach what it drives (its broker or runtime down, its connection lost or closing), so
+ * whether a command took effect is not known; the scenario's status says, and the caller may try again. Hosts
+ * answer it as a temporary refusal (the designer API: 503 with Retry-After) and match on `code`.
+ */
+export class DeploymentManagerUnavailable extends Error {
+  override readonly name = 'DeploymentManagerUnavailable';
+  readonly code = 'DeploymentManagerUnavailable';
+}
+
+/** Whether an error is a manager's report that it could not reach its runtime, by its `code`. */
+export function isDeploymentManagerUnavailable(error: unknown): error is DeploymentManagerUnavailable {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'DeploymentManagerUnavailable';
+}

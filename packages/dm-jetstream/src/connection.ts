@@ -2,7 +2,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { JetStreamClient, JetStreamManager } from '@nats-io/jetstream';
 import { Kvm } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
-import { connect } from '@nats-io/transport-node';
+import { ClosedConnectionError, ConnectionError, DrainingConnectionError, NoRespondersError, TimeoutError, connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { keysOf } from './coordination';
 import { bucketName, topicStream, topicSubjects } from './naming';
@@ -76,4 +76,25 @@ export class JetStreamConnection {
     if (this.nc.isClosed()) return;
     await this.nc.drain();
   }
+}
+
+/**
+ * Whether an error says NATS could not be reached: the connection closed, closing or lost, or a request that
+ * nobody answered in time (NATS down while the client reconnects). Causes are followed: the clients wrap them.
+ */
+export function isBrokerUnreachable(error: unknown): boolean {
+  let cause = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
+    if (
+      cause instanceof ClosedConnectionError ||
+      cause instanceof DrainingConnectionError ||
+      cause instanceof ConnectionError ||
+      cause instanceof TimeoutError ||
+      cause instanceof NoRespondersError
+    ) {
+      return true;
+    }
+    cause = cause.cause;
+  }
+  return false;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeploymentManagerClosed, SimpleStateStatusName, commandProcessor } from '@scenaria/deployment-sdk';
+import { DeploymentManagerClosed, DeploymentManagerUnavailable, SimpleStateStatusName, commandProcessor } from '@scenaria/deployment-sdk';
 import type {
   CommandHandlers,
   DeploymentIssue,
@@ -10,7 +10,7 @@ import type {
   StatusDetails,
 } from '@scenaria/deployment-sdk';
 import type { ComponentRuntime } from '@scenaria/engine';
-import { JetStreamConnection } from './connection';
+import { JetStreamConnection, isBrokerUnreachable } from './connection';
 import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
 import type { Checkpoint, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, scenarioKey } from './naming';
@@ -137,34 +137,46 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
 
   const processCommand = commandProcessor(handlers);
   let isClosed = false;
+  // NATS down, or the connection closed under a call (a reload closing this manager): the caller learns that
+  // the runtime could not be reached, not of a bug.
+  const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isBrokerUnreachable(error)) throw error;
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new DeploymentManagerUnavailable(`NATS (${settings.servers}) could not be reached: ${reason}`, { cause: error });
+    }
+  };
 
   return {
     settings,
     processCommand(command) {
       // Refused whole rather than failing halfway on the closed connection: the manager in its place can take it.
       if (isClosed) return Promise.reject(new DeploymentManagerClosed('The JetStream deployment manager is closed'));
-      return processCommand(command);
+      return reaching(() => processCommand(command));
     },
-    async getScenarioStatuses(scenarioName) {
-      const found = await stored(scenarioName);
-      return found ? [await statusOf(found.value)] : [];
-    },
+    getScenarioStatuses: (scenarioName) =>
+      reaching(async () => {
+        const found = await stored(scenarioName);
+        return found ? [await statusOf(found.value)] : [];
+      }),
     statusDefinitions: [],
     customActions: [],
-    async processCounts(scenarioName) {
-      const found = await stored(scenarioName);
-      if (!found) return {};
-      const checkpoints = await connection.bucket('checkpoints');
-      const total: NodeCounts = {};
-      for (let partition = 0; partition < settings.partitions; partition++) {
-        const checkpoint = await readJson<Checkpoint>(checkpoints, partitionKey(scenarioName, partition));
-        if (checkpoint?.value.deploymentId === found.value.deploymentId) addCounts(total, checkpoint.value.counts);
-      }
-      return toProcessCounts(total);
-    },
-    async topicSamples(topic, limit) {
-      return (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }));
-    },
+    processCounts: (scenarioName) =>
+      reaching(async () => {
+        const found = await stored(scenarioName);
+        if (!found) return {};
+        const checkpoints = await connection.bucket('checkpoints');
+        const total: NodeCounts = {};
+        for (let partition = 0; partition < settings.partitions; partition++) {
+          const checkpoint = await readJson<Checkpoint>(checkpoints, partitionKey(scenarioName, partition));
+          if (checkpoint?.value.deploymentId === found.value.deploymentId) addCounts(total, checkpoint.value.counts);
+        }
+        return toProcessCounts(total);
+      }),
+    topicSamples: (topic, limit) =>
+      reaching(async () => (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }))),
     close: () => {
       isClosed = true;
       return connection.close();

@@ -1,0 +1,15 @@
+import { DeploymentManagerClosed, DeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
+import { describe, expect, it } from 'vitest';
+import { toApiError } from './errors';
+
+describe('toApiError', () => {
+  it("answers a manager's temporary refusals with 503 and when to try again, and leaves other errors to be bugs", () => {
+    expect(toApiError(new DeploymentManagerClosed('closed'))).toMatchObject({ status: 503, retryAfterSeconds: 1 });
+    expect(toApiError(new DeploymentManagerUnavailable('NATS (127.0.0.1:4222) could not be reached: timeout'))).toMatchObject({
+      status: 503,
+      retryAfterSeconds: 5,
+      message: 'The deployment manager could not reach its runtime: NATS (127.0.0.1:4222) could not be reached: timeout',
+    });
+    expect(toApiError(new Error('TIMEOUT'))).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createJetStreamDeploymentManager } from '../src/index';
+import type { JetStreamDeploymentManager } from '../src/index';
+import { dependencies, deploymentData, processVersion, replace, testModels, testSettings, topicToTopic, uniqueNamespace } from './support';
+
+// A NATS server of this test's own, so it can be stopped under a manager without touching the shared one.
+const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startNats(port: number, store: string): Promise<ChildProcess> {
+  const server = spawn(NATS_SERVER!, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  await new Promise<void>((ready, fail) => {
+    let log = '';
+    server.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      if (log.includes('Server is ready')) ready();
+    });
+    server.once('exit', (code) => fail(new Error(`nats-server exited with ${code}: ${log}`)));
+  });
+  return server;
+}
+
+describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
+  let server: ChildProcess | undefined;
+  let manager: JetStreamDeploymentManager | undefined;
+  const store = mkdtempSync(join(tmpdir(), 'scenaria-nats-'));
+  afterEach(async () => {
+    server?.kill('SIGKILL');
+    await manager?.close().catch(() => undefined);
+    rmSync(store, { recursive: true, force: true });
+  });
+
+  it('says the runtime could not be reached, for commands and for reads, instead of failing with the client error', { timeout: 60_000 }, async () => {
+    const port = await freePort();
+    server = await startNats(port, store);
+    manager = await createJetStreamDeploymentManager({ settings: testSettings(uniqueNamespace(), { servers: `127.0.0.1:${port}` }), models: testModels() }, dependencies());
+    expect(await manager.getScenarioStatuses('doubling')).toEqual([]);
+
+    const stopped = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGKILL');
+    await stopped;
+
+    const running = manager;
+    const calls = [
+      () => running.processCommand({ type: 'runDeployment', processVersion: processVersion('doubling'), deploymentData: deploymentData(), scenario: topicToTopic('doubling'), updateStrategy: replace }),
+      () => running.getScenarioStatuses('doubling'),
+      () => running.processCounts('doubling'),
+    ];
+    for (const call of calls) {
+      const failure = await call().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(isDeploymentManagerUnavailable(failure)).toBe(true);
+      expect(failure).toMatchObject({ message: expect.stringContaining(`NATS (127.0.0.1:${port}) could not be reached`) });
+    }
+  });
+});
