@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
@@ -13,28 +12,19 @@ import { dependencies, deploymentData, processVersion, replace, testModels, test
 // A NATS server of this test's own, so it can be stopped under a manager without touching the shared one.
 const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function startNats(port: number, store: string): Promise<ChildProcess> {
-  const server = spawn(NATS_SERVER!, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  await new Promise<void>((ready, fail) => {
+// Started on a port of its choosing (-1), read back from its log.
+async function startNats(store: string): Promise<{ server: ChildProcess; port: number }> {
+  const server = spawn(NATS_SERVER!, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', '-1'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = await new Promise<number>((ready, fail) => {
     let log = '';
     server.stderr!.on('data', (chunk: Buffer) => {
       log += chunk.toString();
-      if (log.includes('Server is ready')) ready();
+      const listening = /Listening for client connections on 127\.0\.0\.1:(\d+)/.exec(log);
+      if (listening && log.includes('Server is ready')) ready(Number(listening[1]));
     });
     server.once('exit', (code) => fail(new Error(`nats-server exited with ${code}: ${log}`)));
   });
-  return server;
+  return { server, port };
 }
 
 describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
@@ -48,8 +38,9 @@ describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
   });
 
   it('says the runtime could not be reached, for commands and for reads, instead of failing with the client error', { timeout: 60_000 }, async () => {
-    const port = await freePort();
-    server = await startNats(port, store);
+    const started = await startNats(store);
+    server = started.server;
+    const { port } = started;
     manager = await createJetStreamDeploymentManager({ settings: testSettings(uniqueNamespace(), { servers: `127.0.0.1:${port}` }), models: testModels() }, dependencies());
     expect(await manager.getScenarioStatuses('doubling')).toEqual([]);
 
