@@ -42,6 +42,20 @@ export interface JetStreamDeploymentManager extends DeploymentManager {
 const refusal = (code: string, message: string) => ({ ok: false as const, errors: [{ code, message } satisfies DeploymentIssue] });
 
 /**
+ * Runs a call on NATS; when NATS could not be reached (down, or the connection closed under the call, as when a
+ * reload closes this manager), the caller learns that, not of a bug: `DeploymentManagerUnavailable`.
+ */
+async function reaching<T>(servers: string | string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isBrokerUnreachable(error)) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DeploymentManagerUnavailable(`NATS (${String(servers)}) could not be reached: ${reason}`, { cause: error });
+  }
+}
+
+/**
  * Creates the designer's side of the JetStream runtime: it validates, stores deployments in the deployments
  * bucket (the workers run them), cancels, has workers run tests, and reports status and counts. It runs no
  * scenario itself.
@@ -50,7 +64,7 @@ const refusal = (code: string, message: string) => ({ ok: false as const, errors
  */
 export async function createJetStreamDeploymentManager(options: JetStreamManagerOptions, dependencies: DeploymentManagerDependencies): Promise<JetStreamDeploymentManager> {
   const settings = JetStreamManagerSettingsSchema.parse(options.settings);
-  const connection = await JetStreamConnection.open(settings, 'scenaria-designer');
+  const connection = await reaching(settings.servers, () => JetStreamConnection.open(settings, 'scenaria-designer'));
   const { clock } = dependencies;
   const compileOptions: ScenarioCompileOptions = {
     models: options.models ?? defaultJetStreamModels(),
@@ -137,34 +151,24 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
 
   const processCommand = commandProcessor(handlers);
   let isClosed = false;
-  // NATS down, or the connection closed under a call (a reload closing this manager): the caller learns that
-  // the runtime could not be reached, not of a bug.
-  const reaching = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (!isBrokerUnreachable(error)) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new DeploymentManagerUnavailable(`NATS (${settings.servers}) could not be reached: ${reason}`, { cause: error });
-    }
-  };
+  const reach = <T>(work: () => Promise<T>) => reaching(settings.servers, work);
 
   return {
     settings,
     processCommand(command) {
       // Refused whole rather than failing halfway on the closed connection: the manager in its place can take it.
       if (isClosed) return Promise.reject(new DeploymentManagerClosed('The JetStream deployment manager is closed'));
-      return reaching(() => processCommand(command));
+      return reach(() => processCommand(command));
     },
     getScenarioStatuses: (scenarioName) =>
-      reaching(async () => {
+      reach(async () => {
         const found = await stored(scenarioName);
         return found ? [await statusOf(found.value)] : [];
       }),
     statusDefinitions: [],
     customActions: [],
     processCounts: (scenarioName) =>
-      reaching(async () => {
+      reach(async () => {
         const found = await stored(scenarioName);
         if (!found) return {};
         const checkpoints = await connection.bucket('checkpoints');
@@ -176,7 +180,7 @@ export async function createJetStreamDeploymentManager(options: JetStreamManager
         return toProcessCounts(total);
       }),
     topicSamples: (topic, limit) =>
-      reaching(async () => (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }))),
+      reach(async () => (await readTopicTail(connection, topic, { limit })).map(({ key, value, timestamp }) => ({ key, value, timestamp }))),
     close: () => {
       isClosed = true;
       return connection.close();

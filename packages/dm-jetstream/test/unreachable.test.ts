@@ -37,7 +37,7 @@ describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
     rmSync(store, { recursive: true, force: true });
   });
 
-  it('says the runtime could not be reached, for commands and for reads, instead of failing with the client error', { timeout: 60_000 }, async () => {
+  it('says the runtime could not be reached, for commands and for reads, instead of failing with the client error, and so does building one', { timeout: 60_000 }, async () => {
     const started = await startNats(store);
     server = started.server;
     const { port } = started;
@@ -62,5 +62,11 @@ describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
       expect(isDeploymentManagerUnavailable(failure)).toBe(true);
       expect(failure).toMatchObject({ message: expect.stringContaining(`NATS (127.0.0.1:${port}) could not be reached`) });
     }
+    // A manager built while NATS is down (the designer builds them on first use) says the same.
+    const building = await createJetStreamDeploymentManager({ settings: testSettings(uniqueNamespace(), { servers: `127.0.0.1:${port}` }), models: testModels() }, dependencies()).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(isDeploymentManagerUnavailable(building)).toBe(true);
   });
 });
