@@ -8,6 +8,7 @@ import {
   isEngineStateNeeded,
   isStateChangingAction,
 } from '@scenaria/deployment-sdk';
+import { isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDefinition, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, RequestBodyLimit, WorkerSetup } from '@scenaria/dm-embedded';
@@ -315,12 +316,20 @@ export class DeploymentManagers {
     return manager;
   }
 
-  /** Builds every configured manager now (persisted deployments resume). */
+  /**
+   * Builds every configured manager now (persisted deployments resume). One whose runtime cannot be reached (NATS
+   * down) does not keep the designer from starting: it is logged, and built on first use.
+   */
   async start(fragmentGraphs: (processingType: string) => Promise<Record<string, ScenarioGraph>>): Promise<void> {
     for (const name of Object.keys(this.config.current.processingTypes)) {
       // Deployments resumed now compile at once: the fragments they use must be known before their manager is built.
       this.useFragmentGraphs(await fragmentGraphs(name));
-      await this.managerFor(name);
+      try {
+        await this.managerFor(name);
+      } catch (error) {
+        if (!isDeploymentManagerUnavailable(error)) throw error;
+        this.logger.warn({ err: error, processingType: name }, 'The deployment manager could not reach its runtime: it is built on first use');
+      }
     }
   }
 
@@ -417,7 +426,13 @@ export class DeploymentManagers {
     actions: readonly ProcessAction[],
     options: { bulk?: boolean } = {},
   ): Promise<ProcessState> {
-    const manager = await this.managerFor(scenario.processingType);
+    // A manager that cannot be built now (its runtime down) gives the state of one that failed to answer.
+    let unreachable: string | undefined;
+    const manager = await this.managerFor(scenario.processingType).catch((error: unknown) => {
+      if (!isDeploymentManagerUnavailable(error)) throw error;
+      unreachable = error.message;
+      return undefined;
+    });
     const customActions = manager?.customActions ?? [];
     const inProgressActionNames = actions.filter((action) => action.state === 'IN_PROGRESS').map((action) => action.actionName);
     let last = actions.find((action) => SETTLED.has(action.state) && isStateChangingAction(action.actionName, customActions));
@@ -435,7 +450,7 @@ export class DeploymentManagers {
     if (isEngineStateNeeded(input)) {
       engineState = manager
         ? await this.#engineState(scenario.processingType, scenario.name, manager, options.bulk ?? false)
-        : { ok: false, error: `No deployment manager for processing type ${scenario.processingType}` };
+        : { ok: false, error: unreachable ?? `No deployment manager for processing type ${scenario.processingType}` };
     }
     const definitions = this.#statusDefinitionsOf(manager?.statusDefinitions ?? NO_STATUS_DEFINITIONS);
     // Unknown fields stay null, as the reference writes them.
