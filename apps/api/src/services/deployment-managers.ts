@@ -5,10 +5,10 @@ import type { ProcessAction, ProcessState } from '@scenaria/api-contract';
 import {
   computeScenarioState,
   createStatusDefinitions,
+  isDeploymentManagerUnavailable,
   isEngineStateNeeded,
   isStateChangingAction,
 } from '@scenaria/deployment-sdk';
-import { isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
 import type { DeployedScenarioData, DeploymentLogger, DeploymentManager, DeploymentManagerDependencies, EngineStateSnapshot, StatusDefinition, StatusDetails } from '@scenaria/deployment-sdk';
 import { createEmbeddedDeploymentManager, EmbeddedManagerSettingsSchema } from '@scenaria/dm-embedded';
 import type { BatchDeploymentManager, EmbeddedDeploymentManager, EmbeddedModels, RequestBodyLimit, WorkerSetup } from '@scenaria/dm-embedded';
