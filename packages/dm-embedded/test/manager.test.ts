@@ -274,6 +274,22 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect(b.scenarioUrl('fees')).toBeUndefined();
   });
 
+  it('refuses a command that arrives while it closes, so nothing starts after close stopped what ran', async () => {
+    const manager = await createManager();
+    const deploy = () =>
+      manager.processCommand({ type: 'runDeployment', processVersion: processVersion('doubler'), deploymentData: deploymentData(), scenario: topicToTopic('doubler'), updateStrategy: replace });
+    expect((await deploy()).ok).toBe(true);
+    const closing = manager.close();
+    setup.release(manager);
+    const during = await deploy().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    await closing;
+    expect(during).toMatchObject({ code: 'DeploymentManagerClosed' });
+    await expect(deploy()).rejects.toMatchObject({ code: 'DeploymentManagerClosed' });
+  });
+
   it('takes over a stream from a manager that stopped answering once its lease runs out', async () => {
     const settings = { syncIntervalMs: 30, runnerLeaseMs: 60_000 };
     const manager = await createManager(settings);

@@ -64,7 +64,7 @@ export interface DeploymentLifecycle {
   stop(scenarioName: string): Promise<void>;
   /** Whether this manager runs the stored deployment. */
   isRunningHere(row: DeploymentRow): boolean;
-  /** Runs work unless the manager is closed: a command after close throws `DeploymentManagerClosed`. */
+  /** Runs work unless the manager is closed or closing: a command then throws `DeploymentManagerClosed`. */
   whileOpen<T>(work: () => Promise<T>): Promise<T>;
   /** Starts every deployment stored as active, then keeps up with the other managers over the database. */
   resume(): Promise<void>;
@@ -424,7 +424,8 @@ export function createDeploymentLifecycle(context: LifecycleContext): Deployment
     stop,
     isRunningHere: (row) => running.get(row.scenarioName)?.row.externalId === row.externalId,
     async whileOpen(work) {
-      if (isClosed) throw new DeploymentManagerClosed('The embedded deployment manager is closed');
+      // From the moment close begins: a command let in then could start what close has already stopped.
+      if (isClosing) throw new DeploymentManagerClosed('The embedded deployment manager is closed');
       return work();
     },
     async resume() {
