@@ -100,9 +100,7 @@ function checkBranch(branch: CanonicalNode[], path: (string | number)[], issues:
  * Throws only when handed a value that is not a scenario graph (a bug in the caller).
  */
 export function serializeScenarioGraph(graph: ScenarioGraph): Json {
-  const parsed = ScenarioGraphSchema.safeParse(graph);
-  if (!parsed.success) throw new Error(`serializeScenarioGraph: not a scenario graph: ${parsed.error.message}`);
-  return cloneJson(parsed.data) as Json;
+  return cloneJson(checkedScenarioGraph(graph, 'serializeScenarioGraph')) as Json;
 }
 
 /** The wire JSON of a canonical process; throws only when handed something that is not one (a bug). */
@@ -115,14 +113,19 @@ export function serializeCanonicalProcess(canonical: CanonicalProcess): Json {
  * (JSON text leaves out `undefined` fields just as the copy does).
  */
 export function scenarioGraphText(graph: ScenarioGraph): string {
-  const parsed = ScenarioGraphSchema.safeParse(graph);
-  if (!parsed.success) throw new Error(`scenarioGraphText: not a scenario graph: ${parsed.error.message}`);
-  return JSON.stringify(parsed.data);
+  return JSON.stringify(checkedScenarioGraph(graph, 'scenarioGraphText'));
 }
 
 /** `JSON.stringify(serializeCanonicalProcess(canonical))`, without the copy (as `scenarioGraphText`). */
 export function canonicalProcessText(canonical: CanonicalProcess): string {
   return JSON.stringify(checkedCanonicalProcess(canonical));
+}
+
+// The schema's output for a graph (unknown keys dropped); `caller` names who was handed something else (a bug).
+function checkedScenarioGraph(graph: ScenarioGraph, caller: string): unknown {
+  const parsed = ScenarioGraphSchema.safeParse(graph);
+  if (!parsed.success) throw new Error(`${caller}: not a scenario graph: ${parsed.error.message}`);
+  return parsed.data;
 }
 
 function checkedCanonicalProcess(canonical: CanonicalProcess): unknown {

@@ -20,6 +20,7 @@ import {
   newScenarioProperties,
   kindOfMetaDataType,
   canonicalProcessText,
+  scenarioGraphText,
   toCanonical,
   upgradeScenario,
   validateScenarioName,
@@ -133,7 +134,7 @@ interface EmbeddedJson {
 function recordJsonText(record: ScenarioWithDetails, embedded: EmbeddedJson): string {
   const fields = RECORD_FIELDS.map((key) => {
     const text = key === 'scenarioGraph' || key === 'validationResult' ? embedded[key] : undefined;
-    return `${JSON.stringify(key)}:${text ?? JSON.stringify(key === 'scenarioGraph' && record.scenarioGraph ? graphJson(record.scenarioGraph) : (record[key] ?? null))}`;
+    return `${JSON.stringify(key)}:${text ?? (key === 'scenarioGraph' && record.scenarioGraph ? scenarioGraphText(record.scenarioGraph) : JSON.stringify(record[key] ?? null))}`;
   });
   return `{${fields.join(',')}}`;
 }
