@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenario } from '@scenaria/validation';
+import type { ValidatedScenario } from '../src/services/context';
 import { buildModel } from '../src/services/models';
 import { canonicalText } from '../src/services/scenarios';
 import { storedGraphOf } from '../src/services/stored-graphs';
@@ -19,6 +20,8 @@ const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJ
 
 /** The validation package's own answer on this thread, with the same model rule and options as the workers'. */
 const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, scenario: { graph }, options })));
+
+const textOf = (validated: ValidatedScenario) => Buffer.from(validated.bytes).toString();
 
 /** A chain of variables whose node results list n²/2 entries: far more memory than a tight worker has. */
 function longChain(size: number): ScenarioGraph {
@@ -47,20 +50,23 @@ describe('validation workers', () => {
     pool = new ValidationWorkers({ size: 2 });
     const broken = { ...streamingGraph('x'), nodes: streamingGraph('x').nodes.map((node) => (node.id === 'marker' ? { ...node, value: { language: 'spel', expression: '#nope +' } } : node)) } as ScenarioGraph;
     const answers = await Promise.all([streamingGraph('ok'), broken, streamingGraph('again')].map((graph) => pool!.validate(job(graph, streaming, 1))));
-    expect(answers.map((answer) => answer.json)).toEqual([inProcess(streamingGraph('ok'), streaming), inProcess(broken, streaming), inProcess(streamingGraph('again'), streaming)]);
-    expect(answers[1]!.errors).toEqual(JSON.parse(answers[1]!.json).errors);
+    expect(answers.map(textOf)).toEqual([inProcess(streamingGraph('ok'), streaming), inProcess(broken, streaming), inProcess(streamingGraph('again'), streaming)]);
+    expect(answers[1]!.errors).toEqual(JSON.parse(textOf(answers[1]!)).errors);
     expect(Object.keys(answers[1]!.errors.invalidNodes)).toContain('marker');
     expect(Object.keys(answers[0]!.errors.invalidNodes)).not.toContain('marker');
     expect(answers[0]!.result()).toEqual(JSON.parse(inProcess(streamingGraph('ok'), streaming)));
   });
 
-  test('read a canonical text as stored versions are read, and answer the served text of that graph too', { timeout: 60_000 }, async () => {
+  test('read a canonical text as stored versions are read, and answer the served text of that graph when asked', { timeout: 60_000 }, async () => {
     pool = new ValidationWorkers({ size: 1 });
     const canonicalJson = canonicalText(streamingGraph('stored'), 'checked');
-    const fromText = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { canonicalJson }, options });
+    const fromText = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { canonicalJson, servedText: true }, options });
     const stored = storedGraphOf(canonicalJson);
-    expect(fromText.json).toBe(inProcess(stored.graph, streaming));
+    expect(textOf(fromText)).toBe(inProcess(stored.graph, streaming));
     expect(fromText.stored).toEqual({ json: stored.json, description: stored.description });
+    const withoutText = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { canonicalJson }, options });
+    expect(textOf(withoutText)).toBe(textOf(fromText));
+    expect(withoutText.stored).toBeUndefined();
     expect((await pool.validate(job(streamingGraph('posted'), streaming, 1))).stored).toBeUndefined();
   });
 
@@ -70,10 +76,10 @@ describe('validation workers', () => {
     const asStreaming = await pool.validate(job(greeting, streaming, 1));
     const asRequestResponse = await pool.validate(job(greeting, requestResponse, 2));
     const asStreamingAgain = await pool.validate(job(greeting, streaming, 3));
-    expect(asStreaming.json).toBe(inProcess(greeting, streaming));
-    expect(asRequestResponse.json).toBe(inProcess(greeting, requestResponse));
-    expect(asStreamingAgain.json).toBe(asStreaming.json);
-    expect(asStreaming.json).not.toBe(asRequestResponse.json);
+    expect(textOf(asStreaming)).toBe(inProcess(greeting, streaming));
+    expect(textOf(asRequestResponse)).toBe(inProcess(greeting, requestResponse));
+    expect(textOf(asStreamingAgain)).toBe(textOf(asStreaming));
+    expect(textOf(asStreaming)).not.toBe(textOf(asRequestResponse));
   });
 
   test('a validation in slices is not held up by a steady stream of small ones', { timeout: 120_000 }, async () => {
@@ -105,7 +111,7 @@ describe('validation workers', () => {
     await expect(pool.validate(job(streamingGraph('over'), streaming, 1))).rejects.toMatchObject({ status: 503, retryAfterSeconds: 1, message: expect.stringMatching(/validating 3 scenarios already/) });
     await Promise.all(held);
     expect(pool.queued).toBe(0);
-    expect((await pool.validate(job(streamingGraph('after'), streaming, 1))).json).toBe(inProcess(streamingGraph('after'), streaming));
+    expect(textOf(await pool.validate(job(streamingGraph('after'), streaming, 1)))).toBe(inProcess(streamingGraph('after'), streaming));
   });
 
   test('a worker that runs out of memory fails its validations with a 503; the next validation gets a new worker', { timeout: 120_000 }, async () => {
@@ -115,7 +121,7 @@ describe('validation workers', () => {
       (error: unknown) => error,
     );
     expect(failed).toMatchObject({ status: 503, retryAfterSeconds: 1, message: expect.stringMatching(/^The validation worker stopped \(.*\): try again$/) });
-    expect((await pool.validate(job(streamingGraph('after'), streaming, 1))).json).toBe(inProcess(streamingGraph('after'), streaming));
+    expect(textOf(await pool.validate(job(streamingGraph('after'), streaming, 1)))).toBe(inProcess(streamingGraph('after'), streaming));
   });
 
   test('closing fails the validations still running with a 503; a later validation starts a worker again', { timeout: 60_000 }, async () => {
@@ -125,6 +131,6 @@ describe('validation workers', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     await pool.close();
     expect(await running).toMatchObject({ status: 503, message: expect.stringMatching(/shutting down/) });
-    expect((await pool.validate(job(streamingGraph('late'), streaming, 1))).json).toBe(inProcess(streamingGraph('late'), streaming));
+    expect(textOf(await pool.validate(job(streamingGraph('late'), streaming, 1)))).toBe(inProcess(streamingGraph('late'), streaming));
   });
 });

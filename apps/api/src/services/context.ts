@@ -6,10 +6,16 @@ import type { StateResolver } from './state';
 import type { StoredGraphText } from './stored-graphs';
 
 /**
- * What a scenario validator is told about the scenario it checks: its graph, or the canonical text of a version
- * about to be stored, which the validator reads as stored versions are read (`storedGraphObject`).
+ * What a scenario validator is told about the scenario it checks: its graph, or the canonical text of a stored
+ * version or one about to be stored, which the validator reads as stored versions are read (`storedGraphObject`).
  */
-export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | { canonicalJson: string });
+export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | StoredScenarioText);
+
+/** A version's canonical text to validate; with `servedText`, the graph's served text is answered too (a save keeps it). */
+export interface StoredScenarioText {
+  canonicalJson: string;
+  servedText?: boolean;
+}
 
 export interface ScenarioValidationContext {
   name: string;
@@ -23,15 +29,17 @@ export interface ScenarioValidationContext {
 }
 
 /**
- * A validation's outcome as answers use it: the JSON text they embed, the errors that decide whether a save or
- * a deployment is refused, and the whole result, parsed from the text only when something asks for it.
+ * A validation's outcome as answers use it: the JSON bytes they embed, the errors that decide whether a save or
+ * a deployment is refused, and the whole result, parsed from the bytes only when something asks for it.
  */
 export interface ValidatedScenario {
   /** The result's JSON as UTF-8 bytes, as the worker wrote it and answers send it. */
   readonly bytes: Uint8Array<ArrayBuffer>;
-  /** The same JSON as text, for answers that embed it in theirs (decoded once, when first asked for). */
-  readonly json: string;
   readonly errors: ValidationResult['errors'];
+  /**
+   * The result, parsed anew on each call: the few callers that want the object ask once, and a cached
+   * validation never holds its text or objects beside the bytes its cache counts.
+   */
   result(): ValidationResult;
   /** The served text of the graph read from a canonical text, when that is what was validated. */
   readonly stored?: StoredGraphText;
@@ -39,18 +47,12 @@ export interface ValidatedScenario {
 
 const utf8 = new TextDecoder();
 
-/** A validated scenario from its JSON bytes and errors (the text and the object made once, when first asked for). */
+/** A validated scenario from its JSON bytes and errors. */
 export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
-  let json: string | undefined;
-  let result: ValidationResult | undefined;
-  const text = () => (json ??= utf8.decode(bytes));
   return {
     bytes,
-    get json() {
-      return text();
-    },
     errors,
-    result: () => (result ??= JSON.parse(text()) as ValidationResult),
+    result: () => JSON.parse(utf8.decode(bytes)) as ValidationResult,
     ...(stored ? { stored } : {}),
   };
 }

@@ -1,7 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { JsonArrayBytes, jsonArrayChunks } from './json';
+import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
+import type { JsonPieces } from './json';
 
 const items = ['{"a":1}', '"zażółć"', '[]', 'null'];
+
+// The same items, every other one in pieces: its first and last characters as texts, its middle as UTF-8 bytes
+// (as an answer embeds a validation result its worker wrote).
+const inPieces = (item: string): JsonPieces => [item.slice(0, 1), Buffer.from(item.slice(1, -1)), item.slice(-1)];
+const mixed: (string | JsonPieces)[] = items.map((item, index) => (index % 2 === 1 ? inPieces(item) : item));
 
 // Every way of cutting `items` into consecutive runs: bit i set ends a run after item i.
 function* cuttings(): Generator<string[][]> {
@@ -30,10 +36,31 @@ describe('JsonArrayBytes', () => {
     empty.endSlice();
     expect(Buffer.from(empty.bytes()).toString()).toBe('[]');
   });
+
+  test('items given in pieces, texts and bytes, are written as their whole texts are', () => {
+    for (let cut = 0; cut <= mixed.length; cut++) {
+      const array = new JsonArrayBytes();
+      for (const item of mixed.slice(0, cut)) array.push(item);
+      array.endSlice();
+      for (const item of mixed.slice(cut)) array.push(item);
+      expect(Buffer.from(array.bytes()).toString()).toBe(`[${items.join(',')}]`);
+    }
+  });
+});
+
+describe('jsonBytes', () => {
+  test('a text or its pieces as the same UTF-8 bytes, a piece of bytes embedded as it is', () => {
+    for (const item of items) {
+      expect(Buffer.from(jsonBytes(item)).toString()).toBe(item);
+      expect(Buffer.from(jsonBytes(inPieces(item))).toString()).toBe(item);
+    }
+    expect(Buffer.from(jsonBytes(['{"a":', Buffer.from('"ż"'), ',"b":', Buffer.from('[1]'), '}'])).toString()).toBe('{"a":"ż","b":[1]}');
+    expect(jsonBytes([]).byteLength).toBe(0);
+  });
 });
 
 describe('jsonArrayChunks', () => {
-  async function* pagesOf(runs: string[][], taken: number[]) {
+  async function* pagesOf(runs: (string | JsonPieces)[][], taken: number[]) {
     for (const [index, run] of runs.entries()) {
       taken.push(index);
       yield run;
@@ -52,6 +79,9 @@ describe('jsonArrayChunks', () => {
       expect(Buffer.concat(chunks).toString()).toBe(`[${items.join(',')}]`);
       expect(taken).toEqual(runs.map((_, index) => index));
     }
+    const fromPieces: Uint8Array[] = [];
+    for await (const chunk of jsonArrayChunks(pagesOf([mixed.slice(0, 3), mixed.slice(3)], []))) fromPieces.push(chunk);
+    expect(Buffer.concat(fromPieces).toString()).toBe(`[${items.join(',')}]`);
     const none: Uint8Array[] = [];
     for await (const chunk of jsonArrayChunks(pagesOf([[], []], []))) none.push(chunk);
     expect(Buffer.concat(none).toString()).toBe('[]');

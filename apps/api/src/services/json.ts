@@ -16,13 +16,52 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
 /**
+ * A JSON text in pieces, each a text or UTF-8 bytes written elsewhere (a validation result as its worker wrote
+ * it): an answer embeds such bytes as they are, never decoding them into a text of the same size to encode again.
+ */
+export type JsonPieces = readonly (string | Uint8Array)[];
+
+/** A JSON text, whole or in pieces, as UTF-8 bytes in one buffer. */
+export function jsonBytes(json: string | JsonPieces): Uint8Array<ArrayBuffer> {
+  return concatEncoded(typeof json === 'string' ? [json] : json) as Uint8Array<ArrayBuffer>;
+}
+
+// Adjacent texts are joined before encoding: one encode of a joined text is cheaper than many small ones.
+function concatEncoded(pieces: JsonPieces): Buffer {
+  const parts: Uint8Array[] = [];
+  let texts: string[] = [];
+  for (const piece of pieces) {
+    if (typeof piece === 'string') {
+      texts.push(piece);
+      continue;
+    }
+    if (texts.length > 0) parts.push(Buffer.from(texts.join('')));
+    texts = [];
+    parts.push(piece);
+  }
+  if (texts.length > 0) parts.push(Buffer.from(texts.join('')));
+  return parts.length === 1 && Buffer.isBuffer(parts[0]) ? parts[0] : Buffer.concat(parts);
+}
+
+// Items (texts or pieces) separated by commas, as pieces of one text.
+function commaSeparated(items: readonly (string | JsonPieces)[], leadingComma: boolean): (string | Uint8Array)[] {
+  const pieces: (string | Uint8Array)[] = [];
+  for (const [index, item] of items.entries()) {
+    if (index > 0 || leadingComma) pieces.push(',');
+    if (typeof item === 'string') pieces.push(item);
+    else pieces.push(...item);
+  }
+  return pieces;
+}
+
+/**
  * A JSON array's UTF-8 bytes from its items' texts, encoded a slice at a time (`endSlice`): one text of a
  * hundred thousand items is tens of megabytes, and encoding it in one go held the server's thread for a
  * quarter of a second.
  */
 export class JsonArrayBytes {
   readonly #slices: Buffer[] = [];
-  #items: string[] = [];
+  #items: (string | JsonPieces)[] = [];
   #sliceBytes = 0;
 
   /** The bytes of the slices ended so far (without the brackets and the commas between slices). */
@@ -30,14 +69,14 @@ export class JsonArrayBytes {
     return this.#sliceBytes;
   }
 
-  push(itemText: string): void {
-    this.#items.push(itemText);
+  push(item: string | JsonPieces): void {
+    this.#items.push(item);
   }
 
   /** Encodes the items pushed since the last slice. */
   endSlice(): void {
     if (this.#items.length === 0) return;
-    const slice = Buffer.from(this.#items.join(','));
+    const slice = concatEncoded(commaSeparated(this.#items, false));
     this.#slices.push(slice);
     this.#sliceBytes += slice.byteLength;
     this.#items = [];
@@ -67,7 +106,7 @@ export class JsonArrayBytes {
  * A JSON array's UTF-8 bytes as chunks: the slices `encoded` already (`JsonArrayBytes.takeSlices`), then one per
  * page of further items' texts, each encoded when the one before has been taken: for answers too large to hold.
  */
-export async function* jsonArrayChunks(pages: AsyncIterable<string[]>, encoded: Buffer[] = []): AsyncGenerator<Uint8Array> {
+export async function* jsonArrayChunks(pages: AsyncIterable<(string | JsonPieces)[]>, encoded: Buffer[] = []): AsyncGenerator<Uint8Array> {
   yield OPEN;
   let first = true;
   for (const slice of encoded) {
@@ -77,7 +116,7 @@ export async function* jsonArrayChunks(pages: AsyncIterable<string[]>, encoded: 
   }
   for await (const texts of pages) {
     if (texts.length === 0) continue;
-    yield Buffer.from(first ? texts.join(',') : `,${texts.join(',')}`);
+    yield concatEncoded(commaSeparated(texts, !first));
     first = false;
   }
   yield CLOSE;

@@ -33,9 +33,10 @@ import { rowsOf } from '../db/database';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { ServiceContext, ValidatedScenario } from './context';
+import type { ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
-import { JsonArrayBytes, jsonArrayChunks } from './json';
+import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
+import type { JsonPieces } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
 import { SizedLru } from './sized-lru';
@@ -124,20 +125,32 @@ function recordJson(record: ScenarioWithDetails): ScenarioWithDetails {
   return json as ScenarioWithDetails;
 }
 
-/** JSON texts written once elsewhere (the caches'), embedded in a record's text as they are. */
+/** JSON written once elsewhere (the caches'), embedded in a record's text as it is: a text, or UTF-8 bytes. */
 interface EmbeddedJson {
-  scenarioGraph?: string;
-  validationResult?: string;
+  scenarioGraph?: string | undefined;
+  validationResult?: Uint8Array | undefined;
 }
 
-/** `recordJson` as text, in the same field order, with `embedded` fields taken as written. */
-function recordJsonText(record: ScenarioWithDetails, embedded: EmbeddedJson): string {
+/** `recordJson` as text, in the same field order, with the graph's text taken as written. */
+function recordJsonText(record: ScenarioWithDetails, scenarioGraph?: string, validationResult?: string): string {
   const fields = RECORD_FIELDS.map((key) => {
-    const text = key === 'scenarioGraph' || key === 'validationResult' ? embedded[key] : undefined;
+    const text = key === 'scenarioGraph' ? scenarioGraph : key === 'validationResult' ? validationResult : undefined;
     return `${JSON.stringify(key)}:${text ?? (key === 'scenarioGraph' && record.scenarioGraph ? scenarioGraphText(record.scenarioGraph) : JSON.stringify(record[key] ?? null))}`;
   });
   return `{${fields.join(',')}}`;
 }
+
+/** `recordJsonText` with `embedded` taken as written: in pieces when the validation result is embedded as its bytes. */
+function recordJsonPieces(record: ScenarioWithDetails, embedded: EmbeddedJson): string | JsonPieces {
+  if (!embedded.validationResult) return recordJsonText(record, embedded.scenarioGraph);
+  const text = recordJsonText(record, embedded.scenarioGraph, VALIDATION_RESULT_PLACE);
+  const place = text.indexOf(VALIDATION_RESULT_PLACE);
+  return [text.slice(0, place), embedded.validationResult, text.slice(place + VALIDATION_RESULT_PLACE.length)];
+}
+
+// Where a record's text takes embedded bytes: no JSON text can hold it (JSON.stringify escapes a NUL in every
+// string, and the texts embedded were written by it), so the first one found is the place.
+const VALIDATION_RESULT_PLACE = '\u0000';
 
 // The state is the last of a record's fields: a record's text without one ends so, and a state replaces the null.
 const NO_STATE_TAIL = '"state":null}';
@@ -151,7 +164,7 @@ function withStateText(text: string, state: ProcessState | undefined): string {
 }
 
 /** What a stored version's validation is asked with. */
-type StoredValidation = [row: ScenarioRow, versionId: number, graph: ScenarioGraph, labels: string[], skipNodeResults: boolean, fragmentsOfType?: FragmentsOfType];
+type StoredValidation = [row: ScenarioRow, versionId: number, stored: StoredGraph, labels: string[], skipNodeResults: boolean, fragmentsOfType?: FragmentsOfType];
 
 /** How a list is asked for. */
 interface ListOptions {
@@ -195,9 +208,9 @@ function readAs<T extends { seq: number; generation: number }>(kept: T | undefin
  * read, for one request to stream on from there (`take`), so its first reader does not read it twice.
  */
 class ListContinuation {
-  #rest: { encoded: Buffer[]; pages: AsyncGenerator<string[]> } | undefined;
+  #rest: { encoded: Buffer[]; pages: AsyncGenerator<(string | JsonPieces)[]> } | undefined;
 
-  constructor(encoded: Buffer[], pages: AsyncGenerator<string[]>) {
+  constructor(encoded: Buffer[], pages: AsyncGenerator<(string | JsonPieces)[]>) {
     this.#rest = { encoded, pages };
   }
 
@@ -511,7 +524,7 @@ export class ScenarioService {
           answer.endSlice();
           await slices.pause();
         }
-        entry.text ??= recordJsonText(entry.record, {});
+        entry.text ??= recordJsonText(entry.record);
         if (!options.withState) {
           answer.push(entry.text);
           continue;
@@ -616,13 +629,13 @@ export class ScenarioService {
   }
 
   /** The texts of `listed` with their graphs (and validation results when asked), a page at a time. */
-  async *#graphRecordTexts(listed: MirroredScenario[], options: { validate?: { skipNodeResults: boolean } }): AsyncGenerator<string[]> {
+  async *#graphRecordTexts(listed: MirroredScenario[], options: { validate?: { skipNodeResults: boolean } }): AsyncGenerator<(string | JsonPieces)[]> {
     const slices = this.#slices();
     for await (const entries of this.#graphEntryPages(listed, options)) {
-      const texts: string[] = [];
+      const texts: (string | JsonPieces)[] = [];
       for (const entry of entries) {
         if (slices.due()) await slices.pause();
-        texts.push(recordJsonText(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.json }));
+        texts.push(recordJsonPieces(entry.record, { scenarioGraph: entry.stored?.json, validationResult: entry.validation?.bytes }));
       }
       yield texts;
     }
@@ -658,7 +671,7 @@ export class ScenarioService {
           const [validationKey, compute] = await this.#storedValidation(
             row,
             versionId,
-            stored.graph,
+            stored,
             facts.labels.get(row.id) ?? [],
             options.validate.skipNodeResults,
             fragmentsByType.get(type),
@@ -687,14 +700,15 @@ export class ScenarioService {
 
   /** Details of the latest or a given version, with graph, history and state. */
   async details(user: AuthenticatedUser, name: string, options: DetailsOptions): Promise<ScenarioWithDetails> {
-    return JSON.parse(await this.detailsJson(user, name, options)) as ScenarioWithDetails;
+    return JSON.parse(Buffer.from(await this.detailsJson(user, name, options)).toString()) as ScenarioWithDetails;
   }
 
   /**
-   * The details as the JSON text served: one read of the database, the graph's and the validation result's
-   * texts from their caches as they were written (neither is parsed or serialised again per request).
+   * The details as the JSON served, in UTF-8 bytes: one read of the database, the graph's text and the validation
+   * result's bytes from their caches as they were written (neither is parsed or serialised again per request,
+   * and the result is never decoded into a text).
    */
-  async detailsJson(user: AuthenticatedUser, name: string, options: DetailsOptions): Promise<string> {
+  async detailsJson(user: AuthenticatedUser, name: string, options: DetailsOptions): Promise<Uint8Array<ArrayBuffer>> {
     const loaded = await loadDetailsFacts(this.db, name, options.versionId);
     if (!loaded) throw notFound(`Scenario ${name} not found`);
     const { row, facts } = loaded;
@@ -712,9 +726,10 @@ export class ScenarioService {
     const embedded: EmbeddedJson = { scenarioGraph: stored.json };
     if (!options.skipValidate && this.context.validateScenario) {
       const fragments = this.#fragmentsOfType(row.processingType, loaded.fragmentVersions);
-      embedded.validationResult = await this.validateStoredJson(row, versionId, stored.graph, facts.labels.get(row.id) ?? [], options.skipNodeResults ?? false, fragments);
+      const validated = await this.validateStored(row, versionId, stored, facts.labels.get(row.id) ?? [], options.skipNodeResults ?? false, fragments);
+      embedded.validationResult = validated.bytes;
     }
-    return recordJsonText(record, embedded);
+    return jsonBytes(recordJsonPieces(record, embedded));
   }
 
   /** A stored version's graph, from the cache (versions never change) or read and converted once. */
@@ -742,7 +757,7 @@ export class ScenarioService {
 
   private async validate(
     row: ScenarioRow,
-    scenario: ScenarioGraph | { canonicalJson: string },
+    scenario: ScenarioGraph | StoredScenarioText,
     options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
   ): Promise<ValidatedScenario> {
     const validator = this.context.validateScenario;
@@ -750,7 +765,7 @@ export class ScenarioService {
     const labels = options.labels ?? (await loadLabels(this.db, row.id));
     return validator({
       name: row.name,
-      ...('canonicalJson' in scenario ? { canonicalJson: scenario.canonicalJson } : { graph: scenario }),
+      ...('canonicalJson' in scenario ? scenario : { graph: scenario }),
       isFragment: row.isFragment,
       processingType: row.processingType,
       category: row.category,
@@ -760,13 +775,13 @@ export class ScenarioService {
     });
   }
 
-  /** The validation result of a stored version as its JSON text, from the cache when nothing it depends on changed. */
-  private async validateStoredJson(...args: StoredValidation): Promise<string> {
+  /** The validation of a stored version, from the cache when nothing it depends on changed. */
+  private async validateStored(...args: StoredValidation): Promise<ValidatedScenario> {
     const [key, compute] = await this.#storedValidation(...args);
-    return this.validationCache.getJson(key, compute);
+    return this.validationCache.getValidated(key, compute);
   }
 
-  async #storedValidation(...[row, versionId, graph, labels, skipNodeResults, fragmentsOfType]: StoredValidation) {
+  async #storedValidation(...[row, versionId, stored, labels, skipNodeResults, fragmentsOfType]: StoredValidation) {
     const fragments = fragmentsOfType ?? this.#fragmentsOfType(row.processingType);
     const key: ValidationKey = {
       scenarioId: row.id,
@@ -779,7 +794,8 @@ export class ScenarioService {
       fragmentVersions: await fragments.versions,
       skipNodeResults,
     };
-    const compute = async () => this.validate(row, graph, { labels, skipNodeResults, fragments: await fragments.graphs() });
+    // The canonical text, not the graph: a string goes to the worker as one copy, and no graph object is made here.
+    const compute = async () => this.validate(row, { canonicalJson: stored.canonicalJson }, { labels, skipNodeResults, fragments: await fragments.graphs() });
     return [key, compute] as const;
   }
 
@@ -893,7 +909,7 @@ export class ScenarioService {
       };
       // A storable graph is sent as its canonical text: the validator reads it as stored versions are read and
       // answers the graph's served text too, which the version's cache entry below keeps.
-      validation = await this.validate(row, storable ? { canonicalJson: storable.newJson } : request.scenarioGraph, {
+      validation = await this.validate(row, storable ? { canonicalJson: storable.newJson, servedText: true } : request.scenarioGraph, {
         labels: validatedLabels,
         fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
       });

@@ -2,16 +2,20 @@ import { fromCanonical, scenarioGraphText, serializeScenarioGraph } from '@scena
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
 
-/** A stored version's graph: the object validation reads and the JSON text answers embed. */
+/**
+ * A stored version's graph: its canonical text, which validation reads (a worker parses it), the JSON text answers
+ * embed, and the graph object, read from the canonical text when first asked for (fragments, object answers).
+ */
 export interface StoredGraph {
+  readonly canonicalJson: string;
   readonly graph: ScenarioGraph;
   json: string;
   description: string | undefined;
   /** The version's comparison key under any name (kept by the save that wrote it): the next save compares with it. */
   contentKey?: string;
   /**
-   * About how many characters of memory the entry holds besides its served text and key: the graph object (taken
-   * as its canonical text's length), or the canonical text it is read from when asked.
+   * About how many characters of memory the entry holds besides its served text and key: its canonical text (and
+   * the graph object, once asked for, taken as the same).
    */
   readonly heldBeside: number;
 }
@@ -40,10 +44,13 @@ export function storedGraphText(graph: ScenarioGraph): StoredGraphText {
   return { json: scenarioGraphText(graph), description: graph.properties.additionalFields.description ?? undefined };
 }
 
-/** A stored version's canonical text as the graph validation reads and the graph's served text. */
+/**
+ * A stored version's canonical text with the graph's served text. The graph object read to write that text is
+ * not kept: cached versions are kept as texts (a thousand graphs as objects were a sixth of the server's heap
+ * objects, each marked by every full collection), and most are never asked for as objects again.
+ */
 export function storedGraphOf(canonicalJson: string): StoredGraph {
-  const graph = storedGraphObject(canonicalJson);
-  return { graph, ...storedGraphText(graph), heldBeside: canonicalJson.length };
+  return storedGraphWithText(canonicalJson, storedGraphText(storedGraphObject(canonicalJson)));
 }
 
 /**
@@ -54,6 +61,7 @@ export function storedGraphWithText(canonicalJson: string, text: StoredGraphText
   let graph: ScenarioGraph | undefined;
   return {
     ...text,
+    canonicalJson,
     heldBeside: canonicalJson.length,
     get graph() {
       return (graph ??= storedGraphObject(canonicalJson));

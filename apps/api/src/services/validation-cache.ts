@@ -40,12 +40,7 @@ export class ValidationCache {
     return this.#entries.count;
   }
 
-  /** The cached result's JSON text, or the computed one's (stored unless larger than the whole budget). */
-  async getJson(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<string> {
-    return (await this.#entry(key, compute)).validated.json;
-  }
-
-  /** The same result as `getJson`, as its text with the object parsed when asked for. */
+  /** The cached result, or the computed one (stored unless larger than the whole budget). */
   async getValidated(key: ValidationKey, compute: () => Promise<ValidatedScenario>): Promise<ValidatedScenario> {
     return (await this.#entry(key, compute)).validated;
   }
@@ -53,7 +48,9 @@ export class ValidationCache {
   /** Keeps a result computed elsewhere (a save's) for its key. */
   remember(key: ValidationKey, validated: ValidatedScenario): void {
     this.#enter(key.configGeneration);
-    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, validated });
+    // Without the graph's served text a save's result carries: the stored graphs' cache keeps (and counts) that.
+    const { bytes, errors, result } = validated;
+    this.#entries.set(keyText(key), { scenarioId: key.scenarioId, validated: { bytes, errors, result } });
   }
 
   // A reload makes every older result unreachable: drop them at once rather than waiting for eviction.

@@ -2,6 +2,7 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
+import type { StoredScenarioText } from './context';
 import type { StoredGraphText } from './stored-graphs';
 
 /**
@@ -20,7 +21,7 @@ export interface ValidationRequest {
   /** Sent only when the worker has not been sent this model id yet. */
   modelSource?: ModelSource;
   /** A posted graph, or a version's canonical text, read as stored versions are (`storedGraphObject`). */
-  scenario: { graph: ScenarioGraph } | { canonicalJson: string };
+  scenario: { graph: ScenarioGraph } | StoredScenarioText;
   options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
 }
 

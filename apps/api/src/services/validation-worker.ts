@@ -26,7 +26,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     // Between slices of a large scenario the worker takes the next messages: small validations are not held up
     // behind one large one.
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn });
-    const stored = 'canonicalJson' in request.scenario ? storedGraphText(graph) : undefined;
+    const stored = 'canonicalJson' in request.scenario && request.scenario.servedText ? storedGraphText(graph) : undefined;
     // Its own buffer (never a pooled one), so it can be handed over rather than copied.
     const bytes = validationResultBytes(result);
     return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}) };

@@ -16,7 +16,7 @@ export function createScenarioValidator(models: ModelRegistry, config: ConfigSto
     return workers.validate({
       modelName: input.processingType,
       model,
-      scenario: 'graph' in input ? { graph: input.graph } : { canonicalJson: input.canonicalJson },
+      scenario: 'graph' in input ? { graph: input.graph } : { canonicalJson: input.canonicalJson, servedText: input.servedText ?? false },
       options: {
         scenarioName: input.name,
         labels: input.labels,
