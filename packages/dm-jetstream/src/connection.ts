@@ -29,7 +29,33 @@ export class JetStreamConnection {
   /** Connects to the settings' servers. */
   static async open(settings: JetStreamManagerSettings, name: string): Promise<JetStreamConnection> {
     const nc = await connect({ servers: settings.servers, name, maxReconnectAttempts: -1 });
-    return new JetStreamConnection(nc, jetstream(nc), await jetstreamManager(nc), settings);
+    try {
+      return new JetStreamConnection(nc, jetstream(nc), await jetstreamManager(nc), settings);
+    } catch (error) {
+      // Connected but no JetStream (or it went away meanwhile): the client would otherwise reconnect for ever.
+      await nc.close();
+      throw error;
+    }
+  }
+
+  /**
+   * `open`, tried again while NATS cannot be reached (a worker started before its broker, as containers are),
+   * after 1, 2, 4 ... and at most 30 seconds (`retry`), each wait told to `onRetry`. Any other failure ends it;
+   * so does `signal` (with its reason).
+   */
+  static async openWhenReachable(settings: JetStreamManagerSettings, name: string, waiting: BrokerWait = {}): Promise<JetStreamConnection> {
+    const { signal, onRetry, firstDelayMs = 1_000, maxDelayMs = 30_000 } = waiting;
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      try {
+        return await JetStreamConnection.open(settings, name);
+      } catch (error) {
+        if (!isBrokerUnreachable(error)) throw error;
+        const delayMs = Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(attempt - 1, 20));
+        onRetry?.({ attempt, delayMs, reason: brokerErrorReason(error) });
+        await abortableDelay(delayMs, signal);
+      }
+    }
   }
 
   /** The stream of a topic, created on first use with one subject per partition and the de-duplication window. */
@@ -76,6 +102,44 @@ export class JetStreamConnection {
     if (this.nc.isClosed()) return;
     await this.nc.drain();
   }
+}
+
+/** How `openWhenReachable` waits for NATS. */
+export interface BrokerWait {
+  /** Ends the waiting (the process is stopping). */
+  signal?: AbortSignal;
+  /** Told of each failed attempt before its wait. */
+  onRetry?: (retry: { attempt: number; delayMs: number; reason: string }) => void;
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+// The innermost message of a client error ("connect ECONNREFUSED 127.0.0.1:4222" rather than its wrapper's);
+// when nothing answered a JetStream request, that NATS answered without JetStream (not enabled, or no leader yet).
+function brokerErrorReason(error: unknown): string {
+  let cause = error;
+  let isNoResponders = false;
+  for (;;) {
+    isNoResponders ||= cause instanceof NoRespondersError;
+    if (!(cause instanceof Error && cause.cause instanceof Error)) break;
+    cause = cause.cause;
+  }
+  const message = cause instanceof Error ? cause.message : String(cause);
+  return isNoResponders ? `NATS answers, JetStream does not: is it enabled there? ${message}` : message;
+}
+
+function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    const abort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 /**

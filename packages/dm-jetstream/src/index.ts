@@ -14,6 +14,7 @@ export type { JetStreamModels } from './scenario';
 
 /** Topics: a connection, publishing, reading, names and partitions. */
 export { JetStreamConnection } from './connection';
+export type { BrokerWait } from './connection';
 export { decodeRecord, deleteTopic, encodeRecord, publishToTopic, readTopic, readTopicTail, TopicRecordInputSchema } from './topics';
 export type { ReadTopicRecord, TopicRecord, TopicRecordInput } from './topics';
 export { bucketName, partitionOf, partitionSubject, topicStream, validateTopicName } from './naming';

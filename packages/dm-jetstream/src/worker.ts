@@ -5,6 +5,7 @@ import { kindOfMetaDataType } from '@scenaria/graph';
 import { KvWatchInclude } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
 import { JetStreamConnection } from './connection';
+import type { BrokerWait } from './connection';
 import { jsonBytes, readJson, writeIfUnchanged } from './coordination';
 import type { Lease, StoredDeployment, WorkerHeartbeat } from './coordination';
 import { partitionKey, partitionOf } from './naming';
@@ -25,6 +26,8 @@ export interface WorkerOptions {
   logger?: DeploymentLogger;
   /** Unique per process; a random one by default. */
   workerId?: string;
+  /** Waits for NATS while it cannot be reached, instead of failing at once (`JetStreamConnection.openWhenReachable`). */
+  waitForBroker?: BrokerWait;
 }
 
 /** A running worker. */
@@ -62,7 +65,8 @@ const silentLogger: DeploymentLogger = { debug: () => undefined, info: () => und
 export async function startWorker(options: WorkerOptions): Promise<ScenarioWorker> {
   const settings = JetStreamManagerSettingsSchema.parse(options.settings);
   const workerId = options.workerId ?? `worker-${randomUUID()}`;
-  const connection = await JetStreamConnection.open(settings, `scenaria-worker ${workerId}`);
+  const name = `scenaria-worker ${workerId}`;
+  const connection = options.waitForBroker ? await JetStreamConnection.openWhenReachable(settings, name, options.waitForBroker) : await JetStreamConnection.open(settings, name);
   const compileOptions: ScenarioCompileOptions = {
     models: options.models ?? defaultJetStreamModels(),
     ...(options.runtimes ? { runtimes: options.runtimes } : {}),

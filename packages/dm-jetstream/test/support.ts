@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { defaultModel } from '@scenaria/components';
 import type { DeploymentManagerDependencies, ProcessVersion } from '@scenaria/deployment-sdk';
 import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
@@ -7,6 +10,28 @@ import { connect } from '@nats-io/transport-node';
 import type { JetStreamModels, JetStreamManagerSettingsInput } from '../src/index';
 
 export const NATS_SERVERS = process.env['NATS_URL'] ?? '127.0.0.1:4222';
+
+/** Debian's nats-server, for tests that start and stop a NATS of their own (skipped where there is none). */
+export const NATS_SERVER_BINARY = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
+
+/**
+ * A NATS server of a test's own, so it can be stopped without touching the shared one: on `port`, or one of its
+ * choosing (read back from its log); with JetStream storing under `store`, or without JetStream.
+ */
+export async function startNatsServer(options: { store?: string; port?: number }): Promise<{ server: ChildProcess; port: number }> {
+  const args = ['-a', '127.0.0.1', '-p', String(options.port ?? -1), ...(options.store ? ['-js', '-sd', options.store] : [])];
+  const server = spawn(NATS_SERVER_BINARY!, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = await new Promise<number>((ready, fail) => {
+    let log = '';
+    server.stderr!.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const listening = /Listening for client connections on 127\.0\.0\.1:(\d+)/.exec(log);
+      if (listening && log.includes('Server is ready')) ready(Number(listening[1]));
+    });
+    server.once('exit', (code) => fail(new Error(`nats-server exited with ${code}: ${log}`)));
+  });
+  return { server, port };
+}
 
 /** The default streaming model with the test topic declared: records `{id: String, amount: Integer}`. */
 export function testModels(): JetStreamModels {

@@ -1,33 +1,14 @@
-import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createJetStreamDeploymentManager } from '../src/index';
 import type { JetStreamDeploymentManager } from '../src/index';
-import { dependencies, deploymentData, processVersion, replace, testModels, testSettings, topicToTopic, uniqueNamespace } from './support';
+import { dependencies, deploymentData, NATS_SERVER_BINARY, processVersion, replace, startNatsServer, testModels, testSettings, topicToTopic, uniqueNamespace } from './support';
 
-// A NATS server of this test's own, so it can be stopped under a manager without touching the shared one.
-const NATS_SERVER = ['/usr/sbin/nats-server', '/usr/bin/nats-server', '/usr/local/bin/nats-server'].find((path) => existsSync(path));
-
-// Started on a port of its choosing (-1), read back from its log.
-async function startNats(store: string): Promise<{ server: ChildProcess; port: number }> {
-  const server = spawn(NATS_SERVER!, ['-js', '-sd', store, '-a', '127.0.0.1', '-p', '-1'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = await new Promise<number>((ready, fail) => {
-    let log = '';
-    server.stderr!.on('data', (chunk: Buffer) => {
-      log += chunk.toString();
-      const listening = /Listening for client connections on 127\.0\.0\.1:(\d+)/.exec(log);
-      if (listening && log.includes('Server is ready')) ready(Number(listening[1]));
-    });
-    server.once('exit', (code) => fail(new Error(`nats-server exited with ${code}: ${log}`)));
-  });
-  return { server, port };
-}
-
-describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
+describe.skipIf(!NATS_SERVER_BINARY)('a JetStream manager whose NATS is gone', () => {
   let server: ChildProcess | undefined;
   let manager: JetStreamDeploymentManager | undefined;
   const store = mkdtempSync(join(tmpdir(), 'scenaria-nats-'));
@@ -38,7 +19,7 @@ describe.skipIf(!NATS_SERVER)('a JetStream manager whose NATS is gone', () => {
   });
 
   it('says the runtime could not be reached, for commands and for reads, instead of failing with the client error, and so does building one', { timeout: 60_000 }, async () => {
-    const started = await startNats(store);
+    const started = await startNatsServer({ store });
     server = started.server;
     const { port } = started;
     manager = await createJetStreamDeploymentManager({ settings: testSettings(uniqueNamespace(), { servers: `127.0.0.1:${port}` }), models: testModels() }, dependencies());
