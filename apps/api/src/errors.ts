@@ -1,6 +1,7 @@
 import { isDeploymentManagerClosed, isDeploymentManagerUnavailable } from '@scenaria/deployment-sdk';
 import { SCENARIO_PATH_PREFIX } from '@scenaria/dm-embedded';
 import type { Context } from 'hono';
+import { embeddedDatabaseStoppedIn } from './db/pglite-thread';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 /** Status codes the API answers for expected failures. */
 export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503 | 504;
@@ -59,6 +60,11 @@ export function toApiError(error: unknown): ApiError | undefined {
   if (isDeploymentManagerClosed(error)) return serviceUnavailable('The deployment manager was replaced by a configuration reload: try again', 1);
   // Its broker or runtime did not answer: whether a command took effect shows in the scenario's state.
   if (isDeploymentManagerUnavailable(error)) return serviceUnavailable(`The deployment manager could not reach its runtime: ${error.message}`, 5);
+  // Its thread stopped under the request (nothing it wrote was committed unless its answer said so), or is being
+  // opened again.
+  // Its own message: a wrapping query error would show the statement.
+  const stopped = embeddedDatabaseStoppedIn(error);
+  if (stopped) return serviceUnavailable(`The embedded database stopped: ${stopped.message}. Try again`, 1);
   return undefined;
 }
 

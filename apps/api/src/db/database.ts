@@ -79,6 +79,9 @@ class HeardChanges implements ChangeAnnouncements {
   #latest: number | undefined;
   #confirmedAt = Number.NEGATIVE_INFINITY;
   #silenced = false;
+  // After the database's thread was opened again: what it committed before it stopped may never have been
+  // announced, so the next ask is taken as the new base rather than as announcements gone silent.
+  #rebase = false;
 
   get latestWriter(): number | undefined {
     return this.#latest;
@@ -92,8 +95,17 @@ class HeardChanges implements ChangeAnnouncements {
     return !this.#silenced && (this.#latest === undefined || this.#latest < horizon) && Date.now() - this.#confirmedAt < ANNOUNCEMENTS_TRUSTED_MS;
   }
 
+  /** Trusts nothing heard so far: the next list asks the database, and what it finds is the new base. */
+  distrust(): void {
+    this.#confirmedAt = Number.NEGATIVE_INFINITY;
+    this.#rebase = true;
+  }
+
   confirm(newestWriterFound: number | undefined): void {
-    if (newestWriterFound !== undefined && (this.#latest === undefined || newestWriterFound > this.#latest)) {
+    if (this.#rebase) {
+      this.#rebase = false;
+      this.hear(newestWriterFound ?? Number.NaN);
+    } else if (newestWriterFound !== undefined && (this.#latest === undefined || newestWriterFound > this.#latest)) {
       if (!this.#silenced) console.error(`The embedded database committed a scenario change (transaction ${newestWriterFound}) without announcing it: lists ask it every time from now on`);
       this.#silenced = true;
     }
@@ -118,14 +130,16 @@ export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
+// A session setting: the embedded database has one session, this process's (SQL that resets it is caught by
+// `confirm`, as a `DISCARD ALL` is), made again on a thread opened after one stopped.
+const ANNOUNCE_CHANGES = "set scenaria.announce_changes = 'on'";
+
 // Listens before turning announcing on: every commit after the database opened is heard (the first list reads
 // everything, later ones what was written at or above its horizon).
-async function announceChanges(client: ThreadClient): Promise<ChangeAnnouncements> {
+async function announceChanges(client: ThreadClient): Promise<HeardChanges> {
   const heard = new HeardChanges();
   await client.listen(CHANGES_CHANNEL, (payload) => heard.hear(Number(payload)));
-  // A session setting: the embedded database has one session, this process's (SQL that resets it is caught by
-  // `confirm`, as a `DISCARD ALL` is).
-  await client.exec("set scenaria.announce_changes = 'on'");
+  await client.exec(ANNOUNCE_CHANGES);
   return heard;
 }
 
@@ -147,12 +161,22 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
     dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const thread = await openPgliteThread(dir, { onUpkeep: logUpkeep });
+  let heard: HeardChanges | undefined;
+  const thread = await openPgliteThread(dir, {
+    onUpkeep: logUpkeep,
+    onStopped: (error) => console.error(`${error.message}: ${dir ? 'the next request opens the database again' : 'the database was in memory and is gone'}`),
+    // Its LISTENs are made again by the thread; the setting that makes commits announce is the session's.
+    onRestart: async (exec) => {
+      heard?.distrust();
+      if (heard) await exec(ANNOUNCE_CHANGES);
+    },
+  });
   try {
     // The thread's client has the part of PGlite's surface drizzle calls (query, transaction) and LISTEN.
     const db = drizzlePglite({ client: thread.client as unknown as PGlite, schema });
     await migratePglite(db, { migrationsFolder: findMigrationsFolder() });
-    announcements.set(db as unknown as Database, await announceChanges(thread.client));
+    heard = await announceChanges(thread.client);
+    announcements.set(db as unknown as Database, heard);
     return { db: db as unknown as Database, kind: 'pglite', close: () => thread.close() };
   } catch (error) {
     await thread.close();

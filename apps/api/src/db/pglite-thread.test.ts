@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openPgliteThread } from './pglite-thread';
+import { isEmbeddedDatabaseStopped, openPgliteThread } from './pglite-thread';
 import type { PgliteThread } from './pglite-thread';
 
 // drizzle asks for date and time columns as the database's text, as here.
@@ -132,6 +132,56 @@ describe('the embedded database on its own thread', () => {
       expect((await second.client.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  // A result far larger than the thread's memory limit: Node stops a worker whose heap runs out.
+  const OUT_OF_MEMORY = "select repeat('x', 1048576) as v from generate_series(1, 300)";
+  const failureOf = (call: Promise<unknown>) => call.then(() => undefined, (error: unknown) => error);
+
+  it('opens a database on disk again after its thread stopped: held calls fail, later ones work, LISTENs and onRestart are made again', { timeout: 120_000 }, async () => {
+    const stopped: string[] = [];
+    const restarts: string[] = [];
+    const crashing = await openPgliteThread(join(scratch, 'restart'), {
+      resourceLimits: { maxOldGenerationSizeMb: 48 },
+      onStopped: (error) => stopped.push(error.message),
+      onRestart: async (exec) => {
+        restarts.push('restart');
+        await exec("set application_name = 'opened again'");
+      },
+    });
+    try {
+      await crashing.client.exec("create table kept (v text); insert into kept values ('committed')");
+      const heard: string[] = [];
+      await crashing.client.listen('wakeup', (payload) => heard.push(payload));
+      const failure = await failureOf(crashing.client.query(OUT_OF_MEMORY));
+      expect(isEmbeddedDatabaseStopped(failure)).toBe(true);
+      expect(stopped).toEqual([expect.stringMatching(/^The embedded database's thread (stopped|failed)/)]);
+      expect(restarts).toEqual([]);
+
+      expect((await crashing.client.query('select v from kept')).rows).toEqual([{ v: 'committed' }]);
+      expect(restarts).toEqual(['restart']);
+      expect((await crashing.client.query('show application_name')).rows).toEqual([{ application_name: 'opened again' }]);
+      await crashing.client.query("select pg_notify('wakeup', 'after')");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(heard).toEqual(['after']);
+      expect(await crashing.client.transaction(async (tx) => (await tx.query('select count(*)::int as n from kept')).rows)).toEqual([{ n: 1 }]);
+    } finally {
+      await crashing.close();
+    }
+    await expect(crashing.client.query('select 1')).rejects.toThrow(/closed/);
+  });
+
+  it('does not open a database in memory again: it was lost with its thread', { timeout: 120_000 }, async () => {
+    const stopped: string[] = [];
+    const inMemory = await openPgliteThread(undefined, { resourceLimits: { maxOldGenerationSizeMb: 48 }, onStopped: (error) => stopped.push(error.message) });
+    try {
+      expect(isEmbeddedDatabaseStopped(await failureOf(inMemory.client.query(OUT_OF_MEMORY)))).toBe(true);
+      const later = await failureOf(inMemory.client.query('select 1'));
+      expect(isEmbeddedDatabaseStopped(later)).toBe(true);
+      expect(stopped).toHaveLength(1);
+    } finally {
+      await inMemory.close();
     }
   });
 });
