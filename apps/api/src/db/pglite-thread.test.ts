@@ -172,6 +172,30 @@ describe('the embedded database on its own thread', () => {
     await expect(crashing.client.query('select 1')).rejects.toThrow(/closed/);
   });
 
+  it('fails a transaction whose thread stopped under it, commits nothing of it, and runs the next one on the new thread', { timeout: 120_000 }, async () => {
+    const crashing = await openPgliteThread(join(scratch, 'restart-in-transaction'), { resourceLimits: { maxOldGenerationSizeMb: 48 } });
+    try {
+      await crashing.client.exec('create table kept (v text)');
+      let afterStop: unknown;
+      const failure = await failureOf(
+        crashing.client.transaction(async (tx) => {
+          await tx.query("insert into kept values ('never committed')");
+          const stopped = await failureOf(tx.query(OUT_OF_MEMORY));
+          // The transaction's next step goes to the thread it began on, which is gone: it is not sent to a new one.
+          afterStop = await failureOf(tx.query("insert into kept values ('nor this')"));
+          throw stopped;
+        }),
+      );
+      expect(isEmbeddedDatabaseStopped(failure)).toBe(true);
+      expect(isEmbeddedDatabaseStopped(afterStop)).toBe(true);
+      expect((await crashing.client.query('select count(*)::int as n from kept')).rows).toEqual([{ n: 0 }]);
+      await crashing.client.transaction((tx) => tx.query("insert into kept values ('committed after')"));
+      expect((await crashing.client.query('select v from kept')).rows).toEqual([{ v: 'committed after' }]);
+    } finally {
+      await crashing.close();
+    }
+  });
+
   it('does not open a database in memory again: it was lost with its thread', { timeout: 120_000 }, async () => {
     const stopped: string[] = [];
     const inMemory = await openPgliteThread(undefined, { resourceLimits: { maxOldGenerationSizeMb: 48 }, onStopped: (error) => stopped.push(error.message) });
