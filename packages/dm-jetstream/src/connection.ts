@@ -40,8 +40,8 @@ export class JetStreamConnection {
 
   /**
    * `open`, tried again while NATS cannot be reached (a worker started before its broker, as containers are),
-   * after 1, 2, 4 ... and at most 30 seconds (`retry`), each wait told to `onRetry`. Any other failure ends it;
-   * so does `signal` (with its reason).
+   * after 1, 2, 4 ... and at most 30 seconds (`firstDelayMs`, `maxDelayMs`), each wait told to `onRetry`. Any
+   * other failure ends it; so does `signal` (with its reason).
    */
   static async openWhenReachable(settings: JetStreamManagerSettings, name: string, waiting: BrokerWait = {}): Promise<JetStreamConnection> {
     const { signal, onRetry, firstDelayMs = 1_000, maxDelayMs = 30_000 } = waiting;
