@@ -104,7 +104,7 @@ class HeardChanges implements ChangeAnnouncements {
   confirm(newestWriterFound: number | undefined): void {
     if (this.#rebase) {
       this.#rebase = false;
-      this.hear(newestWriterFound ?? Number.NaN);
+      if (newestWriterFound !== undefined) this.hear(newestWriterFound);
     } else if (newestWriterFound !== undefined && (this.#latest === undefined || newestWriterFound > this.#latest)) {
       if (!this.#silenced) console.error(`The embedded database committed a scenario change (transaction ${newestWriterFound}) without announcing it: lists ask it every time from now on`);
       this.#silenced = true;

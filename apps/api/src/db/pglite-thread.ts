@@ -190,7 +190,8 @@ export async function openPgliteThread(dataDir: string | undefined, options: Pgl
     return opening;
   };
 
-  const call = async (request: Request): Promise<unknown> => send(await running(), request);
+  // The running thread is taken at once: waiting for `running()` would add a turn to every query.
+  const call = (request: Request): Promise<unknown> => (current && !current.stopped && !closed ? send(current, request) : running().then((generation) => send(generation, request)));
 
   const query = async <T>(send: (request: Request) => Promise<unknown>, text: string, params: unknown[] = [], options: QueryOptions | undefined, tx: number | undefined): Promise<Results<T>> => {
     if (options?.serializers || options?.blob || options?.paramTypes || options?.onNotice) throw new Error('The embedded database thread takes no serializers, blobs, parameter types or notice callbacks');

@@ -131,26 +131,30 @@ interface EmbeddedJson {
   validationResult?: Uint8Array | undefined;
 }
 
-/** `recordJson` as text, in the same field order, with the graph's text taken as written. */
-function recordJsonText(record: ScenarioWithDetails, scenarioGraph?: string, validationResult?: string): string {
-  const fields = RECORD_FIELDS.map((key) => {
-    const text = key === 'scenarioGraph' ? scenarioGraph : key === 'validationResult' ? validationResult : undefined;
-    return `${JSON.stringify(key)}:${text ?? (key === 'scenarioGraph' && record.scenarioGraph ? scenarioGraphText(record.scenarioGraph) : JSON.stringify(record[key] ?? null))}`;
-  });
-  return `{${fields.join(',')}}`;
+// `"key":value` for each of `keys`, comma-separated, with the graph's text taken as written when given.
+function recordFieldsText(record: ScenarioWithDetails, keys: readonly (typeof RECORD_FIELDS)[number][], scenarioGraph: string | undefined): string {
+  return keys
+    .map((key) => {
+      const graphText = key === 'scenarioGraph' ? (scenarioGraph ?? (record.scenarioGraph ? scenarioGraphText(record.scenarioGraph) : undefined)) : undefined;
+      return `${JSON.stringify(key)}:${graphText ?? JSON.stringify(record[key] ?? null)}`;
+    })
+    .join(',');
 }
+
+/** `recordJson` as text, in the same field order, with the graph's text taken as written. */
+function recordJsonText(record: ScenarioWithDetails, scenarioGraph?: string): string {
+  return `{${recordFieldsText(record, RECORD_FIELDS, scenarioGraph)}}`;
+}
+
+const VALIDATION_RESULT_AT = RECORD_FIELDS.indexOf('validationResult');
 
 /** `recordJsonText` with `embedded` taken as written: in pieces when the validation result is embedded as its bytes. */
 function recordJsonPieces(record: ScenarioWithDetails, embedded: EmbeddedJson): string | JsonPieces {
   if (!embedded.validationResult) return recordJsonText(record, embedded.scenarioGraph);
-  const text = recordJsonText(record, embedded.scenarioGraph, VALIDATION_RESULT_PLACE);
-  const place = text.indexOf(VALIDATION_RESULT_PLACE);
-  return [text.slice(0, place), embedded.validationResult, text.slice(place + VALIDATION_RESULT_PLACE.length)];
+  const before = recordFieldsText(record, RECORD_FIELDS.slice(0, VALIDATION_RESULT_AT), embedded.scenarioGraph);
+  const after = recordFieldsText(record, RECORD_FIELDS.slice(VALIDATION_RESULT_AT + 1), embedded.scenarioGraph);
+  return [`{${before},"validationResult":`, embedded.validationResult, `,${after}}`];
 }
-
-// Where a record's text takes embedded bytes: no JSON text can hold it (JSON.stringify escapes a NUL in every
-// string, and the texts embedded were written by it), so the first one found is the place.
-const VALIDATION_RESULT_PLACE = '\u0000';
 
 // The state is the last of a record's fields: a record's text without one ends so, and a state replaces the null.
 const NO_STATE_TAIL = '"state":null}';
