@@ -51,6 +51,17 @@ describe('the embedded database on its own thread', () => {
     }
   });
 
+  it("creates WAL segments without zero-filling them, PGlite's own start parameters kept", { timeout: 60_000 }, async () => {
+    const settings = await thread.client.query<{ name: string; setting: string }>(
+      "select name, setting from pg_settings where name in ('wal_init_zero', 'search_path', 'exit_on_error') order by name",
+    );
+    expect(settings.rows).toEqual([
+      { name: 'exit_on_error', setting: 'off' },
+      { name: 'search_path', setting: 'public' },
+      { name: 'wal_init_zero', setting: 'off' },
+    ]);
+  });
+
   it('passes errors on with their SQLSTATE and fields, and stays usable', { timeout: 60_000 }, async () => {
     const failed = await thread.client.query("insert into item (name) values ('a')").catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(Error);
