@@ -44,6 +44,12 @@ describe('configuration', () => {
     expect(() => parseConfig(testConfigInput({ processingTypes: { other: { kind: 'streaming', category: 'A', deploymentManager: { type: 'flink', anything: 1 } } } }), 'test')).not.toThrow();
   });
 
+  test('request limits: the bytes held at once must take any one body within its own limit', () => {
+    expect(parseConfig(testConfigInput(), 'test').requestLimits).toEqual({ maxBodyBytes: 10 * 2 ** 20, maxUploadBytes: 50 * 2 ** 20, maxBodyBytesInFlight: 256 * 2 ** 20 });
+    expect(() => parseConfig(testConfigInput({ requestLimits: { maxBodyBytesInFlight: 40 * 2 ** 20 } }), 'test')).toThrow(/requestLimits\.maxBodyBytesInFlight.*at least/);
+    expect(parseConfig(testConfigInput({ requestLimits: { maxUploadBytes: 2 ** 20, maxBodyBytesInFlight: 10 * 2 ** 20 } }), 'test').requestLimits.maxBodyBytesInFlight).toBe(10 * 2 ** 20);
+  });
+
   test('the JetStream manager settings (the schema of its package) are checked when the file is read', () => {
     const withManager = (deploymentManager: Record<string, unknown>) =>
       testConfigInput({ processingTypes: { scaled: { kind: 'streaming', category: 'Default', deploymentManager: { type: 'jetstream', ...deploymentManager } } } });

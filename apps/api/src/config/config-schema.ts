@@ -140,11 +140,19 @@ export const SecurityHeadersConfigSchema = z.object({
  * Limits on request bodies. `maxBodyBytes` holds for JSON and text bodies (scenario graphs, comments),
  * `maxUploadBytes` for files (multipart imports and test data, attachments); beyond them the answer is 413
  * before the body is read further (JSON nesting has a fixed bound, `@scenaria/graph`'s `MAX_JSON_DEPTH`).
+ * `maxBodyBytesInFlight` bounds the bytes of all bodies received and not yet answered, together: each body is
+ * within its own limit, but many at once could still take the server's memory.
  */
-export const RequestLimitsSchema = z.object({
-  maxBodyBytes: z.number().int().positive().default(10 * 1024 * 1024),
-  maxUploadBytes: z.number().int().positive().default(50 * 1024 * 1024),
-});
+export const RequestLimitsSchema = z
+  .object({
+    maxBodyBytes: z.number().int().positive().default(10 * 1024 * 1024),
+    maxUploadBytes: z.number().int().positive().default(50 * 1024 * 1024),
+    maxBodyBytesInFlight: z.number().int().positive().default(256 * 1024 * 1024),
+  })
+  .refine((limits) => limits.maxBodyBytesInFlight >= Math.max(limits.maxBodyBytes, limits.maxUploadBytes), {
+    message: 'maxBodyBytesInFlight must be at least maxBodyBytes and maxUploadBytes: a body within its own limit must fit',
+    path: ['maxBodyBytesInFlight'],
+  });
 export type RequestLimits = z.infer<typeof RequestLimitsSchema>;
 
 /**

@@ -1,9 +1,10 @@
+import type { IncomingMessage } from 'node:http';
 import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ConfigStore } from '../config/config-store';
 import type { RequestLimits } from '../config/config-schema';
-import { badRequest, payloadTooLarge } from '../errors';
+import { badRequest, payloadTooLarge, serviceUnavailable } from '../errors';
 import type { ApiError } from '../errors';
 import type { AppEnv } from './router';
 
@@ -43,6 +44,101 @@ function hasNoBody(method: string): boolean {
 }
 
 /**
+ * The bytes of request bodies the server holds at once (`requestLimits.maxBodyBytesInFlight`): counted as they
+ * arrive, not by what a request declares, so a client that announces a large body and sends it slowly holds
+ * only what it sent. A body is held from its first byte until its request is answered.
+ */
+export class BodyBudget {
+  #held = 0;
+
+  /** Bytes held now, by every body being read or answered. */
+  get held(): number {
+    return this.#held;
+  }
+
+  /** Takes `bytes` when they fit under `capacity` with what is held; false (taking nothing) when they do not. */
+  take(bytes: number, capacity: number): boolean {
+    if (this.#held + bytes > capacity) return false;
+    this.#held += bytes;
+    return true;
+  }
+
+  give(bytes: number): void {
+    this.#held = Math.max(0, this.#held - bytes);
+  }
+}
+
+/** What reading a body under its limit and the server's budget came to. */
+export type BudgetedBody = { body: Buffer } | { refusal: ApiError };
+
+function overBudgetMessage(capacity: number): string {
+  return `The server is holding as many request bodies as it may (${inMegabytes(capacity)}, requestLimits.maxBodyBytesInFlight); try again shortly`;
+}
+
+/**
+ * Reads a request's body whole, each chunk taken from `budget` as it arrives and given back when the response
+ * closes (answered, or the connection lost). Over the body's own limit the answer is 413, over the budget 503
+ * with Retry-After; either way what was taken is given back at once and the rest of the body is read and dropped,
+ * never held.
+ */
+export function readBodyWithinBudget(
+  request: IncomingMessage,
+  closed: { once(event: 'close', listener: () => void): unknown },
+  limits: RequestLimits,
+  budget: BodyBudget,
+): Promise<BudgetedBody> {
+  const { maxBytes, message } = bodyLimitOf(request.headers['content-type'] ?? '', limits);
+  const capacity = limits.maxBodyBytesInFlight;
+  let taken = 0;
+  closed.once('close', () => {
+    budget.give(taken);
+    taken = 0;
+  });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const settle = (result: BudgetedBody) => {
+      settled = true;
+      resolve(result);
+    };
+    const refuse = (refusal: ApiError) => {
+      chunks.length = 0;
+      budget.give(taken);
+      taken = 0;
+      settle({ refusal });
+    };
+    request.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      size += chunk.length;
+      if (size > maxBytes) return refuse(payloadTooLarge(message));
+      if (!budget.take(chunk.length, capacity)) return refuse(serviceUnavailable(overBudgetMessage(capacity), 1));
+      taken += chunk.length;
+      chunks.push(chunk);
+    });
+    request.once('end', () => {
+      if (!settled) settle({ body: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size) });
+    });
+    // A client gone mid-body: nobody is left to answer.
+    request.once('error', (error) => {
+      if (!settled) reject(error);
+    });
+    request.once('close', () => {
+      if (!settled) reject(new Error('The client closed the connection before its request body ended'));
+    });
+  });
+}
+
+// Refusals decided while the node listener read a body, answered by the app (`requestLimits`) as its own errors
+// are: the same formats and headers.
+const refusals = new WeakMap<IncomingMessage, ApiError>();
+
+/** Makes the app answer `request` with `refusal` before any route or login runs. */
+export function refuseInApp(request: IncomingMessage, refusal: ApiError): void {
+  refusals.set(request, refusal);
+}
+
+/**
  * Limits that hold before any route or login runs (`urlProblem`, `bodyLimitOf`): a body larger than the limit
  * is answered with 413 as soon as its Content-Length, or the bytes read so far, exceed it, so an oversized
  * body is never held in memory. A body with a Content-Length (and no Transfer-Encoding) is judged by that header
@@ -55,6 +151,10 @@ export function requestLimits(config: ConfigStore): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const problem = urlProblem(c.req.url);
     if (problem) throw problem;
+    // Served by node's HTTP server, the app gets node's request as `incoming` (@hono/node-server).
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const refusal = incoming && refusals.get(incoming);
+    if (refusal) throw refusal;
     if (hasNoBody(c.req.method)) return next();
     const { maxBytes, message } = bodyLimitOf(c.req.header('content-type') ?? '', config.current.requestLimits);
     const declaredLength = c.req.header('content-length');
