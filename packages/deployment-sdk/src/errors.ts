@@ -27,3 +27,19 @@ export class DeploymentManagerUnavailable extends Error {
 export function isDeploymentManagerUnavailable(error: unknown): error is DeploymentManagerUnavailable {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'DeploymentManagerUnavailable';
 }
+
+/**
+ * The first error in `error`'s chain of causes (itself first) that `matches`, looking at most `maxDepth` errors
+ * deep: hosts and managers wrap errors (a driver's, a client's) and must still recognise the one inside, and a
+ * chain may loop.
+ */
+export function findCause<T extends Error>(error: unknown, matches: (cause: Error) => cause is T, maxDepth?: number): T | undefined;
+export function findCause(error: unknown, matches: (cause: Error) => boolean, maxDepth?: number): Error | undefined;
+export function findCause(error: unknown, matches: (cause: Error) => boolean, maxDepth = 5): Error | undefined {
+  let cause = error;
+  for (let depth = 0; depth < maxDepth && cause instanceof Error; depth++) {
+    if (matches(cause)) return cause;
+    cause = cause.cause;
+  }
+  return undefined;
+}

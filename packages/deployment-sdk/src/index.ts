@@ -24,7 +24,7 @@ export type {
 export { ScenarioTestRecordSchema, commandProcessor } from './commands';
 
 /** The refusal of a command by a closed manager (one its host replaced). */
-export { DeploymentManagerClosed, DeploymentManagerUnavailable, isDeploymentManagerClosed, isDeploymentManagerUnavailable } from './errors';
+export { DeploymentManagerClosed, DeploymentManagerUnavailable, findCause, isDeploymentManagerClosed, isDeploymentManagerUnavailable } from './errors';
 
 /** Custom action definitions and their parameter check. */
 export { CustomActionDefinitionSchema, CustomActionParameterSchema, validateCustomActionParams } from './custom-actions';

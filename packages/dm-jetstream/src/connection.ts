@@ -4,6 +4,7 @@ import { Kvm } from '@nats-io/kv';
 import type { KV } from '@nats-io/kv';
 import { ClosedConnectionError, ConnectionError, DrainingConnectionError, NoRespondersError, TimeoutError, connect } from '@nats-io/transport-node';
 import type { NatsConnection } from '@nats-io/transport-node';
+import { findCause } from '@scenaria/deployment-sdk';
 import { keysOf } from './coordination';
 import { bucketName, topicStream, topicSubjects } from './naming';
 import type { Names } from './naming';
@@ -147,18 +148,15 @@ function abortableDelay(ms: number, signal: AbortSignal | undefined): Promise<vo
  * nobody answered in time (NATS down while the client reconnects). Causes are followed: the clients wrap them.
  */
 export function isBrokerUnreachable(error: unknown): boolean {
-  let cause = error;
-  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
-    if (
-      cause instanceof ClosedConnectionError ||
-      cause instanceof DrainingConnectionError ||
-      cause instanceof ConnectionError ||
-      cause instanceof TimeoutError ||
-      cause instanceof NoRespondersError
-    ) {
-      return true;
-    }
-    cause = cause.cause;
-  }
-  return false;
+  return findCause(error, isConnectionFailure) !== undefined;
+}
+
+function isConnectionFailure(error: Error): boolean {
+  return (
+    error instanceof ClosedConnectionError ||
+    error instanceof DrainingConnectionError ||
+    error instanceof ConnectionError ||
+    error instanceof TimeoutError ||
+    error instanceof NoRespondersError
+  );
 }

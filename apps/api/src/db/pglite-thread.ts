@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { findCause } from '@scenaria/deployment-sdk';
 import { workerScript } from '../worker-script';
 import { errorFrom } from './pglite-thread-protocol';
 import type { ErrorData, ThreadData, ThreadReply, ThreadRequest } from './pglite-thread-protocol';
@@ -43,12 +44,7 @@ export class EmbeddedDatabaseStopped extends Error {
 
 /** The `EmbeddedDatabaseStopped` an error is or was caused by (drizzle wraps a failed query's error), if any. */
 export function embeddedDatabaseStoppedIn(error: unknown): EmbeddedDatabaseStopped | undefined {
-  let cause = error;
-  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
-    if (cause instanceof EmbeddedDatabaseStopped) return cause;
-    cause = cause.cause;
-  }
-  return undefined;
+  return findCause(error, (cause): cause is EmbeddedDatabaseStopped => cause instanceof EmbeddedDatabaseStopped);
 }
 
 export function isEmbeddedDatabaseStopped(error: unknown): boolean {
