@@ -69,7 +69,8 @@ export function createNodeListener(deps: NodeListenerDeps): RequestListener {
     const url = request.url ?? '/';
     const problem = urlProblem(url);
     if (problem) return writeJson(response, problem.status, { message: problem.message });
-    const bodyLimit = bodyLimitOf(request.headers['content-type'] ?? '', config.current.requestLimits);
+    const limits = config.current.requestLimits;
+    const bodyLimit = { ...bodyLimitOf(request.headers['content-type'] ?? '', limits), budget: budget.shareFor(response, limits.maxBodyBytesInFlight) };
     if (!(await managers.handleNodeRequest(request, response, bodyLimit))) writeJson(response, 404, noScenarioAt(new URL(url, 'http://localhost').pathname));
   };
   return (request, response) => {

@@ -1,7 +1,9 @@
 import { connect } from 'node:net';
 import type { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as api from '@scenaria/api-contract';
 import { parseConfig } from '../src/config/load-config';
+import { greetingGraph } from './graphs';
 import { startTestServer, testConfigInput } from './harness';
 import type { TestServer } from './harness';
 
@@ -30,6 +32,10 @@ describe('the bytes of request bodies held at once are bounded (requestLimits.ma
   beforeAll(async () => {
     server = await startTestServer('pglite', { config: parseConfig(testConfigInput({ requestLimits: limits }), 'test') });
     port = Number(new URL(server.baseUrl).port);
+    // A deployed request-response scenario: its endpoint's bodies count too.
+    expect((await server.call('writer', api.createScenario, { json: { name: 'greeter', isFragment: false, category: 'RequestResponse' } })).status).toBe(201);
+    expect((await server.call('writer', api.updateScenario, { params: { scenarioName: 'greeter' }, json: { scenarioGraph: greetingGraph('hello') } })).ok).toBe(true);
+    expect((await server.call('writer', api.deployScenario, { params: { scenarioName: 'greeter' } })).status).toBe(200);
   });
   afterAll(async () => {
     await server.close();
@@ -74,6 +80,19 @@ describe('the bytes of request bodies held at once are bounded (requestLimits.ma
     // The client gone, its bytes are given back.
     const accepted = await answerBecomes(400, () => save(700 * KB));
     expect(accepted.status).toBe(400);
+  });
+
+  test("a deployed scenario's endpoint takes its bodies from the same budget", async () => {
+    const greet = (bytes: number) => fetch(`${server.baseUrl}/scenario/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n'.repeat(bytes) }) });
+    expect((await greet(700 * KB)).status).toBe(200);
+    const held = await holdBody(port, 1000 * KB, 990 * KB);
+    try {
+      const refused = await answerBecomes(503, () => greet(700 * KB));
+      expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([503, '1', { message: expect.stringMatching(/requestLimits\.maxBodyBytesInFlight/) }]);
+    } finally {
+      held.destroy();
+    }
+    expect((await answerBecomes(200, () => greet(700 * KB))).status).toBe(200);
   });
 
   test('a refused body is read to its end and dropped: the connection answers its next request', async () => {

@@ -28,7 +28,7 @@ export type { CountsRange, NodeCount, ProcessNodeCount } from './runtime/node-co
 export { defaultEmbeddedModels, scenarioKindOf } from './runtime/live-scenario';
 export type { EmbeddedModels, ScenarioKind } from './runtime/live-scenario';
 export { SCENARIO_PATH_PREFIX, scenarioOpenApi } from './runtime/request-response';
-export type { RequestBodyLimit } from './runtime/request-response';
+export type { BodyBudgetShare, RequestBodyLimit } from './runtime/request-response';
 
 /** Time for running scenarios: the wall clock, or a manual one for tests. */
 export { createManualScheduler, createRealtimeScheduler } from './runtime/scheduler';

@@ -61,7 +61,8 @@ export interface EmbeddedDeploymentManager extends DeploymentManager {
   /**
    * `handleRequest` for a host's node HTTP server (`IncomingMessage` in, answer written on `response`), the
    * same answers without web `Request`/`Response` objects: what a host should call when it owns the
-   * `node:http` server. `bodyLimit` is the host's own limit, when stricter than the manager's 10 MB. Rejects
+   * `node:http` server. `bodyLimit` is the host's own limit, when stricter than the manager's 10 MB, and its
+   * `budget` the host's share of body bytes held at once (a chunk that does not fit answers 503). Rejects
    * only on a bug, before anything was written.
    */
   handleNodeRequest(request: IncomingMessage, response: ServerResponse, options?: { bodyLimit?: RequestBodyLimit }): Promise<void>;

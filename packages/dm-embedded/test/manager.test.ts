@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createManualScheduler, defaultEmbeddedModels, listTopics, publishToTopic, readTopicTail, toProcessCounts } from '../src/index';
 import {
@@ -116,6 +118,29 @@ describe.each(DATABASES)('embedded manager on %s', (kind) => {
     expect((await post('/scenario/nothing-here', '{}')).status).toBe(404);
     const definition = (await (await manager.handleRequest(new Request('http://designer.example:8080/scenario/fees/definition'))).json()) as { servers: unknown };
     expect(definition.servers).toEqual([{ url: 'http://designer.example:8080' }]);
+  });
+
+  it("takes each chunk of a body from the host's budget on the node path, and answers 503 when one does not fit", async () => {
+    const manager = await createManager({ port: null });
+    await manager.processCommand({ type: 'runDeployment', processVersion: processVersion('fee calculator'), deploymentData: deploymentData(), scenario: requestResponseScenario('fee calculator', { slug: 'fees' }), updateStrategy: replace });
+    // The host's budget: 64 kB held at once; every request's chunks counted, none given back within this test.
+    let held = 0;
+    const budget = { take: (bytes: number) => (held + bytes > 64 * 1024 ? false : ((held += bytes), true)), message: 'Too many bodies held (hostBudget)' };
+    const host = createServer((request, response) => void manager.handleNodeRequest(request, response, { bodyLimit: { maxBytes: 1024 * 1024, message: 'over 1 MB', budget } }));
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const base = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+      const body = JSON.stringify({ amount: 7, currency: 'EUR' });
+      const small = await fetch(`${base}/scenario/fees`, { method: 'POST', body });
+      expect([small.status, await small.json()]).toEqual([200, { fee: 22, label: 'EUR:22' }]);
+      expect(held).toBe(Buffer.byteLength(body));
+      const large = await fetch(`${base}/scenario/fees`, { method: 'POST', body: JSON.stringify({ amount: 7, currency: 'E'.repeat(200 * 1024) }) });
+      expect([large.status, large.headers.get('retry-after'), await large.json()]).toEqual([503, '1', { message: 'Too many bodies held (hostBudget)' }]);
+      // The host's own limit still answers first for a body over it.
+      expect((await fetch(`${base}/scenario/fees`, { method: 'POST', body: 'x'.repeat(2 * 1024 * 1024) })).status).toBe(413);
+    } finally {
+      await new Promise<void>((resolve) => host.close(() => resolve()));
+    }
   });
 
   it('answers 500 with the failing node when the scenario fails for a request, and refuses a taken slug', async () => {

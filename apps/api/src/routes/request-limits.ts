@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { BodyBudgetShare } from '@scenaria/dm-embedded';
 import { inspectJsonText, MAX_JSON_DEPTH } from '@scenaria/graph';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -56,30 +57,40 @@ export class BodyBudget {
     return this.#held;
   }
 
-  /** Takes `bytes` when they fit under `capacity` with what is held; false (taking nothing) when they do not. */
-  take(bytes: number, capacity: number): boolean {
-    if (this.#held + bytes > capacity) return false;
-    this.#held += bytes;
-    return true;
-  }
-
-  give(bytes: number): void {
-    this.#held = Math.max(0, this.#held - bytes);
+  /**
+   * A request's share: what it takes (while the total stays within `capacity`) is given back when `closed`
+   * closes (the response answered, or the connection lost), or earlier by `giveBack`.
+   */
+  shareFor(closed: { once(event: 'close', listener: () => void): unknown }, capacity: number): BodyBudgetShare & { giveBack(): void } {
+    let taken = 0;
+    const giveBack = () => {
+      this.#held -= taken;
+      taken = 0;
+    };
+    closed.once('close', giveBack);
+    return {
+      take: (bytes) => {
+        if (this.#held + bytes > capacity) return false;
+        this.#held += bytes;
+        taken += bytes;
+        return true;
+      },
+      get message() {
+        return `The server is holding as many request bodies as it may (${inMegabytes(capacity)}, requestLimits.maxBodyBytesInFlight); try again shortly`;
+      },
+      giveBack,
+    };
   }
 }
 
 /** What reading a body under its limit and the server's budget came to. */
 export type BudgetedBody = { body: Buffer } | { refusal: ApiError };
 
-function overBudgetMessage(capacity: number): string {
-  return `The server is holding as many request bodies as it may (${inMegabytes(capacity)}, requestLimits.maxBodyBytesInFlight); try again shortly`;
-}
-
 /**
- * Reads a request's body whole, each chunk taken from `budget` as it arrives and given back when the response
- * closes (answered, or the connection lost). Over the body's own limit the answer is 413, over the budget 503
- * with Retry-After; either way what was taken is given back at once and the rest of the body is read and dropped,
- * never held.
+ * Reads a request's body whole, each chunk taken from the server's `budget` as it arrives and given back when
+ * the response closes (answered, or the connection lost). Over the body's own limit the answer is 413, over the
+ * budget 503 with Retry-After; either way what was taken is given back at once and the rest of the body is read
+ * and dropped, never held.
  */
 export function readBodyWithinBudget(
   request: IncomingMessage,
@@ -88,12 +99,7 @@ export function readBodyWithinBudget(
   budget: BodyBudget,
 ): Promise<BudgetedBody> {
   const { maxBytes, message } = bodyLimitOf(request.headers['content-type'] ?? '', limits);
-  const capacity = limits.maxBodyBytesInFlight;
-  let taken = 0;
-  closed.once('close', () => {
-    budget.give(taken);
-    taken = 0;
-  });
+  const share = budget.shareFor(closed, limits.maxBodyBytesInFlight);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -104,16 +110,14 @@ export function readBodyWithinBudget(
     };
     const refuse = (refusal: ApiError) => {
       chunks.length = 0;
-      budget.give(taken);
-      taken = 0;
+      share.giveBack();
       settle({ refusal });
     };
     request.on('data', (chunk: Buffer) => {
       if (settled) return;
       size += chunk.length;
       if (size > maxBytes) return refuse(payloadTooLarge(message));
-      if (!budget.take(chunk.length, capacity)) return refuse(serviceUnavailable(overBudgetMessage(capacity), 1));
-      taken += chunk.length;
+      if (!share.take(chunk.length)) return refuse(serviceUnavailable(share.message, 1));
       chunks.push(chunk);
     });
     request.once('end', () => {

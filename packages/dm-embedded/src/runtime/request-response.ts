@@ -85,6 +85,19 @@ const SCENARIO_PATH = /^\/scenario\/([^/]+)(\/definition)?\/?$/;
 export interface RequestBodyLimit {
   maxBytes: number;
   message: string;
+  /**
+   * The host's budget of body bytes held at once across its requests: each chunk is taken from it as it arrives,
+   * and a chunk that does not fit answers the request 503 with Retry-After and `message`. The host gives the
+   * bytes back when the response closes.
+   */
+  budget?: BodyBudgetShare;
+}
+
+/** A request's share of its host's budget of body bytes (`RequestBodyLimit.budget`). */
+export interface BodyBudgetShare {
+  /** Takes `bytes` for this request; false when they do not fit (then nothing is taken). */
+  take(bytes: number): boolean;
+  message: string;
 }
 
 const OWN_BODY_LIMIT: RequestBodyLimit = { maxBytes: MAX_BODY_BYTES, message: `The request body is larger than the limit of ${MAX_BODY_BYTES} bytes` };
@@ -101,22 +114,32 @@ interface Answer {
 const answer = (status: number, body: string): Answer => ({ status, body });
 const message = (status: number, text: string): Answer => ({ status, body: JSON.stringify({ message: text }) });
 
+/** A body as read: its text, or why its reading stopped (the rest is then not read). */
+type ReadBody = { text: string } | { refused: 'tooLarge' | 'overBudget' };
+
 /**
- * A request as the answering core needs it, from either kind of server. `readBody` resolves the body as text,
- * or undefined once it is longer than `maxBytes` (the rest is then not read).
+ * A request as the answering core needs it, from either kind of server. `readBody` reads the body within
+ * `maxBytes`, each chunk taken from `budget` when there is one.
  */
 interface RequestParts {
   method: string;
   pathname: string;
   /** The query string without its `?`. */
   query: string;
-  readBody(maxBytes: number): Promise<string | undefined>;
+  readBody(maxBytes: number, budget: BodyBudgetShare | undefined): Promise<ReadBody>;
 }
 
-async function readWebBody(request: Request, maxBytes: number): Promise<string | undefined> {
+// Why a chunk stops the reading, if it does: over the body's limit, or over the host's budget.
+function refusalOf(size: number, chunkBytes: number, maxBytes: number, budget: BodyBudgetShare | undefined): 'tooLarge' | 'overBudget' | undefined {
+  if (size > maxBytes) return 'tooLarge';
+  if (budget && !budget.take(chunkBytes)) return 'overBudget';
+  return undefined;
+}
+
+async function readWebBody(request: Request, maxBytes: number, budget: BodyBudgetShare | undefined): Promise<ReadBody> {
   // A declared length over the limit is refused before a byte is read.
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return undefined;
-  if (!request.body) return '';
+  if (Number(request.headers.get('content-length') ?? 0) > maxBytes) return { refused: 'tooLarge' };
+  if (!request.body) return { text: '' };
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();
@@ -124,29 +147,31 @@ async function readWebBody(request: Request, maxBytes: number): Promise<string |
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > maxBytes) {
+    const refused = refusalOf(size, value.byteLength, maxBytes, budget);
+    if (refused) {
       await reader.cancel();
-      return undefined;
+      return { refused };
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return { text: Buffer.concat(chunks).toString('utf8') };
 }
 
-function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<string | undefined> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve(undefined);
+function readNodeBody(request: IncomingMessage, maxBytes: number, budget: BodyBudgetShare | undefined): Promise<ReadBody> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve({ refused: 'tooLarge' });
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= maxBytes) return void chunks.push(chunk);
+      const refused = refusalOf(size, chunk.length, maxBytes, budget);
+      if (!refused) return void chunks.push(chunk);
       // The rest is not read: the answer closes the connection.
       request.off('data', onData).off('end', onEnd).off('error', reject);
       request.pause();
-      resolve(undefined);
+      resolve({ refused });
     };
-    const onEnd = () => resolve(chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8'));
+    const onEnd = () => resolve({ text: chunks.length === 1 ? (chunks[0] as Buffer).toString('utf8') : Buffer.concat(chunks).toString('utf8') });
     request.on('data', onData).once('end', onEnd).once('error', reject);
   });
 }
@@ -179,7 +204,7 @@ function nodeRequestParts(request: IncomingMessage): RequestParts {
     method: request.method ?? 'GET',
     pathname: PLAIN_PATH.test(rawPath) ? rawPath : new URL(rawPath, 'http://localhost').pathname,
     query: mark < 0 ? '' : target.slice(mark + 1),
-    readBody: (maxBytes) => readNodeBody(request, maxBytes),
+    readBody: (maxBytes, budget) => readNodeBody(request, maxBytes, budget),
   };
 }
 
@@ -281,7 +306,7 @@ export class RequestResponseServer {
   /** Answers one request to `/scenario/{slug}[/definition]` (the path as the host server received it). */
   async handle(request: Request, mount: RequestResponseMount = {}): Promise<Response> {
     const url = new URL(request.url);
-    const parts: RequestParts = { method: request.method, pathname: url.pathname, query: url.search.slice(1), readBody: (maxBytes) => readWebBody(request, maxBytes) };
+    const parts: RequestParts = { method: request.method, pathname: url.pathname, query: url.search.slice(1), readBody: (maxBytes, budget) => readWebBody(request, maxBytes, budget) };
     return toResponse(await this.answer(parts, mount));
   }
 
@@ -313,8 +338,13 @@ export class RequestResponseServer {
     let input: unknown;
     if (request.method === 'POST') {
       const limit = mount.bodyLimit && mount.bodyLimit.maxBytes < OWN_BODY_LIMIT.maxBytes ? mount.bodyLimit : OWN_BODY_LIMIT;
-      const text = await request.readBody(limit.maxBytes);
-      if (text === undefined) return { ...message(413, limit.message), closeConnection: true };
+      const budget = mount.bodyLimit?.budget;
+      const body = await request.readBody(limit.maxBytes, budget);
+      if ('refused' in body) {
+        if (body.refused === 'tooLarge') return { ...message(413, limit.message), closeConnection: true };
+        return { ...message(503, budget?.message ?? 'Too many request bodies at once'), retryAfter: '1', closeConnection: true };
+      }
+      const { text } = body;
       // Parsing deep JSON works, but the schema check and the scenario's steps after it recurse and would
       // overflow the stack: refused before the parse.
       if (inspectJsonText(text).tooDeep) return message(400, `The request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels`);
