@@ -52,11 +52,6 @@ function hasNoBody(method: string): boolean {
 export class BodyBudget {
   #held = 0;
 
-  /** Bytes held now, by every body being read or answered. */
-  get held(): number {
-    return this.#held;
-  }
-
   /**
    * A request's share: what it takes (while the total stays within `capacity`) is given back when `closed`
    * closes (the response answered, or the connection lost), or earlier by `giveBack`.
