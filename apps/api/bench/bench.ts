@@ -21,6 +21,9 @@ const MAX_NODES = 20;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 // Only these rows (by key, comma-separated), for measuring one change quickly; such a run writes no BENCHMARKS.md.
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+// Node options for the server's process alone (for example `--cpu-prof --cpu-prof-dir=/tmp/profiles`): Node
+// refuses profiling flags in NODE_OPTIONS, and there they would profile the client too.
+const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
 const authorization = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 
 async function freePort(): Promise<number> {
@@ -158,7 +161,7 @@ async function postgresTarget(url: string): Promise<Target> {
 async function runAgainst(target: Target): Promise<Measurement[]> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [join(here, 'main.js')], {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, join(here, 'main.js')], {
     env: { ...process.env, ...target.env, PORT: String(port), SCENARIA_STATIC_DIR: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
