@@ -4,7 +4,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import { dropNulls } from '../src/services/json';
 import { DATABASES, openTestDatabase, startTestServer } from './harness';
 import type { TestDatabase, TestServer } from './harness';
-import { fragmentGraph, userGraph } from './graphs';
+import { fragmentGraph, streamingGraph, userGraph } from './graphs';
 
 // A save reads no texts when its server wrote the latest version and the fragments itself: it keeps their
 // content keys and graphs. Two servers on one database write in turns, so each save here meets a latest
@@ -71,5 +71,36 @@ describe.each(DATABASES)('saves in turns on two servers on %s', (kind) => {
     const afterSecondFragment = await save(first!, 'turns-user', userGraph('turns-fragment', '43'));
     expect(afterSecondFragment.errors?.invalidNodes).toEqual({});
     await expectFresh(first!, 'turns-user', userGraph('turns-fragment', '43'), afterSecondFragment);
+  });
+
+  // Each server starts a scenario's next save from what its last save of it knew (no read); the other server's
+  // rename, labels and archiving must still decide that save, as if it had read them.
+  test("a save from the facts its server kept meets the other server's rename, labels and archiving", async () => {
+    const call = (s: TestServer, name: string, json: { scenarioGraph: ScenarioGraph; comment?: string; scenarioLabels?: string[] }) =>
+      s.call('writer', api.updateScenario, { params: { scenarioName: name }, json });
+    expect((await first!.call('writer', api.createScenario, { json: { name: 'kept-facts', isFragment: false, category: 'Default' } })).status).toBe(201);
+    expect(await save(first!, 'kept-facts', streamingGraph('a'))).toMatchObject({ processVersionId: 2, isNewVersion: true });
+
+    // Renamed on the other server: the old name is gone for the first server too, and the new one takes the save.
+    expect((await second!.call('writer', api.renameScenario, { params: { scenarioName: 'kept-facts', newName: 'kept-facts-renamed' } })).status).toBe(200);
+    expect((await call(first!, 'kept-facts', { scenarioGraph: streamingGraph('b') })).status).toBe(404);
+    expect(await save(first!, 'kept-facts-renamed', streamingGraph('b'))).toMatchObject({ processVersionId: 3, isNewVersion: true });
+
+    // Labels set on the other server (a change of the scenario without a version) are the ones the next save keeps.
+    expect((await call(second!, 'kept-facts-renamed', { scenarioGraph: streamingGraph('b'), scenarioLabels: ['from-second'] })).status).toBe(200);
+    expect(await save(first!, 'kept-facts-renamed', streamingGraph('c'))).toMatchObject({ processVersionId: 4, isNewVersion: true });
+    const details = await first!.call('reader', api.getScenario, { params: { scenarioName: 'kept-facts-renamed' }, query: {} });
+    if (!details.ok) throw new Error(`GET kept-facts-renamed: ${details.status}`);
+    expect(details.data.labels).toEqual(['from-second']);
+
+    // The same graph again with a comment writes no version, only the comment: still numbered from the other
+    // server's version.
+    expect(await save(second!, 'kept-facts-renamed', streamingGraph('d'))).toMatchObject({ processVersionId: 5, isNewVersion: true });
+    expect(await save(first!, 'kept-facts-renamed', streamingGraph('d'))).toMatchObject({ processVersionId: 5, isNewVersion: false });
+
+    // Archived on the other server: refused as an archived scenario's save, not written from the kept facts.
+    expect((await second!.call('writer', api.archiveScenario, { params: { scenarioName: 'kept-facts-renamed' } })).status).toBe(200);
+    const refused = await call(first!, 'kept-facts-renamed', { scenarioGraph: streamingGraph('e'), comment: 'too late' });
+    expect(refused.status).toBe(409);
   });
 });

@@ -275,6 +275,7 @@ function buildStatements(db: Database) {
         row: scenariosTable,
         labels: sql<string[]>`array(select l.label from scenario_labels l where l.scenario_id = scenarios.id order by l.label)`,
         fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from scenarios f where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
+        mark: sql<string | null>`(select m.writer_xid::text from scenario_change_marks m where m.scenario_id = scenarios.id)`,
       })
       .from(scenariosTable)
       .where(eq(scenariosTable.name, sql.placeholder('name')))
@@ -310,12 +311,17 @@ export interface SaveFacts {
   labels: string[];
   /** `id:version:name` of the processing type's fragments, sorted (`fragmentVersionKeys`). */
   fragmentVersions: string[];
+  /**
+   * The writer of the scenario's last change as this read saw it (`scenario_change_marks`; null before its first
+   * change since marking began): any later write of its row, versions, labels or actions marks another writer.
+   */
+  mark: string | null;
 }
 
-/** The scenario, its labels and its processing type's fragment versions, in one statement. */
+/** The scenario, its labels, its processing type's fragment versions and its change mark, in one statement. */
 export async function loadSaveFacts(db: Database, name: string): Promise<SaveFacts | undefined> {
   const [found] = await statements(db).forSave.execute({ name });
-  return found && { row: found.row, labels: found.labels, fragmentVersions: [...found.fragmentVersions].sort() };
+  return found && { row: found.row, labels: found.labels, fragmentVersions: [...found.fragmentVersions].sort(), mark: found.mark };
 }
 
 /** The scenario called `name`, if any. */

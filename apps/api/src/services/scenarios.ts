@@ -39,6 +39,7 @@ import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
 import type { JsonPieces } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
+import { SaveFactsCache } from './save-facts-cache';
 import { SizedLru } from './sized-lru';
 import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
 import type { StoredGraph } from './stored-graphs';
@@ -297,6 +298,17 @@ function nameProblems(name: string): string | undefined {
   return issues.length > 0 ? issues.map((issue) => issue.message).join('; ') : undefined;
 }
 
+/**
+ * The part of a save's guarded write that checks the facts it started from (`SaveFacts`) are still current: the
+ * scenario's name and change mark (every write of its row, versions, labels or actions marks a new writer) and
+ * its processing type's fragments (the `fragments` part of the statement, compared as sets: JSON containment
+ * both ways).
+ */
+function saveFactsGuard(facts: SaveFacts): SQL {
+  const fragments = JSON.stringify(facts.fragmentVersions);
+  return sql`name = ${facts.row.name}::text and (select m.writer_xid from scenario_change_marks m where m.scenario_id = scenarios.id) is not distinct from ${facts.mark}::bigint and (select keys from fragments) @> ${fragments}::jsonb and ${fragments}::jsonb @> (select keys from fragments)`;
+}
+
 /** Scenarios: create, read, list, save (versions), rename, archive, delete, import and export. */
 export class ScenarioService {
   /** Results of validating stored versions: a details GET of an unchanged scenario does not validate again. */
@@ -314,6 +326,8 @@ export class ScenarioService {
   readonly #listTexts: SizedLru<ListText>;
   /** Graphs of stored versions as served. */
   private readonly storedGraphs = new StoredGraphCache();
+  /** What each scenario's last save knew, so that its next save starts without a read. */
+  readonly #saveFacts = new SaveFactsCache();
   /** Every scenario as lists show it, read again only where written. */
   readonly #mirror: ScenarioListMirror;
 
@@ -877,10 +891,38 @@ export class ScenarioService {
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean }> {
+    // A plain save starts from the facts the scenario's last save left, without reading them; its write checks
+    // them and, when they are no longer current, it starts again from a read. A migration writes under a lock.
+    const kept = recording ? undefined : this.#saveFacts.get(name);
+    if (kept) {
+      const saved = await this.#saveWithFacts(kept, true, user, request, forwardedUserName, recording);
+      if (saved) return saved;
+      this.#saveFacts.forget(name);
+    }
     // The scenario, its labels and the fragments it may use, read in one statement.
     const facts = await loadSaveFacts(this.db, name);
     if (!facts) throw notFound(`Scenario ${name} not found`);
+    if (!recording) this.#saveFacts.remember(name, facts);
+    const saved = await this.#saveWithFacts(facts, false, user, request, forwardedUserName, recording);
+    if (!saved) throw new Error('#saveWithFacts gave up on facts just read');
+    return saved;
+  }
+
+  /**
+   * A save from `facts`. With kept facts (`kept`) it gives up (undefined) where they may have misled it: the
+   * guarded write found the scenario or its fragments changed since, or the validation found errors that block
+   * the save. With facts just read it always decides: a write that changed meanwhile is redone under a lock.
+   */
+  async #saveWithFacts(
+    facts: SaveFacts,
+    kept: boolean,
+    user: AuthenticatedUser,
+    request: SaveRequest,
+    forwardedUserName: string | undefined,
+    recording: ChangeRecording | undefined,
+  ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean } | undefined> {
     const { row } = facts;
+    const name = row.name;
     if (!hasPermission(user, row.category, 'Write')) throw forbidden();
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
     const labels = request.scenarioLabels;
@@ -897,10 +939,10 @@ export class ScenarioService {
     // below is kept for the version written and the first read after a save finds it.
     const unstorable = canonicalFormProblems(request.scenarioGraph);
     const storable = unstorable.length === 0 ? this.prepareVersion(name, request, unstorable) : undefined;
+    const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
     let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
-      const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
       validated = {
         scenarioId: row.id,
         configGeneration: this.context.config.generation,
@@ -918,14 +960,19 @@ export class ScenarioService {
         fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
       });
       const blocking = saveBlockingErrors(validation);
+      // Kept facts may name fragments that changed since: a refusal is only made from facts just read.
+      if (blocking.length > 0 && kept) return undefined;
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
     // An unstorable graph is refused here, after its validation errors, as before.
     const version = storable ?? this.prepareVersion(name, request, unstorable);
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
-    const result =
-      (recording ? undefined : await this.#writeIfUnchanged(user, facts, version, userName)) ??
-      (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
+    const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
+    if (!guarded && kept) return undefined;
+    const result = guarded ?? (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
+    // The next save of the scenario starts from what this one wrote; after a write under a lock it reads again.
+    if (guarded) this.#saveFacts.remember(name, { ...facts, row: { ...row, latestVersionId: guarded.versionId }, labels: validatedLabels, mark: guarded.mark });
+    else this.#saveFacts.forget(name);
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
     if (storable && result.isNewVersion) {
@@ -937,20 +984,23 @@ export class ScenarioService {
         this.validationCache.remember({ ...validated, versionId: result.versionId }, validation);
       }
     }
-    return { validation, ...result };
+    return { validation, versionId: result.versionId, isNewVersion: result.isNewVersion };
   }
 
   /**
    * The usual save in one statement, without a lock held across round trips: written only while the scenario
-   * still has the latest version read before validating and is not archived. Undefined when it changed meanwhile:
-   * the save then locks the row and decides again (`writeVersion`).
+   * still has the name, latest version and change mark of `facts`, is not archived, and its processing type has
+   * the fragments `facts` name (`saveFactsGuard`). Undefined when anything changed meanwhile, or when kept facts
+   * (`kept`) would write nothing and so go unchecked. Its answer carries the writer's id, the scenario's change
+   * mark once it commits.
    */
   async #writeIfUnchanged(
     user: AuthenticatedUser,
     facts: SaveFacts,
+    kept: boolean,
     version: ReturnType<ScenarioService['prepareVersion']>,
     userName: string,
-  ): Promise<{ versionId: number; isNewVersion: boolean } | undefined> {
+  ): Promise<{ versionId: number; isNewVersion: boolean; mark: string | null } | undefined> {
     const { row } = facts;
     const { newJson, comment, labels } = version;
     const latestKey = await this.#contentKeyOfVersion(row.id, row.latestVersionId, async () => (await loadVersion(this.db, row.id, row.latestVersionId))?.canonicalJson);
@@ -959,13 +1009,15 @@ export class ScenarioService {
     const isNewVersion = isNewVersionOf(latestKey, version);
     const expected = row.latestVersionId;
     const versionId = isNewVersion ? expected + 1 : expected;
-    if (!isNewVersion && !comment && !labels) return { versionId, isNewVersion };
+    // Nothing to write, so nothing checks the facts: only facts just read are taken as they are.
+    if (!isNewVersion && !comment && !labels) return kept ? undefined : { versionId, isNewVersion, mark: facts.mark };
     // As text: drizzle hands raw parameters to the driver unconverted, and its PostgreSQL driver takes no Date.
     const now = this.context.now().toISOString();
     // Every part reads the guard: when it updated no row, nothing else is written either. Parameters in select
     // lists are cast: Postgres does not infer their types from the columns they are inserted into.
     const parts: SQL[] = [
-      sql`guard as (update scenarios set latest_version_id = ${versionId} where id = ${row.id} and latest_version_id = ${expected} and not is_archived returning id)`,
+      sql`fragments as (select coalesce(jsonb_agg(f.id || ':' || f.latest_version_id || ':' || f.name), '[]'::jsonb) as keys from scenarios f where f.processing_type = ${row.processingType}::text and f.is_fragment and not f.is_archived)`,
+      sql`guard as (update scenarios set latest_version_id = ${versionId} where id = ${row.id} and latest_version_id = ${expected} and not is_archived and ${saveFactsGuard(facts)} returning id)`,
     ];
     if (isNewVersion) {
       parts.push(sql`new_version as (insert into scenario_versions (scenario_id, version_id, canonical_json, created_at, created_by) select id, ${versionId}::integer, ${newJson}::text, ${now}::timestamptz, ${userName}::text from guard)`);
@@ -985,9 +1037,9 @@ export class ScenarioService {
         parts.push(sql`new_labels as (insert into scenario_labels (scenario_id, label) select guard.id, given.label from guard, (values ${values}) as given(label) on conflict do nothing)`);
       }
     }
-    const result: unknown = await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select id from guard`);
-    const rows = rowsOf(result);
-    return rows.length === 1 ? { versionId, isNewVersion } : undefined;
+    const result: unknown = await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select id, pg_current_xact_id()::text as writer from guard`);
+    const [written] = rowsOf<{ writer: string }>(result);
+    return written ? { versionId, isNewVersion, mark: written.writer } : undefined;
   }
 
   // A version's content key, as a save compares the latest version with what it writes: kept by the save that wrote
