@@ -4,7 +4,7 @@ import { validateScenario } from '@scenaria/validation';
 import type { ValidatedScenario } from '../src/services/context';
 import { buildModel } from '../src/services/models';
 import { canonicalText } from '../src/services/scenarios';
-import { storedGraphOf } from '../src/services/stored-graphs';
+import { storedGraphOf, versionTextOf } from '../src/services/stored-graphs';
 import type { ModelSource } from '../src/services/models';
 import { validationOptionsOf } from '../src/services/validation-protocol';
 import type { ValidationRequest } from '../src/services/validation-protocol';
@@ -68,6 +68,23 @@ describe('validation workers', () => {
     expect(textOf(withoutText)).toBe(textOf(fromText));
     expect(withoutText.stored).toBeUndefined();
     expect((await pool.validate(job(streamingGraph('posted'), streaming, 1))).stored).toBeUndefined();
+  });
+
+  test('turn a graph to be saved into its version text and key, validate it as that version is read, and answer its served text', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1 });
+    const posted = streamingGraph('to-save');
+    const saved = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { graph: posted, storeAs: 'saved-name' }, options });
+    // The same text and key the server writes on its own thread, under the scenario's name.
+    const version = versionTextOf(posted, 'saved-name');
+    expect(saved.version).toEqual(version);
+    expect(JSON.parse(saved.version!.canonicalJson).metaData.id).toBe('saved-name');
+    // What a later read of that version validates and serves.
+    const stored = storedGraphOf(version.canonicalJson);
+    expect(textOf(saved)).toBe(inProcess(stored.graph, streaming));
+    expect(saved.stored).toEqual({ json: stored.json, description: stored.description });
+    const fromText = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { canonicalJson: version.canonicalJson, servedText: true }, options });
+    expect(textOf(fromText)).toBe(textOf(saved));
+    expect(fromText.version).toBeUndefined();
   });
 
   test('check with the model of the id asked for: a new id for a processing type sends its source again', { timeout: 60_000 }, async () => {

@@ -3,18 +3,29 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ConfigStore } from '../config/config-store';
 import type { Database } from '../db/database';
 import type { StateResolver } from './state';
-import type { StoredGraphText } from './stored-graphs';
+import type { StoredGraphText, VersionText } from './stored-graphs';
 
 /**
  * What a scenario validator is told about the scenario it checks: its graph, or the canonical text of a stored
  * version or one about to be stored, which the validator reads as stored versions are read (`storedGraphObject`).
  */
-export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | StoredScenarioText);
+export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | StoredScenarioText | PostedVersion);
 
 /** A version's canonical text to validate; with `servedText`, the graph's served text is answered too (a save keeps it). */
 export interface StoredScenarioText {
   canonicalJson: string;
   servedText?: boolean;
+}
+
+/**
+ * A posted graph about to be saved as a version of the scenario `storeAs`: a validator may write that version's
+ * canonical text and comparison key (`versionTextOf`) and answer them (`ValidatedScenario.version`) with the
+ * graph's served text, having validated the graph as the stored version will be read. One that does not
+ * validates the graph as posted, and the save writes the version's text itself.
+ */
+export interface PostedVersion {
+  graph: ScenarioGraph;
+  storeAs: string;
 }
 
 export interface ScenarioValidationContext {
@@ -43,17 +54,20 @@ export interface ValidatedScenario {
   result(): ValidationResult;
   /** The served text of the graph read from a canonical text, when that is what was validated. */
   readonly stored?: StoredGraphText;
+  /** The version a posted graph becomes (`PostedVersion`), when the validator wrote it. */
+  readonly version?: VersionText;
 }
 
 const utf8 = new TextDecoder();
 
 /** A validated scenario from its JSON bytes and errors. */
-export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], stored?: StoredGraphText): ValidatedScenario {
+export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], stored?: StoredGraphText, version?: VersionText): ValidatedScenario {
   return {
     bytes,
     errors,
     result: () => JSON.parse(utf8.decode(bytes)) as ValidationResult,
     ...(stored ? { stored } : {}),
+    ...(version ? { version } : {}),
   };
 }
 

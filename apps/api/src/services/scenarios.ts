@@ -12,14 +12,12 @@ import type {
   UpdateScenarioResponse,
 } from '@scenaria/api-contract';
 import {
-  canonicalComparisonKey,
   canonicalFormProblems,
   fromCanonical,
   inspectJsonText,
   MAX_JSON_DEPTH,
   newScenarioProperties,
   kindOfMetaDataType,
-  canonicalProcessText,
   scenarioGraphText,
   toCanonical,
   upgradeScenario,
@@ -33,7 +31,7 @@ import { rowsOf } from '../db/database';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
+import type { PostedVersion, ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
 import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
 import type { JsonPieces } from './json';
@@ -41,8 +39,8 @@ import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
 import { SaveFactsCache } from './save-facts-cache';
 import { SizedLru } from './sized-lru';
-import { graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText } from './stored-graphs';
-import type { StoredGraph } from './stored-graphs';
+import { canonicalText, contentKeyOf, graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText, versionTextOf } from './stored-graphs';
+import type { StoredGraph, VersionText } from './stored-graphs';
 import { defaultSlices } from './thread-slices';
 import type { SlicesFactory } from './thread-slices';
 import { ValidationCache } from './validation-cache';
@@ -242,15 +240,7 @@ interface DetailsOptions {
   skipNodeResults?: boolean | undefined;
 }
 
-/** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
-export function canonicalText(graph: ScenarioGraph, name: string): string {
-  return canonicalProcessText(toCanonical(graph, { id: name }));
-}
-
-/** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
-function contentKeyOf(canonical: CanonicalProcess): string {
-  return canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } });
-}
+export { canonicalText } from './stored-graphs';
 
 // Whether a save writes a version: the latest one (its content key, `contentKeyOf`) differs, or there is none.
 function isNewVersionOf(latestKey: string | undefined, version: { contentKey: string }): boolean {
@@ -775,7 +765,7 @@ export class ScenarioService {
 
   private async validate(
     row: ScenarioRow,
-    scenario: ScenarioGraph | StoredScenarioText,
+    scenario: ScenarioGraph | StoredScenarioText | PostedVersion,
     options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
   ): Promise<ValidatedScenario> {
     const validator = this.context.validateScenario;
@@ -783,7 +773,7 @@ export class ScenarioService {
     const labels = options.labels ?? (await loadLabels(this.db, row.id));
     return validator({
       name: row.name,
-      ...('canonicalJson' in scenario ? scenario : { graph: scenario }),
+      ...('canonicalJson' in scenario || 'storeAs' in scenario ? scenario : { graph: scenario }),
       isFragment: row.isFragment,
       processingType: row.processingType,
       category: row.category,
@@ -935,10 +925,10 @@ export class ScenarioService {
         );
       }
     }
-    // What the version will hold, when the graph can be stored: it is what a later read validates, so the result
-    // below is kept for the version written and the first read after a save finds it.
+    // A graph that can be stored is validated as the version it becomes: that is what a later read validates, so
+    // the result below is kept for the version written and the first read after a save finds it.
     const unstorable = canonicalFormProblems(request.scenarioGraph);
-    const storable = unstorable.length === 0 ? this.prepareVersion(name, request, unstorable) : undefined;
+    let storable: ReturnType<ScenarioService['prepareVersion']> | undefined;
     const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
     let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
@@ -953,19 +943,24 @@ export class ScenarioService {
         fragmentVersions: facts.fragmentVersions,
         skipNodeResults: false,
       };
-      // A storable graph is sent as its canonical text: the validator reads it as stored versions are read and
-      // answers the graph's served text too, which the version's cache entry below keeps.
-      validation = await this.validate(row, storable ? { canonicalJson: storable.newJson, servedText: true } : request.scenarioGraph, {
+      // A storable graph is sent to become its version there (`PostedVersion`): the worker writes the version's
+      // text and key, validates it as stored versions are read, and answers the graph's served text too, which
+      // the version's cache entry below keeps.
+      const posted = unstorable.length === 0 ? { graph: request.scenarioGraph, storeAs: name } : request.scenarioGraph;
+      validation = await this.validate(row, posted, {
         labels: validatedLabels,
         fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
       });
+      if (validation.version) storable = this.#versionOf(request, validation.version);
       const blocking = saveBlockingErrors(validation);
       // Kept facts may name fragments that changed since: a refusal is only made from facts just read.
       if (blocking.length > 0 && kept) return undefined;
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
-    // An unstorable graph is refused here, after its validation errors, as before.
-    const version = storable ?? this.prepareVersion(name, request, unstorable);
+    // An unstorable graph is refused here, after its validation errors, as before; without a validator that
+    // writes versions, the version's text is written here.
+    storable ??= this.prepareVersion(name, request, unstorable);
+    const version = storable;
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
     if (!guarded && kept) return undefined;
@@ -1061,10 +1056,13 @@ export class ScenarioService {
         ['scenarioGraph', ...first.path],
       );
     }
-    const canonical = toCanonical(request.scenarioGraph, { id: name });
-    const newJson = canonicalProcessText(canonical);
+    return this.#versionOf(request, versionTextOf(request.scenarioGraph, name));
+  }
+
+  // The version a save writes: its text (written by the validation worker, or by `prepareVersion`), comment and labels.
+  #versionOf(request: SaveRequest, { canonicalJson, contentKey }: VersionText) {
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
-    return { newJson, contentKey: contentKeyOf(canonical), comment, labels: request.scenarioLabels };
+    return { newJson: canonicalJson, contentKey, comment, labels: request.scenarioLabels };
   }
 
   // A version is written only when the canonical form differs from the latest one; the scenario row is locked,

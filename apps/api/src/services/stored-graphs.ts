@@ -1,4 +1,4 @@
-import { fromCanonical, scenarioGraphText, serializeScenarioGraph } from '@scenaria/graph';
+import { canonicalComparisonKey, canonicalProcessText, fromCanonical, scenarioGraphText, serializeScenarioGraph, toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
 
@@ -22,6 +22,28 @@ export interface StoredGraph {
 
 /** What answers embed of a stored graph: its served text and its description. */
 export type StoredGraphText = Pick<StoredGraph, 'json' | 'description'>;
+
+/** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
+export function contentKeyOf(canonical: CanonicalProcess): string {
+  return canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } });
+}
+
+/** What a version of `graph` stores under the scenario name `name`, and its comparison key (`contentKeyOf`). */
+export interface VersionText {
+  canonicalJson: string;
+  contentKey: string;
+}
+
+/** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
+export function canonicalText(graph: ScenarioGraph, name: string): string {
+  return canonicalProcessText(toCanonical(graph, { id: name }));
+}
+
+/** The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and comparison key. */
+export function versionTextOf(graph: ScenarioGraph, name: string): VersionText {
+  const canonical = toCanonical(graph, { id: name });
+  return { canonicalJson: canonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
+}
 
 // Versions are written only as serializeCanonicalProcess output (schema-checked on the way in), so reading
 // them back skips a second schema pass: it dominated the cost of listing a thousand graphs.

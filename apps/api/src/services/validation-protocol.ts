@@ -2,8 +2,8 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
-import type { StoredScenarioText } from './context';
-import type { StoredGraphText } from './stored-graphs';
+import type { PostedVersion, StoredScenarioText } from './context';
+import type { StoredGraphText, VersionText } from './stored-graphs';
 
 /**
  * Most variable entries the node results of one validation may list (about 25 MB of JSON). Node results name
@@ -20,8 +20,11 @@ export interface ValidationRequest {
   modelId: number;
   /** Sent only when the worker has not been sent this model id yet. */
   modelSource?: ModelSource;
-  /** A posted graph, or a version's canonical text, read as stored versions are (`storedGraphObject`). */
-  scenario: { graph: ScenarioGraph } | StoredScenarioText;
+  /**
+   * A posted graph; a version's canonical text, read as stored versions are (`storedGraphObject`); or a posted
+   * graph to be saved, whose version text the worker writes and then reads as a stored version.
+   */
+  scenario: { graph: ScenarioGraph } | StoredScenarioText | PostedVersion;
   options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
 }
 
@@ -29,7 +32,9 @@ export interface ValidationRequest {
  * A validation worker's answer: the result's JSON as UTF-8 bytes (their buffer is transferred, not copied) with
  * its errors, or why it could not validate.
  */
-export type ValidationReply = { id: number; bytes: Uint8Array<ArrayBuffer>; errors: ValidationResult['errors']; stored?: StoredGraphText } | { id: number; failure: string };
+export type ValidationReply =
+  | { id: number; bytes: Uint8Array<ArrayBuffer>; errors: ValidationResult['errors']; stored?: StoredGraphText; version?: VersionText }
+  | { id: number; failure: string };
 
 /** The options of the validation package for a request: the server's bound on node results added. */
 export function validationOptionsOf(request: ValidationRequest): ValidateScenarioOptions {

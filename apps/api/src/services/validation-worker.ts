@@ -1,8 +1,10 @@
 import { parentPort } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
+import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenarioAsync, validationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
-import { storedGraphObject, storedGraphText } from './stored-graphs';
+import { storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
+import type { StoredGraphText, VersionText } from './stored-graphs';
 import { nextTurn } from './thread-slices';
 import { validationOptionsOf } from './validation-protocol';
 import type { ValidationReply, ValidationRequest } from './validation-protocol';
@@ -22,14 +24,19 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
-    const graph = 'graph' in request.scenario ? request.scenario.graph : storedGraphObject(request.scenario.canonicalJson);
+    const { scenario } = request;
+    // A graph to be saved becomes its version's text here, off the server's thread, and is validated as that
+    // version will be read.
+    const version: VersionText | undefined = 'storeAs' in scenario ? versionTextOf(scenario.graph, scenario.storeAs) : undefined;
+    const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
+    const graph = canonicalJson === undefined ? (scenario as { graph: ScenarioGraph }).graph : storedGraphObject(canonicalJson);
     // Between slices of a large scenario the worker takes the next messages: small validations are not held up
     // behind one large one.
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn });
-    const stored = 'canonicalJson' in request.scenario && request.scenario.servedText ? storedGraphText(graph) : undefined;
+    const stored: StoredGraphText | undefined = version || ('canonicalJson' in scenario && scenario.servedText) ? storedGraphText(graph) : undefined;
     // Its own buffer (never a pooled one), so it can be handed over rather than copied.
     const bytes = validationResultBytes(result);
-    return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}) };
+    return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}), ...(version ? { version } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

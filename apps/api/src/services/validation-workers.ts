@@ -131,7 +131,7 @@ export class ValidationWorkers {
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
       if ('failure' in reply) pending.reject(new Error(`Validation failed in its worker: ${reply.failure}`));
-      else pending.resolve(validatedFromBytes(reply.bytes, reply.errors, reply.stored));
+      else pending.resolve(validatedFromBytes(reply.bytes, reply.errors, reply.stored, reply.version));
     });
     worker.on('error', (error) => this.#retire(slot, error.message));
     worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));

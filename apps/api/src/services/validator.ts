@@ -1,8 +1,16 @@
 import { conflict } from '../errors';
 import type { ConfigStore } from '../config/config-store';
-import type { ScenarioValidator } from './context';
+import type { ScenarioValidationInput, ScenarioValidator } from './context';
+import type { ValidationRequest } from './validation-protocol';
 import type { ModelRegistry } from './models';
 import type { ValidationWorkers } from './validation-workers';
+
+// What the worker is sent of the input: only the scenario, never the context beside it.
+function scenarioOf(input: ScenarioValidationInput): ValidationRequest['scenario'] {
+  if ('storeAs' in input) return { graph: input.graph, storeAs: input.storeAs };
+  if ('graph' in input) return { graph: input.graph };
+  return { canonicalJson: input.canonicalJson, servedText: input.servedText ?? false };
+}
 
 /**
  * Whole-scenario validation with the component model of the scenario's processing type and the configured
@@ -16,7 +24,7 @@ export function createScenarioValidator(models: ModelRegistry, config: ConfigSto
     return workers.validate({
       modelName: input.processingType,
       model,
-      scenario: 'graph' in input ? { graph: input.graph } : { canonicalJson: input.canonicalJson, servedText: input.servedText ?? false },
+      scenario: scenarioOf(input),
       options: {
         scenarioName: input.name,
         labels: input.labels,
