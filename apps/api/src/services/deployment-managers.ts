@@ -20,6 +20,7 @@ import type { BatchCatalogues } from './batch-catalogues';
 import { toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import type { Logger } from 'pino';
+import { deepFreeze } from '@scenaria/typing';
 import type { ConfigStore } from '../config/config-store';
 import type { ServerConfig } from '../config/config-schema';
 import type { Database } from '../db/database';
@@ -361,6 +362,10 @@ export class DeploymentManagers {
 
   #statesVersion = 0;
 
+  // The state of a scenario with no action to reconcile and no job, by manager (`stateOf`): it depends on nothing
+  // else, and a manager built again (a reload) is another key.
+  readonly #idleStates = new WeakMap<ApiDeploymentManager, ProcessState>();
+
   // A manager's definitions are fixed when it is built: a list computes thousands of states with the same ones.
   readonly #statusDefinitions = new WeakMap<object, ReturnType<typeof createStatusDefinitions>>();
 
@@ -452,11 +457,21 @@ export class DeploymentManagers {
         ? await this.#engineState(scenario.processingType, scenario.name, manager, options.bulk ?? false)
         : { ok: false, error: unreachable ?? `No deployment manager for processing type ${scenario.processingType}` };
     }
+    // A scenario with no action to reconcile and no job in its engine has the state every such scenario of its
+    // manager has: computed once per manager, not once per scenario on every list after the answers expired.
+    const idle = manager && engineState?.ok === true && engineState.statuses.length === 0 && last === undefined && inProgressActionNames.length === 0 && !scenario.isArchived;
+    const known = idle ? this.#idleStates.get(manager) : undefined;
+    if (known) return known;
     const definitions = this.#statusDefinitionsOf(manager?.statusDefinitions ?? NO_STATUS_DEFINITIONS);
     // Unknown fields stay null, as the reference writes them.
     const state = computeScenarioState({ ...input, ...(engineState ? { engineState } : {}) }, definitions, customActions) as ProcessState;
     // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
     if (state.version && scenario.id !== undefined) state.version = { ...state.version, processId: scenario.id };
+    // Shared by every idle scenario of the manager, so never changed by any of their readers.
+    else if (idle && !state.version) {
+      deepFreeze(state);
+      this.#idleStates.set(manager, state);
+    }
     return state;
   }
 

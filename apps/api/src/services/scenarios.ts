@@ -159,11 +159,22 @@ function recordJsonPieces(record: ScenarioWithDetails, embedded: EmbeddedJson): 
 const NO_STATE_TAIL = '"state":null}';
 if (RECORD_FIELDS.at(-1) !== 'state') throw new Error('A record text must end with its state');
 
+// A frozen state is one shared by many scenarios (the idle state of a manager, `DeploymentManagers.stateOf`) and
+// never changes: a list writes its JSON once, not once per scenario.
+const frozenStateJson = new WeakMap<ProcessState, string>();
+
+function stateJson(state: ProcessState): string {
+  if (!Object.isFrozen(state)) return JSON.stringify(state);
+  let json = frozenStateJson.get(state);
+  if (json === undefined) frozenStateJson.set(state, (json = JSON.stringify(state)));
+  return json;
+}
+
 /** A record's text without a state (`recordJsonText`) with `state` in its place. */
 function withStateText(text: string, state: ProcessState | undefined): string {
   if (!state) return text;
   if (!text.endsWith(NO_STATE_TAIL)) throw new Error('withStateText: the text has a state already');
-  return `${text.slice(0, -'null}'.length)}${JSON.stringify(state)}}`;
+  return `${text.slice(0, -'null}'.length)}${stateJson(state)}}`;
 }
 
 /** What a stored version's validation is asked with. */
