@@ -90,6 +90,16 @@ export function createRouter(): OpenAPIHono<AppEnv> {
 }
 
 /**
+ * Lets go of the JSON body a handler has taken (`c.req.valid('json')`). Hono keeps the parsed body and the
+ * validator's output for the request's whole life: a save's body (a scenario graph), held so by 50 saves in
+ * flight, was copied by every young-generation collection of the server's thread until each was answered.
+ */
+export function releaseJsonBody(c: Context): void {
+  c.req.bodyCache = {};
+  c.req.addValidatedData('json', {});
+}
+
+/**
  * An answer whose JSON a service wrote as text (once, or with stored text inside it as it was stored), or as
  * that text's UTF-8 bytes when it is kept to be sent again. The contract types the answer as the parsed shape,
  * which the text is; the cast says so to the typed handler.

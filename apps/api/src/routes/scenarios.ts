@@ -1,6 +1,6 @@
 import * as contract from '@scenaria/api-contract';
 import type { ScenarioService } from '../services/scenarios';
-import { createRouter, jsonChunks, jsonText } from './router';
+import { createRouter, jsonChunks, jsonText, releaseJsonBody } from './router';
 
 /** Scenario routes. Fixed paths are registered before the parameterised ones they would be taken for. */
 export function scenarioRoutes(scenarios: ScenarioService, logError: (message: string, error: unknown) => void) {
@@ -65,6 +65,7 @@ export function scenarioRoutes(scenarios: ScenarioService, logError: (message: s
   router.openapi(contract.updateScenario, async (c) => {
     const { scenarioName } = c.req.valid('param');
     const body = c.req.valid('json');
+    releaseJsonBody(c);
     return jsonText(c, await scenarios.saveJson(c.get('user'), scenarioName, body, body.forwardedUserName));
   });
 

@@ -87,6 +87,21 @@ export interface SaveRequest {
   scenarioLabels?: string[] | undefined;
 }
 
+/**
+ * A save's request as the save holds it: the graph until the validation worker has made it the version's text
+ * (`version`), which any later attempt of the same save uses instead.
+ */
+interface PostedSave extends Omit<SaveRequest, 'scenarioGraph'> {
+  scenarioGraph: ScenarioGraph | undefined;
+  version?: VersionText;
+}
+
+// The graph is let go only once the version's text stands for it, so every path that still needs it has it.
+function requiredGraph(posted: PostedSave): ScenarioGraph {
+  if (!posted.scenarioGraph) throw new Error('A save needed its graph after the version text stood for it');
+  return posted.scenarioGraph;
+}
+
 /** A record as served: no null fields (rest-api.md, conventions), except inside the graph, which keeps its own. */
 // The reference's record fields in its order; its Option fields are written as null when unset, never left out.
 const RECORD_FIELDS = [
@@ -892,11 +907,14 @@ export class ScenarioService {
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean }> {
+    // The request is not kept: its graph is held here only until it has become the version's text (50 saves in
+    // flight kept 50 graphs through every collection of the server's thread on their whole way).
+    const posted: PostedSave = { scenarioGraph: request.scenarioGraph, comment: request.comment, scenarioLabels: request.scenarioLabels };
     // A plain save starts from the facts the scenario's last save left, without reading them; its write checks
     // them and, when they are no longer current, it starts again from a read. A migration writes under a lock.
     const kept = recording ? undefined : this.#saveFacts.get(name);
     if (kept) {
-      const saved = await this.#saveWithFacts(kept, true, user, request, forwardedUserName, recording);
+      const saved = await this.#saveWithFacts(kept, true, user, posted, forwardedUserName, recording);
       if (saved) return saved;
       this.#saveFacts.forget(name);
     }
@@ -904,7 +922,7 @@ export class ScenarioService {
     const facts = await loadSaveFacts(this.db, name);
     if (!facts) throw notFound(`Scenario ${name} not found`);
     if (!recording) this.#saveFacts.remember(name, facts);
-    const saved = await this.#saveWithFacts(facts, false, user, request, forwardedUserName, recording);
+    const saved = await this.#saveWithFacts(facts, false, user, posted, forwardedUserName, recording);
     if (!saved) throw new Error('#saveWithFacts gave up on facts just read');
     return saved;
   }
@@ -918,7 +936,7 @@ export class ScenarioService {
     facts: SaveFacts,
     kept: boolean,
     user: AuthenticatedUser,
-    request: SaveRequest,
+    posted: PostedSave,
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean } | undefined> {
@@ -926,7 +944,7 @@ export class ScenarioService {
     const name = row.name;
     if (!hasPermission(user, row.category, 'Write')) throw forbidden();
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
-    const labels = request.scenarioLabels;
+    const labels = posted.scenarioLabels;
     if (labels) {
       const problems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
       if (problems.length > 0) {
@@ -938,7 +956,8 @@ export class ScenarioService {
     }
     // A graph that can be stored is validated as the version it becomes: that is what a later read validates, so
     // the result below is kept for the version written and the first read after a save finds it.
-    const unstorable = canonicalFormProblems(request.scenarioGraph);
+    // Known from an earlier attempt once the graph is gone (it was storable then).
+    const unstorable = posted.scenarioGraph ? canonicalFormProblems(posted.scenarioGraph) : [];
     let storable: ReturnType<ScenarioService['prepareVersion']> | undefined;
     const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
     let validation: ValidatedScenario | undefined;
@@ -957,12 +976,21 @@ export class ScenarioService {
       // A storable graph is sent to become its version there (`PostedVersion`): the worker writes the version's
       // text and key, validates it as stored versions are read, and answers the graph's served text too, which
       // the version's cache entry below keeps.
-      const posted = unstorable.length === 0 ? { graph: request.scenarioGraph, storeAs: name } : request.scenarioGraph;
-      validation = await this.validate(row, posted, {
+      // An earlier attempt (from kept facts) left the version's text: it is validated as stored versions are.
+      const scenario = posted.version
+        ? { canonicalJson: posted.version.canonicalJson, servedText: true }
+        : unstorable.length === 0
+          ? { graph: requiredGraph(posted), storeAs: name }
+          : requiredGraph(posted);
+      validation = await this.validate(row, scenario, {
         labels: validatedLabels,
         fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
       });
-      if (validation.version) storable = this.#versionOf(request, validation.version);
+      if (validation.version) {
+        posted.version = validation.version;
+        posted.scenarioGraph = undefined;
+      }
+      if (posted.version) storable = this.#versionOf(posted, posted.version);
       const blocking = saveBlockingErrors(validation);
       // Kept facts may name fragments that changed since: a refusal is only made from facts just read.
       if (blocking.length > 0 && kept) return undefined;
@@ -970,7 +998,7 @@ export class ScenarioService {
     }
     // An unstorable graph is refused here, after its validation errors, as before; without a validator that
     // writes versions, the version's text is written here.
-    storable ??= this.prepareVersion(name, request, unstorable);
+    storable ??= this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) }, unstorable);
     const version = storable;
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
@@ -1071,7 +1099,7 @@ export class ScenarioService {
   }
 
   // The version a save writes: its text (written by the validation worker, or by `prepareVersion`), comment and labels.
-  #versionOf(request: SaveRequest, { canonicalJson, contentKey }: VersionText) {
+  #versionOf(request: Pick<SaveRequest, 'comment' | 'scenarioLabels'>, { canonicalJson, contentKey }: VersionText) {
     const comment = request.comment?.trim() ? request.comment.trim() : undefined;
     return { newJson: canonicalJson, contentKey, comment, labels: request.scenarioLabels };
   }
