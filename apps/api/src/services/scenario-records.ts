@@ -274,13 +274,21 @@ function buildStatements(db: Database) {
       .select({
         row: scenariosTable,
         labels: sql<string[]>`array(select l.label from scenario_labels l where l.scenario_id = scenarios.id order by l.label)`,
-        fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from scenarios f where f.processing_type = scenarios.processing_type and f.is_fragment and not f.is_archived)`,
+        fragmentVersions: sql<string[]>`array(select ${FRAGMENT_KEY} ${fragmentsOfType(sql`scenarios.processing_type`)})`,
         mark: sql<string | null>`(select m.writer_xid::text from scenario_change_marks m where m.scenario_id = scenarios.id)`,
       })
       .from(scenariosTable)
       .where(eq(scenariosTable.name, sql.placeholder('name')))
       .prepare('scenario_for_save'),
   };
+}
+
+/** A fragment's key in SQL, `id:version:name` as `fragmentVersionKeys` writes it, of the fragments `f` (`fragmentsOfType`). */
+export const FRAGMENT_KEY = sql.raw(`f.id || ':' || f.latest_version_id || ':' || f.name`);
+
+/** The from and where of a subquery over a processing type's fragments that scenarios may use, as `f`. */
+export function fragmentsOfType(processingType: SQL | AnyColumn): SQL {
+  return sql`from scenarios f where f.processing_type = ${processingType} and f.is_fragment and not f.is_archived`;
 }
 
 /** A fragment's latest version, which scenarios validate against. */
@@ -353,7 +361,7 @@ function buildDetailsStatements(db: Database) {
         labels: sql<string[]>`array(select ${scenarioLabels.label} from ${scenarioLabels} where ${scenarioLabels.scenarioId} = ${scenariosTable.id} order by ${scenarioLabels.label})`,
         actions: sql<ActionJson[] | null>`(select json_agg(json_build_object('id', a.id, 'versionId', a.version_id, 'actionName', a.action_name, 'state', a.state, 'user', a.user_name, 'createdAt', a.created_at, 'performedAt', a.performed_at, 'failureMessage', a.failure_message, 'comment', a.comment, 'buildInfo', a.build_info) order by a.created_at desc) from ${scenarioActions} a where a.scenario_id = ${scenariosTable.id})`,
         history: sql<HistoryJson[] | null>`(select json_agg(json_build_object('versionId', v.version_id, 'createdAt', v.created_at, 'createdBy', v.created_by, 'modelVersion', v.model_version) order by v.version_id desc) from ${scenarioVersions} v where v.scenario_id = ${scenariosTable.id})`,
-        fragmentVersions: sql<string[]>`array(select f.id || ':' || f.latest_version_id || ':' || f.name from ${scenariosTable} f where f.processing_type = ${scenariosTable.processingType} and f.is_fragment and not f.is_archived)`,
+        fragmentVersions: sql<string[]>`array(select ${FRAGMENT_KEY} ${fragmentsOfType(scenariosTable.processingType)})`,
       })
       .from(scenariosTable)
       .innerJoin(latest, and(eq(latest.scenarioId, scenariosTable.id), eq(latest.versionId, scenariosTable.latestVersionId)))

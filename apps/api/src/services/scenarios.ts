@@ -46,6 +46,8 @@ import type { SlicesFactory } from './thread-slices';
 import { ValidationCache } from './validation-cache';
 import type { ValidationKey } from './validation-cache';
 import {
+  FRAGMENT_KEY,
+  fragmentsOfType,
   fragmentVersionKeys,
   fragmentVersionOfKey,
   loadDetailsFacts,
@@ -955,8 +957,8 @@ export class ScenarioService {
       }
     }
     // A graph that can be stored is validated as the version it becomes: that is what a later read validates, so
-    // the result below is kept for the version written and the first read after a save finds it.
-    // Known from an earlier attempt once the graph is gone (it was storable then).
+    // the result below is kept for the version written and the first read after a save finds it. Once the graph
+    // is gone an earlier attempt found it storable.
     const unstorable = posted.scenarioGraph ? canonicalFormProblems(posted.scenarioGraph) : [];
     let storable: ReturnType<ScenarioService['prepareVersion']> | undefined;
     const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
@@ -975,8 +977,7 @@ export class ScenarioService {
       };
       // A storable graph is sent to become its version there (`PostedVersion`): the worker writes the version's
       // text and key, validates it as stored versions are read, and answers the graph's served text too, which
-      // the version's cache entry below keeps.
-      // An earlier attempt (from kept facts) left the version's text: it is validated as stored versions are.
+      // the version's cache entry below keeps. A text an earlier attempt left is validated as stored versions are.
       const scenario = posted.version
         ? { canonicalJson: posted.version.canonicalJson, servedText: true }
         : unstorable.length === 0
@@ -998,8 +999,7 @@ export class ScenarioService {
     }
     // An unstorable graph is refused here, after its validation errors, as before; without a validator that
     // writes versions, the version's text is written here.
-    storable ??= this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) }, unstorable);
-    const version = storable;
+    const version = storable ?? this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) }, unstorable);
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
     if (!guarded && kept) return undefined;
@@ -1009,8 +1009,8 @@ export class ScenarioService {
     else this.#saveFacts.forget(name);
     this.validationCache.forget(row.id);
     // An unchanged graph wrote no version: the stored one's text is the older one's, read when asked.
-    if (storable && result.isNewVersion) {
-      const { newJson, contentKey } = storable;
+    if (result.isNewVersion) {
+      const { newJson, contentKey } = version;
       const stored = validation?.stored ? storedGraphWithText(newJson, validation.stored) : storedGraphOf(newJson);
       this.storedGraphs.set(row.id, result.versionId, Object.assign(stored, { contentKey }));
       // A reload while this validated made the result one of the old models: it is answered, not kept.
@@ -1050,7 +1050,7 @@ export class ScenarioService {
     // Every part reads the guard: when it updated no row, nothing else is written either. Parameters in select
     // lists are cast: Postgres does not infer their types from the columns they are inserted into.
     const parts: SQL[] = [
-      sql`fragments as (select coalesce(jsonb_agg(f.id || ':' || f.latest_version_id || ':' || f.name), '[]'::jsonb) as keys from scenarios f where f.processing_type = ${row.processingType}::text and f.is_fragment and not f.is_archived)`,
+      sql`fragments as (select coalesce(jsonb_agg(${FRAGMENT_KEY}), '[]'::jsonb) as keys ${fragmentsOfType(sql`${row.processingType}::text`)})`,
       sql`guard as (update scenarios set latest_version_id = ${versionId} where id = ${row.id} and latest_version_id = ${expected} and not is_archived and ${saveFactsGuard(facts)} returning id)`,
     ];
     if (isNewVersion) {
