@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CanonicalProcess } from '../schemas/canonical';
-import { canonicalProcessEquals } from './equality';
+import { canonicalComparisonKey, canonicalProcessEquals } from './equality';
 
 const base: CanonicalProcess = {
   metaData: { id: 'x', additionalFields: { description: null, properties: {}, metaDataType: 'StreamMetaData', showDescription: false } },
@@ -37,5 +37,14 @@ describe('canonicalProcessEquals', () => {
     expect(canonicalProcessEquals(base, variant((c) => void ((c.nodes[1] as { isDisabled: unknown }).isDisabled = false)))).toBe(false);
     expect(canonicalProcessEquals(base, variant((c) => void (c.metaData.additionalFields.description = 'now described')))).toBe(false);
     expect(canonicalProcessEquals(base, variant((c) => void c.nodes.reverse()))).toBe(false);
+  });
+});
+
+describe('comparison keys', () => {
+  it('keep a user key named like an Object method', () => {
+    const withProperty = variant((c) => void (c.metaData.additionalFields.properties = { constructor: 'a', toString: 'b' }));
+    const changed = variant((c) => void (c.metaData.additionalFields.properties = { constructor: 'z', toString: 'b' }));
+    expect(canonicalComparisonKey(withProperty)).toContain('"constructor":"a"');
+    expect(canonicalProcessEquals(withProperty, changed)).toBe(false);
   });
 });

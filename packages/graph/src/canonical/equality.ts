@@ -2,19 +2,20 @@ import type { CanonicalProcess } from '../schemas/canonical';
 
 // Keys whose absence Nussknacker decodes as an empty or false default: written either way, they are the
 // same scenario. (Every nullable field of the format is also optional, so `null` and absent are the same
-// value too.) `isDisabled: false` is deliberately not here: Nussknacker keeps it apart from absent.
-const DEFAULT_WHEN_ABSENT: Record<string, (value: unknown) => boolean> = {
-  outputVariableNames: isEmptyObject,
-  outputs: isEmptyObject,
-  properties: isEmptyObject,
-  fields: isEmptyArray,
-  nextFalse: isEmptyArray,
-  defaultNext: isEmptyArray,
-  nexts: isEmptyArray,
-  additionalBranches: isEmptyArray,
-  showDescription: (value) => value === false,
-  required: (value) => value === false,
-};
+// value too.) `isDisabled: false` is deliberately not here: Nussknacker keeps it apart from absent. A Map, so that
+// a user's key named like an Object method (a property called `constructor`) is no default.
+const DEFAULT_WHEN_ABSENT = new Map<string, (value: unknown) => boolean>([
+  ['outputVariableNames', isEmptyObject],
+  ['outputs', isEmptyObject],
+  ['properties', isEmptyObject],
+  ['fields', isEmptyArray],
+  ['nextFalse', isEmptyArray],
+  ['defaultNext', isEmptyArray],
+  ['nexts', isEmptyArray],
+  ['additionalBranches', isEmptyArray],
+  ['showDescription', (value) => value === false],
+  ['required', (value) => value === false],
+]);
 
 function isEmptyArray(value: unknown): boolean {
   return Array.isArray(value) && value.length === 0;
@@ -33,7 +34,7 @@ export function normalize(value: unknown): unknown {
     const item = (value as Record<string, unknown>)[key];
     if (item === null || item === undefined) continue;
     const normalized = normalize(item);
-    if (DEFAULT_WHEN_ABSENT[key]?.(normalized)) continue;
+    if (DEFAULT_WHEN_ABSENT.get(key)?.(normalized)) continue;
     result[key] = normalized;
   }
   return result;
