@@ -59,6 +59,19 @@ describe('parse cache', () => {
     expect(cachedParseExpression('0 + 1')).toBe(early);
   });
 
+  it('keeps a text asked at least once while the cache takes half its number of new texts', () => {
+    const kept = cachedParseExpression('#steady');
+    const once = cachedParseExpression('#once');
+    const interval = PARSE_CACHE_MAX_ENTRIES / 2 - 1;
+    for (let index = 0; index < 3 * PARSE_CACHE_MAX_ENTRIES; index++) {
+      cachedParseExpression(`#v${index}`);
+      if (index % interval === 0) expect(cachedParseExpression('#steady')).toBe(kept);
+    }
+    expect(cachedParseExpression('#steady')).toBe(kept);
+    // A text not asked again is gone: asked now, it is parsed anew.
+    expect(cachedParseExpression('#once')).not.toBe(once);
+  });
+
   it('holds at most its number of tree objects: long chains of operators are few', () => {
     const chain = (index: number) => `${index}+${'1+'.repeat(2000)}1`;
     for (let index = 0; index < 60; index++) cachedParseExpression(chain(index));
