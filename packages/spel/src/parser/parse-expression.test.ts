@@ -1,6 +1,6 @@
 import type { AstNode } from '../ast/nodes';
 import { describe, expect, it } from 'vitest';
-import { parseExpression, parseTemplate } from './parse-expression';
+import { parseByGrammar, parseExpression, parseTemplate } from './parse-expression';
 
 describe('parseExpression', () => {
   it('parses a chain', () => {
@@ -89,3 +89,28 @@ function render(node: AstNode, text: string): string {
       return text.slice(node.range.start, node.range.end);
   }
 }
+
+describe('plain string literals', () => {
+  // Taken without the lexer and grammar: the tree and errors must be the grammar's, quotes and spaces included.
+  const texts = [
+    "'abc'",
+    "''",
+    "  'a b'  ",
+    "\t\n'multi\nline'\r\n",
+    "\f'form feed around'\f",
+    "'ünïcödé ✓ 𝄞'",
+    "'#{not a template}'",
+    "'a\\b\\u0041'",
+    "'\u00a0'",
+  ];
+  it.each(texts)('%j is the literal the grammar parses', (text) => {
+    expect(parseExpression(text)).toEqual(parseByGrammar(text));
+    expect(parseExpression(text, 17)).toEqual(parseByGrammar(text, 17));
+  });
+
+  // Near misses go through the grammar and keep its answer (escaped quotes, other quotes, text around, odd spaces).
+  const nearMisses = ["'it''s'", '"double"', "'a' + 'b'", "'open", "close'", "'a'.length()", "\u00a0'nbsp around'\u00a0", "'a''", "x'a'"];
+  it.each(nearMisses)('%j is parsed by the grammar', (text) => {
+    expect(parseExpression(text)).toEqual(parseByGrammar(text));
+  });
+});
