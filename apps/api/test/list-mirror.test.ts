@@ -8,7 +8,8 @@ import { scenarioActions, scenarioLabels, scenarios, scenarioVersions } from '..
 import { listPredicate, ScenarioListMirror } from '../src/services/list-mirror';
 import { readChangeHorizon } from '../src/db/database';
 import { readChangesSince } from '../src/services/scenario-records';
-import { canonicalText, ScenarioService } from '../src/services/scenarios';
+import { ScenarioService } from '../src/services/scenarios';
+import { canonicalText } from '../src/services/stored-graphs';
 import { ThreadSlices } from '../src/services/thread-slices';
 import { DATABASES, openTestDatabase } from './harness';
 import type { TestDatabase } from './harness';

@@ -3,7 +3,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenario } from '@scenaria/validation';
 import type { ValidatedScenario } from '../src/services/context';
 import { buildModel } from '../src/services/models';
-import { canonicalText } from '../src/services/scenarios';
+import { canonicalText } from '../src/services/stored-graphs';
 import { storedGraphOf, versionTextOf } from '../src/services/stored-graphs';
 import type { ModelSource } from '../src/services/models';
 import { validationOptionsOf } from '../src/services/validation-protocol';

@@ -268,8 +268,6 @@ interface DetailsOptions {
   skipNodeResults?: boolean | undefined;
 }
 
-export { canonicalText } from './stored-graphs';
-
 // Whether a save writes a version: the latest one (its content key, `contentKeyOf`) differs, or there is none.
 function isNewVersionOf(latestKey: string | undefined, version: { contentKey: string }): boolean {
   return latestKey === undefined || latestKey !== version.contentKey;

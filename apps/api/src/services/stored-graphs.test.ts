@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { scenarioGraphText } from '@scenaria/graph';
 import { streamingGraph } from '../../test/graphs';
-import { canonicalText } from './scenarios';
-import { StoredGraphCache, storedGraphObject, storedGraphOf, storedGraphWithText } from './stored-graphs';
+import { canonicalText, StoredGraphCache, storedGraphObject, storedGraphOf, storedGraphWithText } from './stored-graphs';
 
 const canonicalJson = canonicalText(streamingGraph('kept'), 'kept');
 
