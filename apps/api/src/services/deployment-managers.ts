@@ -468,7 +468,7 @@ export class DeploymentManagers {
     // The engine knows the scenario by name; the reference's version also carries the designer's numeric id.
     if (state.version && scenario.id !== undefined) state.version = { ...state.version, processId: scenario.id };
     // Shared by every idle scenario of the manager, so never changed by any of their readers.
-    else if (idle && !state.version) {
+    if (idle && !state.version) {
       deepFreeze(state);
       this.#idleStates.set(manager, state);
     }
