@@ -119,6 +119,7 @@ export {
 
 /** Conversion between the flat graph and the canonical form. */
 export { toCanonical, START_NODE_TYPES } from './canonical/to-canonical';
+export type { ToCanonicalOptions } from './canonical/to-canonical';
 export { fromCanonical, flatNodeData } from './canonical/from-canonical';
 
 /** Version equality of canonical forms. */

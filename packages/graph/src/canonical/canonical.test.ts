@@ -21,6 +21,21 @@ describe('toCanonical', () => {
     expect(branchEndId({ id: 'a', joinId: 'j' })).toBe('$edge-a-j');
   });
 
+  it('shares the graph\'s node fields only when asked not to copy, with the same result either way', () => {
+    const g = graph(
+      [n.source('a'), n.filter('f'), n.sink('out'), n.sink('rejected')],
+      [edge('a', 'f'), edge('f', 'out', { type: 'FilterTrue' }), edge('f', 'rejected', { type: 'FilterFalse' })],
+    );
+    const copied = toCanonical(g, { id: 'shared' });
+    const shared = toCanonical(g, { id: 'shared', copy: false });
+    expect(shared).toEqual(copied);
+    const source = g.nodes[0] as NodeData & { type: 'Source' };
+    expect((shared.nodes[0] as typeof source).ref).toBe(source.ref);
+    expect((copied.nodes[0] as typeof source).ref).not.toBe(source.ref);
+    expect(shared.metaData.additionalFields).toBe(g.properties.additionalFields);
+    expect(copied.metaData.additionalFields).not.toBe(g.properties.additionalFields);
+  });
+
   it('drops nodes not reachable from a start node and edges a node cannot have', () => {
     const g = graph(
       [n.source('s'), n.sink('end'), n.variable('loose'), n.sink('after loose')],

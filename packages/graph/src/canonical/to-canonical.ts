@@ -7,6 +7,17 @@ import { cloneJson } from '../json';
 /** Node types that start a branch of the canonical form. */
 export const START_NODE_TYPES: ReadonlySet<NodeData['type']> = new Set(['Source', 'Join', 'FragmentInputDefinition']);
 
+/** Options of {@link toCanonical}. */
+export interface ToCanonicalOptions {
+  /** The scenario name the canonical form carries (`metaData.id`). */
+  readonly id: string;
+  /**
+   * False: the result shares the graph's node fields instead of holding copies (default true). For a caller that
+   * only reads the result, such as one writing its text: copying was most of the conversion's cost.
+   */
+  readonly copy?: boolean;
+}
+
 /**
  * Converts the flat graph to the canonical (tree) form stored in versions, naming it `id`.
  *
@@ -16,7 +27,9 @@ export const START_NODE_TYPES: ReadonlySet<NodeData['type']> = new Set(['Source'
  * visit of a node (a cycle or a merge outside a Join): `findStructureProblems` reports all of these and
  * callers are expected to check it first. The first node with a given id wins.
  */
-export function toCanonical(graph: ScenarioGraph, options: { id: string }): CanonicalProcess {
+export function toCanonical(graph: ScenarioGraph, options: ToCanonicalOptions): CanonicalProcess {
+  // Each node's own fields, copied unless the caller only reads the result.
+  const own = options.copy === false ? <T>(value: T): T => value : cloneJson;
   const byId = new Map<string, NodeData>();
   for (const node of graph.nodes) if (!byId.has(node.id)) byId.set(node.id, node);
   const outgoing = new Map<string, Edge[]>();
@@ -55,7 +68,7 @@ export function toCanonical(graph: ScenarioGraph, options: { id: string }): Cano
       };
       switch (node.type) {
         case 'Filter': {
-          const filter = { ...cloneJson(node), nextFalse: [] as CanonicalNode[] };
+          const filter = { ...own(node), nextFalse: [] as CanonicalNode[] };
           branch.push(filter);
           const falseEdge = edges.find((edge) => edge.edgeType?.type === 'FilterFalse');
           if (falseEdge) pendingFalse.push({ filter, edge: falseEdge });
@@ -66,16 +79,16 @@ export function toCanonical(graph: ScenarioGraph, options: { id: string }): Cano
           const nexts: CanonicalSwitchCase[] = [];
           for (const edge of edges) {
             if (edge.edgeType?.type === 'NextSwitch') {
-              nexts.push({ expression: cloneJson(edge.edgeType.condition), nodes: follow(id, edge) });
+              nexts.push({ expression: own(edge.edgeType.condition), nodes: follow(id, edge) });
             }
           }
           const defaultNext = follow(id, edges.find((edge) => edge.edgeType?.type === 'SwitchDefault'));
-          branch.push({ ...cloneJson(node), nexts, defaultNext });
+          branch.push({ ...own(node), nexts, defaultNext });
           break;
         }
         case 'Split': {
           const nexts = edges.filter((edge) => !edge.edgeType).map((edge) => follow(id, edge));
-          branch.push({ ...cloneJson(node), nexts });
+          branch.push({ ...own(node), nexts });
           break;
         }
         case 'FragmentInput': {
@@ -85,15 +98,15 @@ export function toCanonical(graph: ScenarioGraph, options: { id: string }): Cano
               outputs[edge.edgeType.name] = follow(id, edge);
             }
           }
-          branch.push({ ...cloneJson(node), outputs });
+          branch.push({ ...own(node), outputs });
           break;
         }
         case 'Sink':
         case 'FragmentOutputDefinition':
-          branch.push(cloneJson(node));
+          branch.push(own(node));
           break;
         default:
-          branch.push(cloneJson(node));
+          branch.push(own(node));
           next(edges.find((edge) => !edge.edgeType));
           break;
       }
@@ -112,7 +125,7 @@ export function toCanonical(graph: ScenarioGraph, options: { id: string }): Cano
     }
   }
   return {
-    metaData: { id: options.id, additionalFields: cloneJson(graph.properties.additionalFields) },
+    metaData: { id: options.id, additionalFields: own(graph.properties.additionalFields) },
     nodes: branches[0] ?? [],
     additionalBranches: branches.slice(1),
   };
