@@ -15,6 +15,20 @@ const keptBefore = new WeakSet<object>();
 let spans = new Map<object, number>();
 let spanBounds: number[] = [];
 
+// Records made as a frozen record plus one key at its end (`{ ...base, [key]: value }`, the variables at a node
+// one variable after an earlier node's): written as the base's bytes up to its closing brace plus that entry.
+// A chain of n variable nodes shows n such records of up to n + globals entries; entry by entry, writing them
+// was most of a result's cost, although all but one entry of each had just been written.
+const appendedTo = new WeakMap<object, { readonly base: object; readonly key: string }>();
+
+/**
+ * Says that `record` is `{ ...base, [key]: record[key] }` with `key` new to `base` and not an array index (so it
+ * comes last in both's key order), both frozen: the record may then be written from `base`'s bytes.
+ */
+export function noteAppendedEntry(record: object, base: object, key: string): void {
+  appendedTo.set(record, { base, key });
+}
+
 // A key's bytes with its colon: the same few keys recur in every node of every result.
 const keyBytes = new Map<string, Uint8Array>();
 const KEY_BYTES_KEPT = 10_000;
@@ -62,6 +76,53 @@ function keyOf(key: string): Uint8Array {
   return bytes;
 }
 
+// The bytes of a kept part already written: in this result (a span of `out`) or for every result; undefined
+// when it was not written yet.
+function writtenBytesOf(value: object): { readonly from: Uint8Array; readonly start: number; readonly end: number } | undefined {
+  const known = bytesOfFrozen.get(value);
+  if (known !== undefined) return { from: known, start: 0, end: known.length };
+  const span = spans.get(value);
+  return span === undefined ? undefined : { from: out, start: spanBounds[span]!, end: spanBounds[span + 1]! };
+}
+
+// Writes a record noted by `noteAppendedEntry` as its base's bytes and one entry; false (nothing written) when the
+// base was not written before or is `{}` (no entry to follow with a comma).
+function writeAppended(value: object, appended: { readonly base: object; readonly key: string }): boolean {
+  const base = writtenBytesOf(appended.base);
+  if (base === undefined || base.end - base.start <= 2) return false;
+  const start = length;
+  // Up to, not including, the base's closing brace (`copyWithin` when the base lies in `out` itself).
+  const head = base.end - base.start - 1;
+  reserve(head);
+  if (base.from === out) out.copyWithin(length, base.start, base.start + head);
+  else out.set(base.from.subarray(base.start, base.start + head), length);
+  length += head;
+  const mark = length;
+  writeByte(COMMA);
+  writeBytes(keyOf(appended.key));
+  // As for any field: one without a JSON form is left out.
+  if (!write((value as Record<string, unknown>)[appended.key])) length = mark;
+  writeByte(0x7d /* } */);
+  // The base is a kept part, so the record is kept when its last entry is.
+  keep(value, start, lastKept);
+  return true;
+}
+
+// Keeps the bytes just written for `value` (from `start`) when it may be kept: within this result at once, for
+// later results once a second result shows it.
+function keep(value: object, start: number, kept: boolean): void {
+  if (kept) {
+    if (keptBefore.has(value)) {
+      bytesOfFrozen.set(value, out.slice(start, length));
+    } else {
+      keptBefore.add(value);
+      spans.set(value, spanBounds.length);
+      spanBounds.push(start, length);
+    }
+  }
+  lastKept = kept;
+}
+
 // Whether the value `write` wrote last may be kept: a primitive, or a kept or keepable frozen object. Set beside
 // the writing rather than asked again afterwards (a second pass over the fields cost as much as writing).
 let lastKept = true;
@@ -105,6 +166,10 @@ function write(value: unknown): boolean {
     return writeStringified(value);
   }
   let kept = Object.isFrozen(value);
+  if (kept) {
+    const appended = appendedTo.get(value);
+    if (appended !== undefined && writeAppended(value, appended)) return true;
+  }
   const start = length;
   if (Array.isArray(value)) {
     writeByte(0x5b /* [ */);
@@ -129,16 +194,7 @@ function write(value: unknown): boolean {
     }
     writeByte(0x7d /* } */);
   }
-  if (kept) {
-    if (keptBefore.has(value)) {
-      bytesOfFrozen.set(value, out.slice(start, length));
-    } else {
-      keptBefore.add(value);
-      spans.set(value, spanBounds.length);
-      spanBounds.push(start, length);
-    }
-  }
-  lastKept = kept;
+  keep(value, start, kept);
   return true;
 }
 
@@ -152,7 +208,9 @@ export function validationResultBytes(result: ValidationResult): Uint8Array<Arra
   spans = new Map();
   spanBounds = [];
   if (!write(result)) writeText('null');
-  const bytes = out.slice(0, length);
+  // A new array filled by `set`: `slice` took about twice as long for a result's size.
+  const bytes = new Uint8Array(length);
+  bytes.set(out.subarray(0, length));
   spans = new Map();
   spanBounds = [];
   // One huge result does not keep its buffer for every later one.

@@ -2,7 +2,7 @@ import { type ComponentDefinition, componentsById, type Model, scenarioProcessin
 import type { Edge, ScenarioGraph } from '@scenaria/graph';
 import { listType, recordType, type TypingResult, type TypingResultJson, Types } from '@scenaria/typing';
 import { validationIssue } from './errors';
-import { expressionTyperFor } from './expression-typer';
+import { type ExpressionTyper, expressionTyperFor } from './expression-typer';
 import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
 import { type NodeOutcome, validateNodeData } from './node-handlers';
@@ -13,6 +13,10 @@ import { type LabelValidationRule, validateScenarioLabels } from './labels';
 import { scenarioPropertyIssues } from './properties';
 import { findStructureErrors } from './structure';
 import { type ValidationResult, ValidationResultBuilder } from './result';
+import { noteAppendedEntry } from './result-bytes';
+
+// Keys JavaScript orders before all others in an object, whatever order they were added in.
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 
 /**
  * The most output contexts the last validation held at once: what releasing contexts after their last reader
@@ -52,6 +56,32 @@ function createSession(model: Model, fragments: Readonly<Record<string, Scenario
     validateFragmentGraph: (name, graph) => validateWithSession(graph, session, { scenarioName: name, skipNodeResults: true }).outputs,
   };
   return session;
+}
+
+/** The variables every node of a scenario starts from, with the node-results JSON of them. */
+interface StartingScope {
+  readonly scope: Scope;
+  readonly json: Readonly<Record<string, TypingResultJson>>;
+}
+
+// Per typer, by the scenario's property names (all properties are strings, so the names fix `#meta`'s type). Shared
+// by every validation with the same names, so the JSON of these variables, in every node's results, is one frozen
+// object: written once and then copied as bytes. Property names are the user's, so the kept sets are bounded.
+const startingScopes = new WeakMap<ExpressionTyper, Map<string, StartingScope>>();
+const STARTING_SCOPES_KEPT = 64;
+
+function startingScopeOf(typer: ExpressionTyper, properties: Readonly<Record<string, string>>): StartingScope {
+  let byNames = startingScopes.get(typer);
+  if (byNames === undefined) startingScopes.set(typer, (byNames = new Map()));
+  const names = JSON.stringify(Object.keys(properties));
+  let start = byNames.get(names);
+  if (start === undefined) {
+    const scope = Scope.of(typer.globals).with('meta', metaVariableType(properties));
+    start = { scope, json: Object.freeze(Object.fromEntries(scope.entries().map(([name, type]) => [name, typeToJson(type)]))) };
+    if (byNames.size >= STARTING_SCOPES_KEPT) byNames.clear();
+    byNames.set(names, start);
+  }
+  return start;
 }
 
 /** The type of `#meta` for a scenario. */
@@ -203,7 +233,8 @@ function* validationSteps(
   for (const { nodeId, error } of structure.node) builder.nodeError(nodeId, error);
   yield;
 
-  const globals = Scope.of(typer.globals).with('meta', metaVariableType(properties));
+  const start = startingScopeOf(typer, properties);
+  const globals = start.scope;
   const outgoing = new Map<string, Edge[]>();
   const incoming = new Map<string, Edge[]>();
   for (const edge of graph.edges) {
@@ -221,18 +252,20 @@ function* validationSteps(
   // A filter, sink or split passes its input on unchanged, so a chain of them shares one context and one JSON
   // of it; a context one variable longer than one already shown is its base's JSON plus that entry. Keyed by
   // scope id (a scope names its base by id), so contexts no node reads any more can be collected.
-  const variablesJson = new Map<number, Readonly<Record<string, TypingResultJson>>>();
+  const variablesJson = new Map<number, Readonly<Record<string, TypingResultJson>>>([[globals.id, start.json]]);
   const jsonOf = (scope: Scope): Readonly<Record<string, TypingResultJson>> => {
     let json = variablesJson.get(scope.id);
     if (json === undefined) {
       const derived = scope.derivedFrom;
       const baseJson = derived === undefined ? undefined : variablesJson.get(derived.baseId);
       const type = derived === undefined ? undefined : scope.get(derived.name);
-      json = Object.freeze(
-        derived !== undefined && baseJson !== undefined && type !== undefined
-          ? { ...baseJson, [derived.name]: typeToJson(type) }
-          : Object.fromEntries(scope.entries().map(([name, t]) => [name, typeToJson(t)])),
-      );
+      if (derived !== undefined && baseJson !== undefined && type !== undefined) {
+        json = Object.freeze({ ...baseJson, [derived.name]: typeToJson(type) });
+        // A new name that is no array index comes last: the result's bytes are the base's and one entry.
+        if (!Object.hasOwn(baseJson, derived.name) && !ARRAY_INDEX.test(derived.name)) noteAppendedEntry(json, baseJson, derived.name);
+      } else {
+        json = Object.freeze(Object.fromEntries(scope.entries().map(([name, t]) => [name, typeToJson(t)])));
+      }
       variablesJson.set(scope.id, json);
     }
     return json;

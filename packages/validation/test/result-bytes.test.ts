@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { defaultModel } from '@scenaria/components';
+import type { NodeData } from '@scenaria/graph';
 import type { ValidationResult } from '../src/result';
-import { validationResultBytes } from '../src/result-bytes';
+import { chain, nodes } from '../src/test-utils';
+import { validateScenario } from '../src/validate-scenario';
+import { noteAppendedEntry, validationResultBytes } from '../src/result-bytes';
 
 const utf8 = new TextDecoder();
 // The result's JSON as text, to compare with JSON.stringify's.
@@ -64,6 +68,38 @@ describe('validationResultBytes', () => {
     expect(bytes).toEqual(copy);
   });
 
+  it('writes a record noted as its base plus one entry from the bytes written for the base', () => {
+    const type = Object.freeze({ display: 'String', params: Object.freeze([]) });
+    const base = Object.freeze({ input: type });
+    const longer = Object.freeze({ ...base, name: type });
+    noteAppendedEntry(longer, base, 'name');
+    const value = { errors: {}, warnings: { base }, nodeResults: { a: longer, b: longer } };
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+    // Taken from the base's bytes, not from the record's own entries: a note that lies shows in the text.
+    const other = Object.freeze({ other: 1 });
+    const claimed = Object.freeze({ input: type, extra: 2 });
+    noteAppendedEntry(claimed, other, 'extra');
+    expect(validationResultText(asResult({ errors: other, warnings: claimed, nodeResults: {} }))).toBe('{"errors":{"other":1},"warnings":{"other":1,"extra":2},"nodeResults":{}}');
+  });
+
+  it('writes a noted record entry by entry when its base was not written before or is empty, and drops an entry with no JSON form', () => {
+    const unwritten = Object.freeze({ input: 1 });
+    const afterUnwritten = Object.freeze({ ...unwritten, name: 2 });
+    noteAppendedEntry(afterUnwritten, unwritten, 'name');
+    const empty = Object.freeze({});
+    const afterEmpty = Object.freeze({ ...empty, only: 3 });
+    noteAppendedEntry(afterEmpty, empty, 'only');
+    const base = Object.freeze({ kept: 4 });
+    const withUndefined = Object.freeze({ ...base, gone: undefined });
+    noteAppendedEntry(withUndefined, base, 'gone');
+    const value = { errors: { afterUnwritten, empty, afterEmpty }, warnings: { base, withUndefined }, nodeResults: {} };
+    expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
+    // In a later result the base comes from its kept bytes.
+    const again = { errors: { base, withUndefined, afterUnwritten }, warnings: {}, nodeResults: { unwritten, afterUnwritten } };
+    expect(validationResultText(asResult(again))).toBe(JSON.stringify(again));
+    expect(validationResultText(asResult(again))).toBe(JSON.stringify(again));
+  });
+
   it('copies a part that recurs within a result from where it was written, and across results from its kept bytes', () => {
     const shared = Object.freeze({ display: 'żółw', params: Object.freeze([1, 2]) });
     for (let round = 0; round < 4; round++) {
@@ -72,5 +108,20 @@ describe('validationResultBytes', () => {
       const value = { errors: { padding: 'x'.repeat(round * 7) }, warnings: [local, shared, local], nodeResults: { again: shared, local } };
       expect(validationResultText(asResult(value))).toBe(JSON.stringify(value));
     }
+  });
+
+  it('writes a validated chain of variables as JSON.stringify does; scenarios with the same property names share their starting variables', () => {
+    const model = defaultModel('streaming');
+    const chainOf = (n: number) => {
+      const list: NodeData[] = [nodes.source('source', 'event-generator', { schedule: "T(java.time.Duration).parse('PT1M')", count: '1', value: '{amount: 10L}' })];
+      for (let i = 1; i < n - 1; i++) list.push(i % 3 === 0 ? nodes.filter(`f${i}`, `#input.amount > ${i}`) : nodes.variable(`v${i}`, `v${i}`, `'text ${i}'`));
+      list.push(nodes.sink('sink'));
+      return chain(list);
+    };
+    const long = validateScenario(chainOf(200), model);
+    expect(validationResultText(long)).toBe(JSON.stringify(long));
+    const short = validateScenario(chainOf(20), model);
+    expect(validationResultText(short)).toBe(JSON.stringify(short));
+    expect(short.nodeResults.source?.variableTypes).toBe(long.nodeResults.source?.variableTypes);
   });
 });
