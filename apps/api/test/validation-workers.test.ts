@@ -16,10 +16,10 @@ const streaming: ModelSource = { kind: 'streaming', topics: {}, properties: {} }
 const requestResponse: ModelSource = { kind: 'request-response', topics: {}, properties: {} };
 const options: ValidationRequest['options'] = { scenarioName: 'checked', labels: ['b', 'a'], labelRules: [], fragments: {}, skipNodeResults: false };
 
-const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, scenario: { graph }, options });
+const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, scenario: { graphJson: JSON.stringify(graph) }, options });
 
 /** The validation package's own answer on this thread, with the same model rule and options as the workers'. */
-const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, scenario: { graph }, options })));
+const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, scenario: { graphJson: JSON.stringify(graph) }, options })));
 
 const textOf = (validated: ValidatedScenario) => Buffer.from(validated.bytes).toString();
 
@@ -73,7 +73,7 @@ describe('validation workers', () => {
   test('turn a graph to be saved into its version text and key, validate it as that version is read, and answer its served text', { timeout: 60_000 }, async () => {
     pool = new ValidationWorkers({ size: 1 });
     const posted = streamingGraph('to-save');
-    const saved = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { graph: posted, storeAs: 'saved-name' }, options });
+    const saved = await pool.validate({ modelName: 'type', model: { id: 1, source: streaming }, scenario: { graphJson: JSON.stringify(posted), storeAs: 'saved-name' }, options });
     // The same text and key the server writes on its own thread, under the scenario's name.
     const version = versionTextOf(posted, 'saved-name');
     expect(saved.version).toEqual(version);

@@ -36,12 +36,13 @@ export interface VersionText {
 
 /** The canonical JSON text of a graph under a name: what a version stores and an export returns. */
 export function canonicalText(graph: ScenarioGraph, name: string): string {
-  return canonicalProcessText(toCanonical(graph, { id: name }));
+  return canonicalProcessText(toCanonical(graph, { id: name, copy: false }));
 }
 
 /** The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and comparison key. */
 export function versionTextOf(graph: ScenarioGraph, name: string): VersionText {
-  const canonical = toCanonical(graph, { id: name });
+  // Only written out, never kept: it may share the graph's fields.
+  const canonical = toCanonical(graph, { id: name, copy: false });
   return { canonicalJson: canonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
 }
 

@@ -1,5 +1,4 @@
 import type { ValidationResult } from '@scenaria/api-contract';
-import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
 import type { PostedVersion, StoredScenarioText } from './context';
@@ -11,6 +10,15 @@ import type { StoredGraphText, VersionText } from './stored-graphs';
  * 3,300 nodes); past this the remaining nodes get a `NodeResultsLimitReached` warning instead.
  */
 export const MAX_NODE_RESULT_ENTRIES = 250_000;
+
+/**
+ * A posted graph as its JSON text. A worker queues what it is sent until its turn, and a graph object is thousands
+ * of objects that every young-generation collection of the worker copied while it waited (a text is one); the text
+ * also costs less to write and read than the graph's structured clone.
+ */
+export interface PostedGraphText {
+  graphJson: string;
+}
 
 /** What a validation worker is asked: one scenario, and the model to check it with. */
 export interface ValidationRequest {
@@ -24,7 +32,7 @@ export interface ValidationRequest {
    * A posted graph; a version's canonical text, read as stored versions are (`storedGraphObject`); or a posted
    * graph to be saved, whose version text the worker writes and then reads as a stored version.
    */
-  scenario: { graph: ScenarioGraph } | StoredScenarioText | PostedVersion;
+  scenario: PostedGraphText | StoredScenarioText | (PostedGraphText & Pick<PostedVersion, 'storeAs'>);
   options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
 }
 

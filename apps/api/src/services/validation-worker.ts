@@ -33,9 +33,12 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const { scenario } = request;
     // A graph to be saved becomes its version's text here, off the server's thread, and is validated as that
     // version will be read.
-    const version: VersionText | undefined = 'storeAs' in scenario ? versionTextOf(scenario.graph, scenario.storeAs) : undefined;
+    // The server's thread sent the graph's JSON text, written from a graph its request schema had checked.
+    const posted = 'graphJson' in scenario ? (JSON.parse(scenario.graphJson) as ScenarioGraph) : undefined;
+    const version: VersionText | undefined = posted && 'storeAs' in scenario ? versionTextOf(posted, scenario.storeAs) : undefined;
     const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
-    const graph = canonicalJson === undefined ? (scenario as { graph: ScenarioGraph }).graph : storedGraphObject(canonicalJson);
+    const graph = canonicalJson !== undefined ? storedGraphObject(canonicalJson) : posted;
+    if (graph === undefined) return { id: request.id, failure: 'a validation request with neither a graph nor a canonical text' };
     // Between slices of a large scenario the worker takes the next messages: small validations are not held up
     // behind one large one.
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });

@@ -7,8 +7,8 @@ import type { ValidationWorkers } from './validation-workers';
 
 // What the worker is sent of the input: only the scenario, never the context beside it.
 function scenarioOf(input: ScenarioValidationInput): ValidationRequest['scenario'] {
-  if ('storeAs' in input) return { graph: input.graph, storeAs: input.storeAs };
-  if ('graph' in input) return { graph: input.graph };
+  if ('storeAs' in input) return { graphJson: JSON.stringify(input.graph), storeAs: input.storeAs };
+  if ('graph' in input) return { graphJson: JSON.stringify(input.graph) };
   return { canonicalJson: input.canonicalJson, servedText: input.servedText ?? false };
 }
 
