@@ -6,10 +6,13 @@ import type { ValidationResult } from './result';
 // and across results (the model's globals), so each is written once and then copied as bytes. `Object.freeze`
 // is shallow: an object is kept only when each object inside it was kept too (frozen all the way down).
 // Within a result a kept part is copied from where it was written; its bytes are kept apart, for later results,
-// only once a second result shows it: most kept parts belong to one result (its variable maps and the types of
-// its literals), and a buffer of their own for each cost more than writing them.
+// only once the next result shows it again: most kept parts belong to one result (its variable maps and the
+// types of its literals), and a buffer of their own for each cost more than writing them. Parts that recur (the
+// model's types) are in every result. The parts the last result kept are remembered by that result's spans
+// (released by the next one): a weak set of every part ever kept cost more to add to than the writing saved.
 const bytesOfFrozen = new WeakMap<object, Uint8Array>();
-const keptBefore = new WeakSet<object>();
+let keptByLastResult = new Map<object, number>();
+const PARTS_REMEMBERED = 20_000;
 // Where each kept part of the result being written lies in `out`: the index of its start in `spanBounds`, its
 // end right after it (numbers in one array rather than a pair per part).
 let spans = new Map<object, number>();
@@ -112,10 +115,9 @@ function writeAppended(value: object, appended: { readonly base: object; readonl
 // later results once a second result shows it.
 function keep(value: object, start: number, kept: boolean): void {
   if (kept) {
-    if (keptBefore.has(value)) {
+    if (keptByLastResult.has(value)) {
       bytesOfFrozen.set(value, out.slice(start, length));
     } else {
-      keptBefore.add(value);
       spans.set(value, spanBounds.length);
       spanBounds.push(start, length);
     }
@@ -211,6 +213,8 @@ export function validationResultBytes(result: ValidationResult): Uint8Array<Arra
   // A new array filled by `set`: `slice` took about twice as long for a result's size.
   const bytes = new Uint8Array(length);
   bytes.set(out.subarray(0, length));
+  // Held until the next result; a huge result's parts are not (its objects would stay alive for nothing).
+  keptByLastResult = spans.size <= PARTS_REMEMBERED ? spans : new Map();
   spans = new Map();
   spanBounds = [];
   // One huge result does not keep its buffer for every later one.
