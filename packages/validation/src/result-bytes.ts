@@ -22,13 +22,18 @@ let spanBounds: number[] = [];
 // one variable after an earlier node's): written as the base's bytes up to its closing brace plus that entry.
 // A chain of n variable nodes shows n such records of up to n + globals entries; entry by entry, writing them
 // was most of a result's cost, although all but one entry of each had just been written.
-const appendedTo = new WeakMap<object, { readonly base: object; readonly key: string }>();
+// Noted by validation, and dropped when the record is first written (later it is copied as a part already
+// written): a weak map's adds cost as much as they saved. Bounded for results that are never written.
+let appendedTo = new Map<object, { readonly base: object; readonly key: string }>();
+const APPENDED_NOTED = 20_000;
 
 /**
  * Says that `record` is `{ ...base, [key]: record[key] }` with `key` new to `base` and not an array index (so it
- * comes last in both's key order), both frozen: the record may then be written from `base`'s bytes.
+ * comes last in both's key order), both frozen: the record may then be written from `base`'s bytes (a record
+ * not noted is written entry by entry).
  */
 export function noteAppendedEntry(record: object, base: object, key: string): void {
+  if (appendedTo.size >= APPENDED_NOTED) appendedTo = new Map();
   appendedTo.set(record, { base, key });
 }
 
@@ -170,7 +175,10 @@ function write(value: unknown): boolean {
   let kept = Object.isFrozen(value);
   if (kept) {
     const appended = appendedTo.get(value);
-    if (appended !== undefined && writeAppended(value, appended)) return true;
+    if (appended !== undefined) {
+      appendedTo.delete(value);
+      if (writeAppended(value, appended)) return true;
+    }
   }
   const start = length;
   if (Array.isArray(value)) {

@@ -7,7 +7,7 @@ import type { FragmentOutputs } from './fragments';
 import { NodeCheck, type Variables } from './node-context';
 import { type NodeOutcome, validateNodeData } from './node-handlers';
 import { Scope } from './scope';
-import { typeToJson } from './type-json';
+import { startTypeJsonGeneration, typeToJson } from './type-json';
 import { lookupFragment, type Session } from './session';
 import { type LabelValidationRule, validateScenarioLabels } from './labels';
 import { scenarioPropertyIssues } from './properties';
@@ -47,6 +47,7 @@ export interface ValidateScenarioOptions {
 }
 
 function createSession(model: Model, fragments: Readonly<Record<string, ScenarioGraph>>): Session {
+  startTypeJsonGeneration();
   const session: Session = {
     model,
     typer: expressionTyperFor(model),
