@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenario } from '@scenaria/validation';
 import type { ValidatedScenario } from '../src/services/context';
@@ -7,19 +8,19 @@ import { canonicalText } from '../src/services/stored-graphs';
 import { storedGraphOf, versionTextOf } from '../src/services/stored-graphs';
 import type { ModelSource } from '../src/services/models';
 import { validationOptionsOf } from '../src/services/validation-protocol';
-import type { ValidationRequest } from '../src/services/validation-protocol';
 import { ValidationWorkers } from '../src/services/validation-workers';
 import type { ValidationJob } from '../src/services/validation-workers';
-import { greetingGraph, streamingGraph } from './graphs';
+import type { ValidationRequest } from '../src/services/validation-protocol';
+import { fragmentGraph, greetingGraph, streamingGraph, userGraph } from './graphs';
 
 const streaming: ModelSource = { kind: 'streaming', topics: {}, properties: {} };
 const requestResponse: ModelSource = { kind: 'request-response', topics: {}, properties: {} };
-const options: ValidationRequest['options'] = { scenarioName: 'checked', labels: ['b', 'a'], labelRules: [], fragments: {}, skipNodeResults: false };
+const options: ValidationJob['options'] = { scenarioName: 'checked', labels: ['b', 'a'], labelRules: [], fragments: {}, skipNodeResults: false };
 
 const job = (graph: ScenarioGraph, source: ModelSource, id: number): ValidationJob => ({ modelName: 'type', model: { id, source }, scenario: { graphJson: JSON.stringify(graph) }, options });
 
 /** The validation package's own answer on this thread, with the same model rule and options as the workers'. */
-const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf({ id: 0, modelName: 'type', modelId: 0, scenario: { graphJson: JSON.stringify(graph) }, options })));
+const inProcess = (graph: ScenarioGraph, source: ModelSource) => JSON.stringify(validateScenario(graph, buildModel(source), validationOptionsOf(options, options.fragments)));
 
 const textOf = (validated: ValidatedScenario) => Buffer.from(validated.bytes).toString();
 
@@ -97,6 +98,32 @@ describe('validation workers', () => {
     expect(textOf(asRequestResponse)).toBe(inProcess(greeting, requestResponse));
     expect(textOf(asStreamingAgain)).toBe(textOf(asStreaming));
     expect(textOf(asStreaming)).not.toBe(textOf(asRequestResponse));
+  });
+
+  test('send a fragment graph once per worker, again after the worker let it go, and validate with the graphs of the job', { timeout: 60_000 }, async () => {
+    pool = new ValidationWorkers({ size: 1, fragmentsKept: 1 });
+    const sent = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const integer = fragmentGraph('java.lang.Integer');
+      const text = fragmentGraph('java.lang.String');
+      const scenario = userGraph('frag', "'marked'");
+      const withFragments = (fragments: Record<string, ScenarioGraph>): ValidationJob => ({ ...job(scenario, streaming, 1), options: { ...options, fragments } });
+      const expected = (fragments: Record<string, ScenarioGraph>) =>
+        JSON.stringify(validateScenario(scenario, buildModel(streaming), validationOptionsOf(options, fragments)));
+      const steps: Record<string, ScenarioGraph>[] = [{ frag: integer }, { frag: integer }, { frag: text }, { frag: integer }, { frag: integer, other: text }];
+      const answers: string[] = [];
+      for (const fragments of steps) answers.push(textOf(await pool.validate(withFragments(fragments))));
+      expect(answers).toEqual(steps.map(expected));
+      // The two fragments give different answers, so the worker validated with the graph each job named.
+      expect(answers[0]).not.toEqual(answers[2]);
+      const requests = sent.mock.calls.map(([message]) => message as ValidationRequest);
+      const textSent = requests.map((request) => Object.fromEntries(Object.entries(request.options.fragments).map(([name, ref]) => [name, ref.graphJson !== undefined])));
+      expect(textSent).toEqual([{ frag: true }, { frag: false }, { frag: true }, { frag: true }, { frag: false, other: true }]);
+      // Holding one fragment at most, the worker lets the other go whenever a job needs a new one.
+      expect(requests.map((request) => request.forgetFragments?.length ?? 0)).toEqual([0, 0, 1, 1, 0]);
+    } finally {
+      sent.mockRestore();
+    }
   });
 
   test('a validation in slices is not held up by a steady stream of small ones', { timeout: 120_000 }, async () => {

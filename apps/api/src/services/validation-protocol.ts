@@ -1,4 +1,5 @@
 import type { ValidationResult } from '@scenaria/api-contract';
+import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
 import type { PostedVersion, StoredScenarioText } from './context';
@@ -33,7 +34,22 @@ export interface ValidationRequest {
    * graph to be saved, whose version text the worker writes and then reads as a stored version.
    */
   scenario: PostedGraphText | StoredScenarioText | (PostedGraphText & Pick<PostedVersion, 'storeAs'>);
-  options: Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'fragments' | 'skipNodeResults'>>;
+  options: ValidationRequestOptions & { fragments: Readonly<Record<string, FragmentRef>> };
+  /** Fragment graphs the worker may let go of: the server sends one's text again before it is used again. */
+  forgetFragments?: number[];
+}
+
+/** The options of a validation besides the fragments it may use. */
+export type ValidationRequestOptions = Required<Pick<ValidateScenarioOptions, 'scenarioName' | 'labels' | 'labelRules' | 'skipNodeResults'>>;
+
+/**
+ * A fragment a scenario may use, by the id the server gave its graph, with the graph's JSON text the first time
+ * a worker is sent that id. Every validation may use every fragment of its processing type, so sending their
+ * graphs each time made a save cost more with every fragment the type had.
+ */
+export interface FragmentRef {
+  id: number;
+  graphJson?: string;
 }
 
 /**
@@ -44,7 +60,7 @@ export type ValidationReply =
   | { id: number; bytes: Uint8Array<ArrayBuffer>; errors: ValidationResult['errors']; stored?: StoredGraphText; version?: VersionText }
   | { id: number; failure: string };
 
-/** The options of the validation package for a request: the server's bound on node results added. */
-export function validationOptionsOf(request: ValidationRequest): ValidateScenarioOptions {
-  return { ...request.options, maxNodeResultEntries: MAX_NODE_RESULT_ENTRIES };
+/** The options of the validation package for a request, with its fragments' graphs: the server's bound on node results added. */
+export function validationOptionsOf(options: ValidationRequestOptions, fragments: Readonly<Record<string, ScenarioGraph>>): ValidateScenarioOptions {
+  return { ...options, fragments, maxNodeResultEntries: MAX_NODE_RESULT_ENTRIES };
 }

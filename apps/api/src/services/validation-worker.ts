@@ -18,6 +18,23 @@ const port = parentPort;
 if (!port) throw new Error('validation-worker runs only as a worker thread');
 
 const models = new Map<string, { id: number; model: Model }>();
+// Fragment graphs by the server's ids: it sends each one's text once, and says when to let go of it.
+const fragmentGraphs = new Map<number, ScenarioGraph>();
+
+// The fragments of a request as graphs, or why not (one was never sent: a bug). The texts it brings and the ids it
+// lets go are taken in first, whatever happens to the request, so that this worker holds what the server counts on.
+function fragmentsOf(request: ValidationRequest): Record<string, ScenarioGraph> | string {
+  for (const id of request.forgetFragments ?? []) fragmentGraphs.delete(id);
+  const refs = Object.entries(request.options.fragments);
+  for (const [, ref] of refs) if (ref.graphJson !== undefined) fragmentGraphs.set(ref.id, JSON.parse(ref.graphJson) as ScenarioGraph);
+  const fragments: Record<string, ScenarioGraph> = {};
+  for (const [name, ref] of refs) {
+    const graph = fragmentGraphs.get(ref.id);
+    if (graph === undefined) return `fragment ${name} (#${ref.id}) was never sent to this worker`;
+    fragments[name] = graph;
+  }
+  return fragments;
+}
 
 // Slices here keep validations fair to one another; nothing on this thread answers a health check. A slice is
 // measured on the wall clock, so on a busy machine the 4 ms default was mostly time the thread waited for a core:
@@ -27,6 +44,9 @@ const WORKER_SLICE_MS = 25;
 
 async function answer(request: ValidationRequest): Promise<ValidationReply> {
   try {
+    // Taken in as the request starts, in the order the server sent them, before anything can fail or wait.
+    const fragments = fragmentsOf(request);
+    if (typeof fragments === 'string') return { id: request.id, failure: fragments };
     if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
@@ -41,7 +61,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     if (graph === undefined) return { id: request.id, failure: 'a validation request with neither a graph nor a canonical text' };
     // Between slices of a large scenario the worker takes the next messages: small validations are not held up
     // behind one large one.
-    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });
+    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request.options, fragments), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });
     const stored: StoredGraphText | undefined = version || ('canonicalJson' in scenario && scenario.servedText) ? storedGraphText(graph) : undefined;
     // Its own buffer (never a pooled one), so it can be handed over rather than copied.
     const bytes = validationResultBytes(result);

@@ -6,11 +6,13 @@ import { workerScript } from '../worker-script';
 import { validatedFromBytes } from './context';
 import type { ValidatedScenario } from './context';
 import type { IdentifiedModelSource } from './models';
-import type { ValidationReply, ValidationRequest } from './validation-protocol';
+import type { ScenarioGraph } from '@scenaria/graph';
+import type { FragmentRef, ValidationReply, ValidationRequest, ValidationRequestOptions } from './validation-protocol';
 
-/** One scenario to validate, with the model source of its processing type. */
-export interface ValidationJob extends Omit<ValidationRequest, 'id' | 'modelId' | 'modelSource'> {
+/** One scenario to validate, with the model source of its processing type and the graphs of the fragments it may use. */
+export interface ValidationJob extends Omit<ValidationRequest, 'id' | 'modelId' | 'modelSource' | 'options' | 'forgetFragments'> {
   model: IdentifiedModelSource;
+  options: ValidationRequestOptions & { fragments: Readonly<Record<string, ScenarioGraph>> };
 }
 
 interface Pending {
@@ -23,6 +25,19 @@ interface Slot {
   pending: Map<number, Pending>;
   /** The model id this worker was last sent for each processing type (messages arrive in order). */
   models: Map<string, number>;
+  /** Ids of the fragment graphs this worker holds, least recently used first. */
+  fragments: Set<number>;
+}
+
+// Fragment graphs get ids by object: a stored version's graph is one object while the server keeps it, and one
+// read again (a version dropped from the cache and asked for again) is sent again under a new id.
+const fragmentIds = new WeakMap<ScenarioGraph, number>();
+let nextFragmentId = 1;
+
+function fragmentIdOf(graph: ScenarioGraph): number {
+  let id = fragmentIds.get(graph);
+  if (id === undefined) fragmentIds.set(graph, (id = nextFragmentId++));
+  return id;
 }
 
 export interface ValidationWorkersOptions {
@@ -32,9 +47,12 @@ export interface ValidationWorkersOptions {
   resourceLimits?: ResourceLimits;
   /** How many validations may wait or run at once, over all workers (default 1,000); more are refused with a 503. */
   maxQueued?: number;
+  /** How many fragment graphs each worker holds at most (default 1,000): past that, the least recently used go. */
+  fragmentsKept?: number;
 }
 
 const DEFAULT_MAX_QUEUED = 1_000;
+const DEFAULT_FRAGMENTS_KEPT = 1_000;
 
 /**
  * Validation off the server's thread: a small pool of worker threads, started when first needed. A validation
@@ -46,6 +64,7 @@ export class ValidationWorkers {
   readonly #size: number;
   readonly #resourceLimits: ResourceLimits;
   readonly #maxQueued: number;
+  readonly #fragmentsKept: number;
   readonly #slots: Slot[] = [];
   // Validations asked for and not yet answered (each holds its scenario, up to the request limits, in a message).
   #queued = 0;
@@ -56,6 +75,7 @@ export class ValidationWorkers {
     this.#size = options.size ?? Math.max(1, Math.min(4, availableParallelism() - 1));
     this.#resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 1024 };
     this.#maxQueued = Math.max(1, options.maxQueued ?? DEFAULT_MAX_QUEUED);
+    this.#fragmentsKept = Math.max(1, options.fragmentsKept ?? DEFAULT_FRAGMENTS_KEPT);
   }
 
   /** How many validations wait or run now. */
@@ -80,9 +100,17 @@ export class ValidationWorkers {
     // Its worker was stopped (closed, died) while the slot was chosen: never send to one that is going.
     while (!this.#slots.includes(slot)) slot = await this.#slotForNext();
     const id = this.#nextId++;
-    const { model, ...rest } = job;
+    const { model, options, ...rest } = job;
     const known = slot.models.get(job.modelName) === model.id;
-    const request: ValidationRequest = { ...rest, id, modelId: model.id, ...(known ? {} : { modelSource: model.source }) };
+    const { refs, held, forget } = this.#fragmentRefs(slot, options.fragments);
+    const request: ValidationRequest = {
+      ...rest,
+      id,
+      modelId: model.id,
+      ...(known ? {} : { modelSource: model.source }),
+      options: { ...options, fragments: refs },
+      ...(forget.length > 0 ? { forgetFragments: forget } : {}),
+    };
     return new Promise<ValidatedScenario>((resolve, reject) => {
       try {
         slot.worker.postMessage(request);
@@ -91,9 +119,35 @@ export class ValidationWorkers {
         return;
       }
       slot.models.set(job.modelName, model.id);
+      // What the worker holds once it has taken the message in: messages arrive in order.
+      slot.fragments = held;
       if (slot.pending.size === 0) slot.worker.ref();
       slot.pending.set(id, { resolve, reject });
     });
+  }
+
+  /**
+   * A job's fragments as a worker is sent them (the text of those it does not hold), what it holds after taking the
+   * message in (these last, as the most recently used), and what it lets go to stay within its bound.
+   */
+  #fragmentRefs(slot: Slot, fragments: Readonly<Record<string, ScenarioGraph>>): { refs: Record<string, FragmentRef>; held: Set<number>; forget: number[] } {
+    const refs: Record<string, FragmentRef> = {};
+    const used = new Set<number>();
+    for (const [name, graph] of Object.entries(fragments)) {
+      const id = fragmentIdOf(graph);
+      used.add(id);
+      refs[name] = slot.fragments.has(id) ? { id } : { id, graphJson: JSON.stringify(graph) };
+    }
+    const held = new Set([...slot.fragments].filter((id) => !used.has(id)));
+    const forget: number[] = [];
+    // The ones this job uses stay, even past the bound: the worker needs them now.
+    for (const id of held) {
+      if (held.size + used.size <= this.#fragmentsKept) break;
+      held.delete(id);
+      forget.push(id);
+    }
+    for (const id of used) held.add(id);
+    return { refs, held, forget };
   }
 
   /**
@@ -123,7 +177,7 @@ export class ValidationWorkers {
 
   #start(url: URL): Slot {
     const worker = new Worker(url, { name: 'scenaria-validation', resourceLimits: this.#resourceLimits });
-    const slot: Slot = { worker, pending: new Map(), models: new Map() };
+    const slot: Slot = { worker, pending: new Map(), models: new Map(), fragments: new Set() };
     worker.unref();
     worker.on('message', (reply: ValidationReply) => {
       const pending = slot.pending.get(reply.id);
