@@ -126,6 +126,23 @@ describe('validation workers', () => {
     }
   });
 
+  test('hand results over through the ring, and alone when it has no room or a result is larger than it', { timeout: 60_000 }, async () => {
+    // Room for a few small results: most of 40 validations at once find it full, and the long chain never fits.
+    pool = new ValidationWorkers({ size: 1, resultRingBytes: 64 * 1024 });
+    const received = vi.spyOn(Worker.prototype, 'emit');
+    const graphs = Array.from({ length: 40 }, (_, i) => (i % 10 === 9 ? longChain(60) : streamingGraph(`ring-${i}`)));
+    const answers = await Promise.all(graphs.map((graph) => pool!.validate(job(graph, streaming, 1))));
+    const replies = received.mock.calls.filter(([event]) => event === 'message').map(([, reply]) => reply as object);
+    received.mockRestore();
+    expect(answers.map(textOf)).toEqual(graphs.map((graph) => inProcess(graph, streaming)));
+    const placed = replies.filter((reply) => 'placed' in reply).length;
+    expect(placed).toBeGreaterThan(0);
+    expect(replies.length - placed).toBeGreaterThan(0);
+    // Later validations find the room read again.
+    const again = await pool.validate(job(streamingGraph('after'), streaming, 1));
+    expect(textOf(again)).toEqual(inProcess(streamingGraph('after'), streaming));
+  });
+
   test('a validation in slices is not held up by a steady stream of small ones', { timeout: 120_000 }, async () => {
     // Node hands a worker up to 1,000 queued messages in one callback: work started inside it ran ahead of a
     // validation waiting to continue (setImmediate), which waited until the stream paused (saves' p99 stalls).

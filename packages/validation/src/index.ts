@@ -26,4 +26,4 @@ export { errorCatalogue, validationIssue, toNodeValidationError, validationError
 export type { ErrorTyp, ErrorType, NodeValidationError, ValidationIssue } from './errors';
 export { ValidationResultSchema, NodeTypingDataSchema, ValidationErrorsSchema, hasErrors, errorCount, describeErrors, isSaveBlocked, blocksSave, saveBlockingErrors } from './result';
 export type { ValidationResult, NodeTypingData } from './result';
-export { validationResultBytes } from './result-bytes';
+export { validationResultBytes, withValidationResultBytes } from './result-bytes';

@@ -4,7 +4,7 @@ import type { NodeData } from '@scenaria/graph';
 import type { ValidationResult } from '../src/result';
 import { chain, nodes } from '../src/test-utils';
 import { validateScenario } from '../src/validate-scenario';
-import { noteAppendedEntry, validationResultBytes } from '../src/result-bytes';
+import { noteAppendedEntry, validationResultBytes, withValidationResultBytes } from '../src/result-bytes';
 
 const utf8 = new TextDecoder();
 // The result's JSON as text, to compare with JSON.stringify's.
@@ -123,5 +123,19 @@ describe('validationResultBytes', () => {
     const short = validateScenario(chainOf(20), model);
     expect(validationResultText(short)).toBe(JSON.stringify(short));
     expect(short.nodeResults.source?.variableTypes).toBe(long.nodeResults.source?.variableTypes);
+  });
+
+  it('hands the same bytes where they were written, for the caller to copy before the next result', () => {
+    const type = Object.freeze({ display: 'Zażółć', params: Object.freeze([]) });
+    const first = { errors: { a: 1 }, warnings: { type }, nodeResults: {} };
+    const second = { errors: { b: 'two' }, warnings: {}, nodeResults: { type } };
+    const copied = withValidationResultBytes(asResult(first), (written) => {
+      expect(utf8.decode(written)).toBe(JSON.stringify(first));
+      return { copy: Uint8Array.from(written), view: written };
+    });
+    expect(utf8.decode(validationResultBytes(asResult(second)))).toBe(JSON.stringify(second));
+    expect(utf8.decode(copied.copy)).toBe(JSON.stringify(first));
+    // The view was of the writer's buffer: the next result was written over it.
+    expect(utf8.decode(copied.view)).not.toBe(JSON.stringify(first));
   });
 });

@@ -3,6 +3,7 @@ import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
 import type { PostedVersion, StoredScenarioText } from './context';
+import type { PlacedResult } from './result-ring';
 import type { StoredGraphText, VersionText } from './stored-graphs';
 
 /**
@@ -37,6 +38,14 @@ export interface ValidationRequest {
   options: ValidationRequestOptions & { fragments: Readonly<Record<string, FragmentRef>> };
   /** Fragment graphs the worker may let go of: the server sends one's text again before it is used again. */
   forgetFragments?: number[];
+  /** How far the server's thread has read the worker's result ring (`result-ring.ts`). */
+  ringReadUpTo: number;
+}
+
+/** What a validation worker is started with. */
+export interface ValidationWorkerData {
+  /** The memory its results are left in for the server's thread (`ResultRingWriter`). */
+  ring: SharedArrayBuffer;
 }
 
 /** The options of a validation besides the fragments it may use. */
@@ -53,11 +62,11 @@ export interface FragmentRef {
 }
 
 /**
- * A validation worker's answer: the result's JSON as UTF-8 bytes (their buffer is transferred, not copied) with
- * its errors, or why it could not validate.
+ * A validation worker's answer: the result's JSON as UTF-8 bytes, placed in the result ring or, when it has no
+ * room, in a buffer of their own (transferred, not copied), with its errors; or why it could not validate.
  */
 export type ValidationReply =
-  | { id: number; bytes: Uint8Array<ArrayBuffer>; errors: ValidationResult['errors']; stored?: StoredGraphText; version?: VersionText }
+  | ({ id: number; errors: ValidationResult['errors']; stored?: StoredGraphText; version?: VersionText } & ({ placed: PlacedResult } | { bytes: Uint8Array<ArrayBuffer> }))
   | { id: number; failure: string };
 
 /** The options of the validation package for a request, with its fragments' graphs: the server's bound on node results added. */

@@ -1,13 +1,14 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
 import type { ScenarioGraph } from '@scenaria/graph';
-import { validateScenarioAsync, validationResultBytes } from '@scenaria/validation';
+import { validateScenarioAsync, withValidationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
 import { storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
 import type { StoredGraphText, VersionText } from './stored-graphs';
 import { nextTurn } from './thread-slices';
 import { validationOptionsOf } from './validation-protocol';
-import type { ValidationReply, ValidationRequest } from './validation-protocol';
+import type { ValidationReply, ValidationRequest, ValidationWorkerData } from './validation-protocol';
+import { ResultRingWriter } from './result-ring';
 
 /**
  * The script of a validation worker thread (`dist/validation-worker.js`, a tsup entry of its own): it builds
@@ -17,6 +18,7 @@ import type { ValidationReply, ValidationRequest } from './validation-protocol';
 const port = parentPort;
 if (!port) throw new Error('validation-worker runs only as a worker thread');
 
+const ring = new ResultRingWriter((workerData as ValidationWorkerData).ring);
 const models = new Map<string, { id: number; model: Model }>();
 // Fragment graphs by the server's ids: it sends each one's text once, and says when to let go of it.
 const fragmentGraphs = new Map<number, ScenarioGraph>();
@@ -45,6 +47,7 @@ const WORKER_SLICE_MS = 25;
 async function answer(request: ValidationRequest): Promise<ValidationReply> {
   try {
     // Taken in as the request starts, in the order the server sent them, before anything can fail or wait.
+    ring.readUpTo(request.ringReadUpTo);
     const fragments = fragmentsOf(request);
     if (typeof fragments === 'string') return { id: request.id, failure: fragments };
     if (request.modelSource) models.set(request.modelName, { id: request.modelId, model: buildModel(request.modelSource) });
@@ -63,9 +66,12 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     // behind one large one.
     const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request.options, fragments), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });
     const stored: StoredGraphText | undefined = version || ('canonicalJson' in scenario && scenario.servedText) ? storedGraphText(graph) : undefined;
-    // Its own buffer (never a pooled one), so it can be handed over rather than copied.
-    const bytes = validationResultBytes(result);
-    return { id: request.id, bytes, errors: result.errors, ...(stored ? { stored } : {}), ...(version ? { version } : {}) };
+    // In the ring; when it has no room, in a buffer of its own (never a pooled one), handed over rather than copied.
+    const where = withValidationResultBytes(result, (written) => {
+      const placed = ring.place(written);
+      return placed ? { placed } : { bytes: Uint8Array.from(written) };
+    });
+    return { id: request.id, ...where, errors: result.errors, ...(stored ? { stored } : {}), ...(version ? { version } : {}) };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

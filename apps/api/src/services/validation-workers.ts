@@ -7,10 +7,11 @@ import { validatedFromBytes } from './context';
 import type { ValidatedScenario } from './context';
 import type { IdentifiedModelSource } from './models';
 import type { ScenarioGraph } from '@scenaria/graph';
-import type { FragmentRef, ValidationReply, ValidationRequest, ValidationRequestOptions } from './validation-protocol';
+import { ResultRingReader } from './result-ring';
+import type { FragmentRef, ValidationReply, ValidationRequest, ValidationRequestOptions, ValidationWorkerData } from './validation-protocol';
 
 /** One scenario to validate, with the model source of its processing type and the graphs of the fragments it may use. */
-export interface ValidationJob extends Omit<ValidationRequest, 'id' | 'modelId' | 'modelSource' | 'options' | 'forgetFragments'> {
+export interface ValidationJob extends Omit<ValidationRequest, 'id' | 'modelId' | 'modelSource' | 'options' | 'forgetFragments' | 'ringReadUpTo'> {
   model: IdentifiedModelSource;
   options: ValidationRequestOptions & { fragments: Readonly<Record<string, ScenarioGraph>> };
 }
@@ -27,6 +28,8 @@ interface Slot {
   models: Map<string, number>;
   /** Ids of the fragment graphs this worker holds, least recently used first. */
   fragments: Set<number>;
+  /** Where this worker leaves its results. */
+  ring: ResultRingReader;
 }
 
 // Fragment graphs get ids by object: a stored version's graph is one object while the server keeps it, and one
@@ -49,10 +52,13 @@ export interface ValidationWorkersOptions {
   maxQueued?: number;
   /** How many fragment graphs each worker holds at most (default 1,000): past that, the least recently used go. */
   fragmentsKept?: number;
+  /** Bytes of each worker's result ring (default 4 MiB): a larger result, or one with no room left, is handed over alone. */
+  resultRingBytes?: number;
 }
 
 const DEFAULT_MAX_QUEUED = 1_000;
 const DEFAULT_FRAGMENTS_KEPT = 1_000;
+const DEFAULT_RESULT_RING_BYTES = 4 * 2 ** 20;
 
 /**
  * Validation off the server's thread: a small pool of worker threads, started when first needed. A validation
@@ -65,6 +71,7 @@ export class ValidationWorkers {
   readonly #resourceLimits: ResourceLimits;
   readonly #maxQueued: number;
   readonly #fragmentsKept: number;
+  readonly #resultRingBytes: number;
   readonly #slots: Slot[] = [];
   // Validations asked for and not yet answered (each holds its scenario, up to the request limits, in a message).
   #queued = 0;
@@ -76,6 +83,7 @@ export class ValidationWorkers {
     this.#resourceLimits = options.resourceLimits ?? { maxOldGenerationSizeMb: 1024 };
     this.#maxQueued = Math.max(1, options.maxQueued ?? DEFAULT_MAX_QUEUED);
     this.#fragmentsKept = Math.max(1, options.fragmentsKept ?? DEFAULT_FRAGMENTS_KEPT);
+    this.#resultRingBytes = Math.max(1024, options.resultRingBytes ?? DEFAULT_RESULT_RING_BYTES);
   }
 
   /** How many validations wait or run now. */
@@ -110,6 +118,7 @@ export class ValidationWorkers {
       ...(known ? {} : { modelSource: model.source }),
       options: { ...options, fragments: refs },
       ...(forget.length > 0 ? { forgetFragments: forget } : {}),
+      ringReadUpTo: slot.ring.readUpTo,
     };
     return new Promise<ValidatedScenario>((resolve, reject) => {
       try {
@@ -176,16 +185,20 @@ export class ValidationWorkers {
   }
 
   #start(url: URL): Slot {
-    const worker = new Worker(url, { name: 'scenaria-validation', resourceLimits: this.#resourceLimits });
-    const slot: Slot = { worker, pending: new Map(), models: new Map(), fragments: new Set() };
+    const ring = new SharedArrayBuffer(this.#resultRingBytes);
+    const workerData: ValidationWorkerData = { ring };
+    const worker = new Worker(url, { name: 'scenaria-validation', resourceLimits: this.#resourceLimits, workerData });
+    const slot: Slot = { worker, pending: new Map(), models: new Map(), fragments: new Set(), ring: new ResultRingReader(ring) };
     worker.unref();
     worker.on('message', (reply: ValidationReply) => {
+      // Copied out of the ring as it arrives, whoever waits for it: the worker is told it may place results there again.
+      const bytes = 'failure' in reply ? undefined : 'placed' in reply ? slot.ring.take(reply.placed) : reply.bytes;
       const pending = slot.pending.get(reply.id);
       if (!pending) return;
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
-      if ('failure' in reply) pending.reject(new Error(`Validation failed in its worker: ${reply.failure}`));
-      else pending.resolve(validatedFromBytes(reply.bytes, reply.errors, reply.stored, reply.version));
+      if ('failure' in reply || bytes === undefined) pending.reject(new Error(`Validation failed in its worker: ${'failure' in reply ? reply.failure : 'no result'}`));
+      else pending.resolve(validatedFromBytes(bytes, reply.errors, reply.stored, reply.version));
     });
     worker.on('error', (error) => this.#retire(slot, error.message));
     worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));
