@@ -54,10 +54,10 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
     const { scenario } = request;
+    // A posted graph comes as the JSON text of a graph the server's request schema had checked.
+    const posted = 'graphJson' in scenario ? (JSON.parse(scenario.graphJson) as ScenarioGraph) : undefined;
     // A graph to be saved becomes its version's text here, off the server's thread, and is validated as that
     // version will be read.
-    // The server's thread sent the graph's JSON text, written from a graph its request schema had checked.
-    const posted = 'graphJson' in scenario ? (JSON.parse(scenario.graphJson) as ScenarioGraph) : undefined;
     const version: VersionText | undefined = posted && 'storeAs' in scenario ? versionTextOf(posted, scenario.storeAs) : undefined;
     const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
     const graph = canonicalJson !== undefined ? storedGraphObject(canonicalJson) : posted;
