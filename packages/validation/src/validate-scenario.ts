@@ -78,11 +78,16 @@ function startingScopeOf(typer: ExpressionTyper, properties: Readonly<Record<str
   let start = byNames.get(names);
   if (start === undefined) {
     const scope = Scope.of(typer.globals).with('meta', metaVariableType(properties));
-    start = { scope, json: Object.freeze(Object.fromEntries(scope.entries().map(([name, type]) => [name, typeToJson(type)]))) };
+    start = { scope, json: variablesRecordOf(scope) };
     if (byNames.size >= STARTING_SCOPES_KEPT) byNames.clear();
     byNames.set(names, start);
   }
   return start;
+}
+
+/** The node-results JSON of a scope's variables, entry by entry: frozen, because results share it. */
+function variablesRecordOf(scope: Scope): Readonly<Record<string, TypingResultJson>> {
+  return Object.freeze(Object.fromEntries(scope.entries().map(([name, type]) => [name, typeToJson(type)])));
 }
 
 /** The type of `#meta` for a scenario. */
@@ -265,7 +270,7 @@ function* validationSteps(
         // A new name that is no array index comes last: the result's bytes are the base's and one entry.
         if (!Object.hasOwn(baseJson, derived.name) && !ARRAY_INDEX.test(derived.name)) noteAppendedEntry(json, baseJson, derived.name);
       } else {
-        json = Object.freeze(Object.fromEntries(scope.entries().map(([name, t]) => [name, typeToJson(t)])));
+        json = variablesRecordOf(scope);
       }
       variablesJson.set(scope.id, json);
     }
