@@ -69,7 +69,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     // In the ring; when it has no room, in a buffer of its own (never a pooled one), handed over rather than copied.
     const where = withValidationResultBytes(result, (written) => {
       const placed = ring.place(written);
-      return placed ? { placed } : { bytes: Uint8Array.from(written) };
+      return placed ? { placed } : { bytes: new Uint8Array(written) };
     });
     return { id: request.id, ...where, errors: result.errors, ...(stored ? { stored } : {}), ...(version ? { version } : {}) };
   } catch (error) {
