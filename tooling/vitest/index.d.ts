@@ -6,6 +6,8 @@ export interface ScenariaProjectOptions {
   environment?: string;
   include?: string[];
   setupFiles?: string[];
+  /** The suite mostly waits on databases, servers, processes or timers: two files run at once even on two cores. */
+  waits?: boolean;
 }
 
 /** The shared vitest project preset used by every package's vitest.config.ts. */

@@ -1,11 +1,17 @@
 import { mkdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, resolve } from 'node:path';
 import { defineProject } from 'vitest/config';
 
 /**
  * The shared vitest project preset. When SCENARIA_TEST_REPORT_DIR is set (as in CI), every package also
  * writes a JSON report there, so one script can print the whole run's "N passed, N failed" line.
- * @param {{ name?: string, testTimeout?: number, environment?: string, include?: string[], setupFiles?: string[] }} [options]
+ *
+ * A suite that mostly waits (on databases, servers, child processes and timers) says so with `waits: true`: it
+ * runs two test files at once even on two cores, where vitest's default (one fewer than the cores) runs one at a
+ * time and leaves the other core idle while a file waits. On this project's two-core machines that took the api
+ * suite from 768 to 563 s and dm-embedded's from 371 to 252 s; suites that compute stay at the default.
+ * @param {{ name?: string, testTimeout?: number, environment?: string, include?: string[], setupFiles?: string[], waits?: boolean }} [options]
  */
 export function scenariaProject(options = {}) {
   const name = options.name ?? basename(process.cwd());
@@ -25,6 +31,7 @@ export function scenariaProject(options = {}) {
       hookTimeout: options.testTimeout ?? 60_000,
       setupFiles: options.setupFiles ?? [],
       reporters,
+      ...(options.waits ? { maxWorkers: Math.max(2, availableParallelism() - 1) } : {}),
     },
   });
 }
