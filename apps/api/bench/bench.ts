@@ -79,6 +79,25 @@ interface Measurement {
   p50: number;
   p99: number;
   throughput: number;
+  /** CPU time per request, in ms: the bench's own process, and the server's (all its threads; not a PostgreSQL server's). */
+  clientCpuMs?: number;
+  serverCpuMs?: number;
+}
+
+// Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ) in /proc/<pid>/stat.
+const TICKS_PER_MS = 100 / 1000;
+
+/** The CPU time (user and system) a process has used so far, in ms; undefined where /proc cannot tell. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (in parentheses) may hold spaces: the fields are counted after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+  } catch {
+    return undefined;
+  }
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -94,10 +113,16 @@ async function drain(response: Response): Promise<void> {
   for await (const chunk of response.body) void chunk;
 }
 
-/** Runs `total` requests with at most CONCURRENCY in flight; every answer must have the expected status. */
-async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number): Promise<Measurement> {
+/**
+ * Runs `total` requests with at most CONCURRENCY in flight; every answer must have the expected status. With the
+ * server's process id it also reports the CPU time each request cost the client and the server: where the client
+ * costs as much as the server, a row measures the client too.
+ */
+async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number, serverPid?: number): Promise<Measurement> {
   const latencies: number[] = [];
   let next = 0;
+  const clientCpu = process.cpuUsage();
+  const serverCpu = processCpuMs(serverPid);
   const started = performance.now();
   const worker = async () => {
     while (next < total) {
@@ -111,8 +136,18 @@ async function measure(name: string, total: number, request: (index: number) => 
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const { user, system } = process.cpuUsage(clientCpu);
+  const serverCpuAfter = processCpuMs(serverPid);
   latencies.sort((a, b) => a - b);
-  return { name, requests: total, p50: percentile(latencies, 50), p99: percentile(latencies, 99), throughput: total / elapsed };
+  return {
+    name,
+    requests: total,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    throughput: total / elapsed,
+    clientCpuMs: (user + system) / 1000 / total,
+    ...(serverCpu !== undefined && serverCpuAfter !== undefined ? { serverCpuMs: (serverCpuAfter - serverCpu) / total } : {}),
+  };
 }
 
 type Call = (method: string, path: string, body?: unknown) => Promise<Response>;
@@ -199,9 +234,10 @@ async function runAgainst(target: Target): Promise<Measurement[]> {
     const run = async (round: number, key: string, name: string, total: number, request: (index: number) => Promise<Response>, expected: number, warmUp?: (index: number) => Promise<Response>) => {
       if (ONLY && key !== 'health' && !ONLY.has(key)) return;
       if (warmUp && round === 1) await measure(`warm-up: ${name}`, 100, warmUp, expected);
-      const result = await measure(`${name} [${target.label}]`, total, request, expected);
+      const result = await measure(`${name} [${target.label}]`, total, request, expected, server.pid);
       Object.assign(result, { key, database: target.label, round });
-      console.log(`round ${round}: ${result.name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.throughput.toFixed(0)} req/s`);
+      const cpu = `CPU per request: client ${result.clientCpuMs!.toFixed(2)} ms${result.serverCpuMs === undefined ? '' : `, server ${result.serverCpuMs.toFixed(2)} ms`}`;
+      console.log(`round ${round}: ${result.name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.throughput.toFixed(0)} req/s, ${cpu}`);
       results.push(result);
     };
     const health = (round: number) => run(round, 'health', 'baseline: GET /api/app/healthCheck', 2000, () => call('GET', '/api/app/healthCheck'), 200);
@@ -307,7 +343,11 @@ function summaryRows(results: Measurement[]): string[] {
   for (const row of results) groups.set(row.name, [...(groups.get(row.name) ?? []), row]);
   return [...groups.entries()].map(([name, rows]) => {
     const p99s = rows.map((r) => r.p99.toFixed(1)).join(', ');
-    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} |`;
+    const cpu = (of: (row: Measurement) => number | undefined) => {
+      const values = rows.map(of).filter((value): value is number => value !== undefined);
+      return values.length > 0 ? median(values).toFixed(2) : '-';
+    };
+    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} | ${cpu((r) => r.clientCpuMs)} | ${cpu((r) => r.serverCpuMs)} |`;
   });
 }
 
@@ -331,9 +371,12 @@ function writeApiSection(results: Measurement[]): void {
     "of its own: its ratio is its p99 over that health row's p99, and a target is judged by the median of its rounds'",
     'ratios (one draw of a p99 on a shared machine moves by several times). "List with graphs" runs once, last: its',
     'answers (about 45 MB each, 50 at once) leave garbage that the next row would pay for.',
+    'The CPU columns are the time each request cost the bench\'s process and the server\'s (all its threads, from',
+    '/proc; a PostgreSQL server\'s own processes are not in them). Where the client costs as much as the server, the',
+    'row measures the client too: the client and the server share the machine\'s cores.',
     '',
-    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) |',
-    '|---|---:|---:|---:|---|---:|',
+    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) | client CPU ms/req | server CPU ms/req |',
+    '|---|---:|---:|---:|---|---:|---:|---:|',
     ...summaryRows(results),
     '',
     "p99 as a multiple of the health-check p99 measured just before it (issue #15's targets):",
