@@ -11,7 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { openPgliteThread } from './pglite-thread';
 import type { UpkeepReport } from './pglite-upkeep';
-import type { ThreadClient } from './pglite-thread';
+import type { PgliteThreadOptions, ThreadClient } from './pglite-thread';
 import { withRepeatedStatementsPrepared } from './postgres-statements';
 import * as schema from './schema';
 
@@ -155,7 +155,7 @@ function logUpkeep(report: UpkeepReport): void {
  * Embedded PostgreSQL: on disk in `dataDir`, or in memory when no directory is given. It runs on a thread of its
  * own (`pglite-thread.ts`), so its work does not hold up the server's requests.
  */
-export async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+export async function openPglite(dataDir: string | undefined, options: Pick<PgliteThreadOptions, 'startFrom'> = {}): Promise<DatabaseHandle> {
   let dir: string | undefined;
   if (dataDir) {
     dir = resolve(dataDir, 'pglite');
@@ -163,6 +163,7 @@ export async function openPglite(dataDir: string | undefined): Promise<DatabaseH
   }
   let heard: HeardChanges | undefined;
   const thread = await openPgliteThread(dir, {
+    ...options,
     onUpkeep: logUpkeep,
     onStopped: (error) => console.error(`${error.message}: ${dir ? 'the next request opens the database again' : 'the database was in memory and is gone'}`),
     // Its LISTENs are made again by the thread; the setting that makes commits announce is the session's.

@@ -2,10 +2,14 @@ import type { UpkeepPolicy, UpkeepReport } from './pglite-upkeep';
 
 /** Messages between the server and its embedded database's thread (`pglite-thread.ts`, `pglite-worker.ts`). */
 
-/** What the thread starts with: where the data lives, and its upkeep's policy (none when false). */
+/**
+ * What the thread starts with: where the data lives, its upkeep's policy (none when false), and an image of a new
+ * cluster to load instead of running initdb where there is no database yet (`PgliteThreadOptions.startFrom`).
+ */
 export interface ThreadData {
   dataDir?: string | undefined;
   upkeep: UpkeepPolicy | false;
+  startFrom?: string | undefined;
 }
 
 export type ThreadRequest =

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -143,6 +143,35 @@ describe('the embedded database on its own thread', () => {
       expect((await second.client.query('select v from kept')).rows).toEqual([{ v: 'still here' }]);
     } finally {
       await second.close();
+    }
+  });
+
+  it('starts a new database from an image, on disk and in memory, and never loads it over a database that exists', { timeout: 60_000 }, async () => {
+    // The image carries a table initdb would not make, so a database that has it was loaded from the image.
+    const source = new PGlite();
+    const image = join(scratch, 'image.tar');
+    try {
+      await source.exec("create table from_image (v text); insert into from_image values ('loaded')");
+      writeFileSync(image, new Uint8Array(await (await source.dumpDataDir('none')).arrayBuffer()));
+    } finally {
+      await source.close();
+    }
+    const dir = join(scratch, 'from-image');
+    const first = await openPgliteThread(dir, { startFrom: image });
+    await first.client.exec("insert into from_image values ('written later')");
+    await first.close();
+    // Opened again with the same image: the database on disk is the one read, with the row written since.
+    const second = await openPgliteThread(dir, { startFrom: image });
+    try {
+      expect((await second.client.query('select v from from_image order by v')).rows).toEqual([{ v: 'loaded' }, { v: 'written later' }]);
+    } finally {
+      await second.close();
+    }
+    const inMemory = await openPgliteThread(undefined, { startFrom: image });
+    try {
+      expect((await inMemory.client.query('select v from from_image')).rows).toEqual([{ v: 'loaded' }]);
+    } finally {
+      await inMemory.close();
     }
   });
 

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { Results, Transaction } from '@electric-sql/pglite';
@@ -14,12 +16,16 @@ const port = parentPort;
 if (!port) throw new Error('pglite-worker runs only as a worker thread');
 const post = (reply: ThreadReply) => port.postMessage(reply);
 
-const { dataDir, upkeep } = workerData as ThreadData;
+const { dataDir, upkeep, startFrom } = workerData as ThreadData;
 // PostgreSQL fills each new 16 MB WAL segment with zeroes before writing to it, and in PGlite the thread that
 // does so is the one answering queries: every 16 MB of writes (about a thousand saves) held every query for
 // 12-50 ms. Without the zeroes the segment is created empty (writes already skip fsync here).
 const startParams = [...PGlite.defaultStartParams, '-c', 'wal_init_zero=off'];
-const database = dataDir ? new PGlite(dataDir, { startParams }) : new PGlite({ startParams });
+// An image is only for a new database: PGlite refuses to load one over an existing cluster.
+const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'));
+const loadDataDir = startFrom && isNew ? new Blob([readFileSync(startFrom)]) : undefined;
+const options = { startParams, ...(loadDataDir ? { loadDataDir } : {}) };
+const database = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
 const client = withPreparedStatements(database);
 
 interface Open {
