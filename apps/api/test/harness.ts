@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import { createApiClient } from '@scenaria/api-contract';
 import type { ApiClient, ApiResult, RouteInput, RouteOutput } from '@scenaria/api-contract';
 import type { RouteConfig } from '@hono/zod-openapi';
+import { pgliteClusterImage } from '@scenaria/vitest-config/pglite-image';
 import { hashSync } from '@node-rs/bcrypt';
 import { pino } from 'pino';
 import postgres from 'postgres';
@@ -107,10 +108,13 @@ export interface TestDatabase {
   cleanup: () => Promise<void>;
 }
 
-/** PGlite in memory, or a fresh PostgreSQL database created for this run. */
+/**
+ * PGlite in memory (loaded from an image of a new cluster: initdb was most of a test database's start; the data
+ * directories of server-setup's and the cli's tests still run it), or a fresh PostgreSQL database created for this run.
+ */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openPglite(undefined);
+    const handle = await openPglite(undefined, { startFrom: await pgliteClusterImage() });
     return { handle, cleanup: () => handle.close() };
   }
   // A fresh database per run, dropped afterwards, so runs never see each other's rows.

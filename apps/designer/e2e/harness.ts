@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { pgliteClusterImage } from '@scenaria/vitest-config/pglite-image';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../api/src/app';
@@ -41,7 +42,8 @@ export interface RunningServer {
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const staticDir = options.staticDir ?? buildDir;
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error(`No designer build in ${staticDir}: run vite build first`);
-  const database = await openPglite(undefined);
+  // Loaded from an image of a new cluster: initdb took seconds of every file's start.
+  const database = await openPglite(undefined, { startFrom: await pgliteClusterImage() });
   // Deployed request-response scenarios are served by this server under /scenario/*, as in production.
   const base: ServerConfig = { ...defaultConfig, seedExamples: false };
   const config = options.configure ? options.configure(base) : base;

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pgliteClusterImageBlob } from '@scenaria/vitest-config/pglite-image';
 import type { DeploymentManagerDependencies, ProcessVersion } from '@scenaria/deployment-sdk';
 import type { CanonicalNode, CanonicalProcess } from '@scenaria/graph';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -27,10 +28,13 @@ export interface TestDatabase {
 
 let databaseCounter = 0;
 
-/** A fresh database: an in-memory PGlite, or a new PostgreSQL database dropped on dispose. */
+/**
+ * A fresh database: an in-memory PGlite (loaded from an image of a new cluster rather than made by initdb, which
+ * took seconds of every test), or a new PostgreSQL database dropped on dispose.
+ */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const client = new PGlite();
+    const client = new PGlite({ loadDataDir: await pgliteClusterImageBlob() });
     return { db: drizzlePglite(client) as unknown as EmbeddedDatabase, dispose: () => client.close() };
   }
   const base = new URL(process.env['DATABASE_URL'] as string);

@@ -1,6 +1,7 @@
 import { createConnection } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import type { RunDeploymentCommand } from '@scenaria/deployment-sdk';
+import { pgliteClusterImageBlob } from '@scenaria/vitest-config/pglite-image';
 import { drizzle } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
 import mysql from 'mysql2/promise';
@@ -28,7 +29,7 @@ const deploy = (manager: BatchDeploymentManager, scenario: ReturnType<typeof bat
 let pglite: PGlite;
 let db: EmbeddedDatabase;
 beforeAll(async () => {
-  pglite = new PGlite();
+  pglite = new PGlite({ loadDataDir: await pgliteClusterImageBlob() });
   db = drizzle(pglite) as unknown as EmbeddedDatabase;
 });
 afterAll(async () => {
