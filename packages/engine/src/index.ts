@@ -69,6 +69,6 @@ export { defaultEngineOptions } from './default-options';
 export type { DefaultEngineOptions } from './default-options';
 /** Batch: what batch sources read, SQL cells and rows to runtime values, the whole-input aggregate's accumulators. */
 export type { BatchRead } from './batch/batch-runtimes';
-export { CellDecodeError, decodeCell, decodeRow } from './batch/sql-values';
+export { CellDecodeError, cellDecoder, decodeCell, decodeRow, rowDecoder } from './batch/sql-values';
 export { accumulate, accumulatorResult, emptyAccumulator } from './batch/accumulator';
 export type { Accumulator } from './batch/accumulator';

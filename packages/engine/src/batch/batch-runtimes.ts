@@ -9,7 +9,7 @@ import { decodeContext, encodeContext } from '../state/codecs';
 import type { StateCodec } from '../state/keyed-state';
 import { accumulate, accumulatorCodec, accumulatorResult, emptyAccumulator } from './accumulator';
 import type { Accumulator } from './accumulator';
-import { decodeRow } from './sql-values';
+import { rowDecoder } from './sql-values';
 
 /** What a batch source reads, for the host that feeds it: a table, or a configured query with its bound parameters. */
 export type BatchRead =
@@ -37,7 +37,7 @@ function batchSource(read: (args: ComponentInstanceArgs, rowType: TypingResult) 
     create(args): SourceInstance {
       const rowType = outputTypeOf(args);
       // Rows from the database arrive decoded; test records (file lines, generated or form data) are JSON.
-      return { decodeRecord: (record) => decodeRow(rowType, record), batchRead: read(args, rowType) };
+      return { decodeRecord: rowDecoder(rowType), batchRead: read(args, rowType) };
     },
   };
 }

@@ -1,8 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { ChronoUnit, DayOfWeek, Duration, Instant, LocalDate, LocalDateTime, LocalTime, Month, OffsetDateTime, Period, ZonedDateTime, ZoneId, ZoneOffset } from '@js-joda/core';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@scenaria/vitest-config/random';
 import { javaEquals } from './compare';
-import { fromJsonText, fromPlainJson, fromTypedJson, toJsonText, toPlainJson, toTypedJson } from './json-codec';
+import { decodeValueForClass, fromJsonText, fromPlainJson, fromTypedJson, toJsonText, toPlainJson, toTypedJson } from './json-codec';
 import { numberKindOf } from './numbers';
 import { JavaBigInteger, JavaByte, JavaCharacter, JavaCharset, JavaCurrency, JavaDouble, JavaFloat, JavaLocale, JavaShort, JavaUuid } from './values';
 
@@ -138,5 +139,45 @@ describe('JSON text', () => {
     const result = fromJsonText(text);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.errors[0]?.code).toBe('InvalidJsonText');
+  });
+});
+
+describe('dates, times and instants in their plain ISO shapes', () => {
+  // The plain shapes are read without js-joda's formatter; every text must decode exactly as js-joda parses it.
+  const random = seededRandom(1518);
+  const digits = (value: number, width: number) => String(value).padStart(width, '0');
+  const pick = (max: number) => Math.floor(random() * max);
+  const fraction = () => (random() < 0.3 ? '' : `.${digits(pick(1e9), 9).slice(0, 1 + pick(9))}`);
+  const date = () => `${digits(pick(10_000), 4)}-${digits(pick(14), 2)}-${digits(pick(33), 2)}`;
+  const time = () => `${digits(pick(26), 2)}:${digits(pick(62), 2)}${random() < 0.2 ? '' : `:${digits(pick(62), 2)}${fraction()}`}`;
+  const cases: Array<[className: string, texts: string[], parse: (text: string) => { equals(other: unknown): boolean }]> = [
+    ['java.time.LocalDate', [...Array.from({ length: 300 }, date), '2024-02-29', '2023-02-29', '0000-01-01', '+12024-01-01', '2024-1-01', ' 2024-01-01'], (text) => LocalDate.parse(text)],
+    ['java.time.LocalTime', [...Array.from({ length: 300 }, time), '23:59:59.999999999', '24:00', '10:00:00.', '10:00:00.1234567890', '1:00'], (text) => LocalTime.parse(text)],
+    [
+      'java.time.Instant',
+      [...Array.from({ length: 300 }, () => `${date()}T${time()}Z`), '2026-01-01T00:00:00.000000Z', '1969-12-31T23:59:59.5Z', '2016-12-31T23:59:60Z', '2026-01-01T00:00:00+01:00', '2026-01-01T00:00Z'],
+      (text) => Instant.parse(text),
+    ],
+  ];
+  it.each(cases)('%s: the same values and the same refusals as js-joda', (className, texts, parse) => {
+    let accepted = 0;
+    for (const text of texts) {
+      let expected: { equals(other: unknown): boolean } | undefined;
+      try {
+        expected = parse(text);
+      } catch {
+        expected = undefined;
+      }
+      const decoded = decodeValueForClass(className, text);
+      expect(decoded.ok, text).toBe(expected !== undefined);
+      if (decoded.ok && expected) {
+        accepted++;
+        expect(expected.equals(decoded.value), text).toBe(true);
+        expect(String(decoded.value), text).toBe(String(expected));
+      }
+    }
+    // The generated texts hold valid values as well as refused ones.
+    expect(accepted).toBeGreaterThan(50);
+    expect(accepted).toBeLessThan(texts.length - 20);
   });
 });

@@ -231,6 +231,50 @@ function parseWith<T>(text: string, path: readonly (string | number)[], parse: (
   return parsed;
 }
 
+// js-joda's ISO parsers go through its general formatter and resolver: about 20 µs a value here, a quarter of a
+// batch job reading a million rows with a date, a time and a timestamp. The plain shapes databases and JSON
+// carry are read here directly; anything else (other years, offsets, leap seconds, invalid values) is left to
+// js-joda, so what is accepted and what is refused stays exactly js-joda's.
+const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const PLAIN_TIME = /^(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+const PLAIN_INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?Z$/;
+
+/** Nanoseconds from a fraction's digits (1 to 9 of them), or 0 when there are none. */
+function nanosOf(fraction: string | undefined): number {
+  return fraction === undefined ? 0 : Number(fraction.padEnd(9, '0'));
+}
+
+/** `parse(text)`, or `fast(text)` first where that gives a value: a fast reader that throws or gives none is skipped. */
+function withPlainShape<T>(fast: (text: string) => T | undefined, parse: (text: string) => T): (text: string) => T {
+  return (text) => {
+    try {
+      const value = fast(text);
+      if (value !== undefined) return value;
+    } catch {
+      // An invalid value in a plain shape (2024-02-30): js-joda's parse refuses it as it always did.
+    }
+    return parse(text);
+  };
+}
+
+const parseLocalDate = withPlainShape((text) => {
+  const match = PLAIN_DATE.exec(text);
+  return match ? LocalDate.of(Number(match[1]), Number(match[2]), Number(match[3])) : undefined;
+}, (text) => LocalDate.parse(text));
+
+const parseLocalTime = withPlainShape((text) => {
+  const match = PLAIN_TIME.exec(text);
+  return match ? LocalTime.of(Number(match[1]), Number(match[2]), Number(match[3] ?? 0), nanosOf(match[4])) : undefined;
+}, (text) => LocalTime.parse(text));
+
+const parseInstant = withPlainShape((text) => {
+  const match = PLAIN_INSTANT.exec(text);
+  if (!match) return undefined;
+  const date = LocalDate.of(Number(match[1]), Number(match[2]), Number(match[3]));
+  const time = LocalTime.of(Number(match[4]), Number(match[5]), Number(match[6]), 0);
+  return Instant.ofEpochSecond(date.toEpochDay() * 86_400 + time.toSecondOfDay(), nanosOf(match[7]));
+}, (text) => Instant.parse(text));
+
 const CHRONO_UNITS: Readonly<Record<string, ChronoUnit>> = {
   NANOS: ChronoUnit.NANOS,
   MICROS: ChronoUnit.MICROS,
@@ -293,13 +337,13 @@ function decodeScalar(type: string, json: unknown, path: readonly (string | numb
       return new JavaCharacter(text);
     }
     case 'LocalDate':
-      return parseWith(requireString(json, at), at, (t) => LocalDate.parse(t), type);
+      return parseWith(requireString(json, at), at, parseLocalDate, type);
     case 'LocalTime':
-      return parseWith(requireString(json, at), at, (t) => LocalTime.parse(t), type);
+      return parseWith(requireString(json, at), at, parseLocalTime, type);
     case 'LocalDateTime':
       return parseWith(requireString(json, at), at, (t) => LocalDateTime.parse(t), type);
     case 'Instant':
-      return parseWith(requireString(json, at), at, (t) => Instant.parse(t), type);
+      return parseWith(requireString(json, at), at, parseInstant, type);
     case 'ZonedDateTime':
       return parseWith(requireString(json, at), at, (t) => ZonedDateTime.parse(t), type);
     case 'OffsetDateTime':
