@@ -110,7 +110,7 @@ export interface TestDatabase {
 
 /**
  * PGlite in memory (loaded from an image of a new cluster: initdb was most of a test database's start; the data
- * directories of server-setup's and the cli's tests still run it), or a fresh PostgreSQL database created for this run.
+ * directories of server-setup's tests still run it), or a fresh PostgreSQL database created for this run.
  */
 export async function openTestDatabase(kind: 'pglite' | 'postgres'): Promise<TestDatabase> {
   if (kind === 'pglite') {
