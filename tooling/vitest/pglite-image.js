@@ -13,22 +13,36 @@ import { PGlite } from '@electric-sql/pglite';
  * reader never sees half of one.
  */
 let image;
+let imageBlob;
 
 /** The path of the image of a new PGlite cluster (a tar file, as `dumpDataDir` writes it), made on first use. */
 export async function pgliteClusterImage() {
-  image ??= makeImage();
+  // A failed attempt is not kept: test files share this module, and the next one tries again.
+  image ??= makeImage().catch((error) => {
+    image = undefined;
+    throw error;
+  });
   return image;
 }
 
-/** The image as PGlite's `loadDataDir` takes it. */
+/** The image as PGlite's `loadDataDir` takes it, read once per process (PGlite only reads a Blob it is given). */
 export async function pgliteClusterImageBlob() {
-  return new Blob([readFileSync(await pgliteClusterImage())]);
+  if (!imageBlob) {
+    imageBlob = pgliteClusterImage().then((path) => new Blob([readFileSync(path)]));
+    imageBlob.catch(() => {
+      imageBlob = undefined;
+    });
+  }
+  return imageBlob;
 }
 
 // The package's own package.json is not among its exports: it is found beside its entry point.
 function pgliteVersion() {
   let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  while (!existsSync(join(dir, 'package.json'))) {
+    if (dirname(dir) === dir) throw new Error('@electric-sql/pglite: no package.json above its entry point');
+    dir = dirname(dir);
+  }
   return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version;
 }
 
