@@ -1,6 +1,8 @@
 import { CRON_PROPERTY } from '@scenaria/components';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { PgPreparedQuery, PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type {
   CreateScenarioRequest,
   CreateScenarioResponse,
@@ -318,12 +320,50 @@ function nameProblems(name: string): string | undefined {
  * The part of a save's guarded write that checks the facts it started from (`SaveFacts`) are still current: the
  * scenario's name and change mark (every write of its row, versions, labels or actions marks a new writer) and
  * its processing type's fragments (the `fragments` part of the statement, compared as sets: JSON containment
- * both ways).
+ * both ways). Its values are the placeholders `name`, `mark` and `fragments`.
  */
-function saveFactsGuard(facts: SaveFacts): SQL {
-  const fragments = JSON.stringify(facts.fragmentVersions);
-  return sql`name = ${facts.row.name}::text and (select m.writer_xid from scenario_change_marks m where m.scenario_id = scenarios.id) is not distinct from ${facts.mark}::bigint and (select keys from fragments) @> ${fragments}::jsonb and ${fragments}::jsonb @> (select keys from fragments)`;
+function saveFactsGuard(): SQL {
+  const fragments = sql`${sql.placeholder('fragments')}::jsonb`;
+  return sql`name = ${sql.placeholder('name')}::text and (select m.writer_xid from scenario_change_marks m where m.scenario_id = scenarios.id) is not distinct from ${sql.placeholder('mark')}::bigint and (select keys from fragments) @> ${fragments} and ${fragments} @> (select keys from fragments)`;
 }
+
+/** Which parts a save's guarded write has besides its guard: each combination is one statement, prepared once. */
+interface GuardedWriteShape {
+  newVersion: boolean;
+  activity: boolean;
+  labels: boolean;
+}
+
+/**
+ * The guarded write of `#writeIfUnchanged` with placeholders for its values: building it costs more of the
+ * server's thread than the rest of a save's statement handling, and its text is the same for every save of a
+ * shape. Every part reads the guard: when it updated no row, nothing else is written either. Placeholders in
+ * select lists are cast: PostgreSQL does not infer their types from the columns they are inserted into. Labels
+ * are one JSON array, whatever their number and characters.
+ */
+function guardedWriteStatement(shape: GuardedWriteShape): SQL {
+  const value = (name: string) => sql.placeholder(name);
+  const parts: SQL[] = [
+    sql`fragments as (select coalesce(jsonb_agg(${FRAGMENT_KEY}), '[]'::jsonb) as keys ${fragmentsOfType(sql`${value('processingType')}::text`)})`,
+    sql`guard as (update scenarios set latest_version_id = ${value('versionId')}::integer where id = ${value('scenarioId')}::integer and latest_version_id = ${value('expected')}::integer and not is_archived and ${saveFactsGuard()} returning id)`,
+  ];
+  if (shape.newVersion) {
+    parts.push(sql`new_version as (insert into scenario_versions (scenario_id, version_id, canonical_json, created_at, created_by) select id, ${value('versionId')}::integer, ${value('newJson')}::text, ${value('now')}::timestamptz, ${value('userName')}::text from guard)`);
+  }
+  if (shape.activity) {
+    parts.push(
+      sql`new_activity as (insert into scenario_activities (scenario_id, type, user_name, impersonated_by_identity, impersonated_by_username, created_at, scenario_version_id, comment, last_modified_by, last_modified_at) select id, ${value('activityType')}::text, ${value('activityUser')}::text, ${value('impersonatedByIdentity')}::text, ${value('impersonatedByUsername')}::text, ${value('activityDate')}::timestamptz, ${value('activityVersionId')}::integer, ${value('comment')}::text, ${value('lastModifiedBy')}::text, ${value('lastModifiedAt')}::timestamptz from guard)`,
+    );
+  }
+  if (shape.labels) {
+    const labels = sql`(select jsonb_array_elements_text(${value('labels')}::jsonb))`;
+    parts.push(sql`old_labels as (delete from scenario_labels where scenario_id = ${value('scenarioId')}::integer and exists (select 1 from guard) and label not in ${labels})`);
+    parts.push(sql`new_labels as (insert into scenario_labels (scenario_id, label) select guard.id, given.label from guard, ${labels} as given(label) on conflict do nothing)`);
+  }
+  return sql`with ${sql.join(parts, sql`, `)} select id, pg_current_xact_id()::text as writer from guard`;
+}
+
+const guardedWriteDialect = new PgDialect();
 
 /** Scenarios: create, read, list, save (versions), rename, archive, delete, import and export. */
 export class ScenarioService {
@@ -344,6 +384,8 @@ export class ScenarioService {
   private readonly storedGraphs = new StoredGraphCache();
   /** What each scenario's last save knew, so that its next save starts without a read. */
   readonly #saveFacts = new SaveFactsCache();
+  /** The guarded writes of saves, prepared once per shape (`guardedWriteStatement`). */
+  readonly #guardedWrites = new Map<string, PgPreparedQuery<PreparedQueryConfig>>();
   /** Every scenario as lists show it, read again only where written. */
   readonly #mirror: ScenarioListMirror;
 
@@ -1045,31 +1087,36 @@ export class ScenarioService {
     if (!isNewVersion && !comment && !labels) return kept ? undefined : { versionId, isNewVersion, mark: facts.mark };
     // As text: drizzle hands raw parameters to the driver unconverted, and its PostgreSQL driver takes no Date.
     const now = this.context.now().toISOString();
-    // Every part reads the guard: when it updated no row, nothing else is written either. Parameters in select
-    // lists are cast: Postgres does not infer their types from the columns they are inserted into.
-    const parts: SQL[] = [
-      sql`fragments as (select coalesce(jsonb_agg(${FRAGMENT_KEY}), '[]'::jsonb) as keys ${fragmentsOfType(sql`${row.processingType}::text`)})`,
-      sql`guard as (update scenarios set latest_version_id = ${versionId} where id = ${row.id} and latest_version_id = ${expected} and not is_archived and ${saveFactsGuard(facts)} returning id)`,
-    ];
-    if (isNewVersion) {
-      parts.push(sql`new_version as (insert into scenario_versions (scenario_id, version_id, canonical_json, created_at, created_by) select id, ${versionId}::integer, ${newJson}::text, ${now}::timestamptz, ${userName}::text from guard)`);
-    }
     const activity = modifiedActivity(user, userName, row.id, versionId, isNewVersion, comment, now);
-    if (activity) {
-      parts.push(
-        sql`new_activity as (insert into scenario_activities (scenario_id, type, user_name, impersonated_by_identity, impersonated_by_username, created_at, scenario_version_id, comment, last_modified_by, last_modified_at) select id, ${activity.type}::text, ${activity.user}::text, ${activity.impersonatedByIdentity}::text, ${activity.impersonatedByUsername}::text, ${activity.date}::timestamptz, ${activity.scenarioVersionId}::integer, ${activity.comment}::text, ${activity.lastModifiedBy}::text, ${activity.lastModifiedAt}::timestamptz from guard)`,
-      );
+    const shape: GuardedWriteShape = { newVersion: isNewVersion, activity: activity !== undefined, labels: labels !== undefined };
+    const key = `${shape.newVersion}:${shape.activity}:${shape.labels}`;
+    let statement = this.#guardedWrites.get(key);
+    if (!statement) {
+      statement = this.db._.session.prepareQuery(guardedWriteDialect.sqlToQuery(guardedWriteStatement(shape)), undefined, undefined, false);
+      this.#guardedWrites.set(key, statement);
     }
-    if (labels) {
-      const unique = [...new Set(labels)];
-      const kept = unique.length > 0 ? sql` and label not in (${sql.join(unique.map((label) => sql`${label}::text`), sql`, `)})` : sql``;
-      parts.push(sql`old_labels as (delete from scenario_labels where scenario_id = ${row.id} and exists (select 1 from guard)${kept})`);
-      if (unique.length > 0) {
-        const values = sql.join(unique.map((label) => sql`(${label}::text)`), sql`, `);
-        parts.push(sql`new_labels as (insert into scenario_labels (scenario_id, label) select guard.id, given.label from guard, (values ${values}) as given(label) on conflict do nothing)`);
-      }
-    }
-    const result: unknown = await this.db.execute(sql`with ${sql.join(parts, sql`, `)} select id, pg_current_xact_id()::text as writer from guard`);
+    const result: unknown = await statement.execute({
+      processingType: row.processingType,
+      scenarioId: row.id,
+      versionId,
+      expected,
+      name: row.name,
+      mark: facts.mark,
+      fragments: JSON.stringify(facts.fragmentVersions),
+      newJson,
+      now,
+      userName,
+      activityType: activity?.type,
+      activityUser: activity?.user,
+      impersonatedByIdentity: activity?.impersonatedByIdentity,
+      impersonatedByUsername: activity?.impersonatedByUsername,
+      activityDate: activity?.date,
+      activityVersionId: activity?.scenarioVersionId,
+      comment: activity?.comment,
+      lastModifiedBy: activity?.lastModifiedBy,
+      lastModifiedAt: activity?.lastModifiedAt,
+      labels: labels && JSON.stringify([...new Set(labels)]),
+    });
     const [written] = rowsOf<{ writer: string }>(result);
     return written ? { versionId, isNewVersion, mark: written.writer } : undefined;
   }

@@ -84,6 +84,14 @@ export function scenarioSuite(server: () => TestServer): void {
       expect(same).toMatchObject({ ok: true, data: { processVersionId: 2, isNewVersion: false } });
       const details = await server().call('reader', api.getScenario, name('alpha'));
       expect(details.ok && details.data.labels).toEqual(['fraud']);
+      // Labels alone change with the graph unchanged: one is added, then none clears them.
+      for (const [posted, kept] of [[['payments', 'fraud'], ['fraud', 'payments']], [[], []]] as const) {
+        const relabelled = await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('a'), scenarioLabels: [...posted] } });
+        expect(relabelled).toMatchObject({ ok: true, data: { processVersionId: 2, isNewVersion: false } });
+        const read = await server().call('reader', api.getScenario, name('alpha'));
+        expect(read.ok && read.data.labels).toEqual(kept);
+      }
+      await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('a'), scenarioLabels: ['fraud'] } });
       expect(details.ok && details.data.scenarioGraph?.nodes.map((node) => node.id)).toEqual(['source', 'marker', 'sink']);
       expect(details.ok && details.data.description).toBe('graph a');
       expect(details.ok && details.data.validationResult?.nodeResults.marker).toBeDefined();
