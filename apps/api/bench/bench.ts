@@ -2,7 +2,7 @@
 // PostgreSQL database when DATABASE_URL is set) over loopback with a bounded number of concurrent requests, and
 // writes the API section of BENCHMARKS.md. Any unexpected status or failed request fails the run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -82,22 +82,50 @@ interface Measurement {
   /** CPU time per request, in ms: the bench's own process, and the server's (all its threads; not a PostgreSQL server's). */
   clientCpuMs?: number;
   serverCpuMs?: number;
+  /** Of the server's: its main thread (HTTP, routing, database driver), the rest being its workers and V8's helpers. */
+  serverMainCpuMs?: number;
+  /** A PostgreSQL server's processes on this machine (they share its cores); undefined for PGlite or a remote one. */
+  postgresCpuMs?: number;
 }
 
 // Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ) in /proc/<pid>/stat.
 const TICKS_PER_MS = 100 / 1000;
 
 /** The CPU time (user and system) a process has used so far, in ms; undefined where /proc cannot tell. */
-function processCpuMs(pid: number | undefined): number | undefined {
+function processCpuMs(pid: number | undefined, statFile = `/proc/${pid}/stat`): number | undefined {
   if (pid === undefined) return undefined;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     // The command name (in parentheses) may hold spaces: the fields are counted after it.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
   } catch {
     return undefined;
   }
+}
+
+/** The CPU time one thread of a process has used so far, in ms (the main thread's id is the process id). */
+function threadCpuMs(pid: number | undefined, tid: number | undefined): number | undefined {
+  return pid === undefined || tid === undefined ? undefined : processCpuMs(pid, `/proc/${pid}/task/${tid}/stat`);
+}
+
+/**
+ * The CPU time of every process of a PostgreSQL server on this machine, in ms (its backends, writers and
+ * checkpointer: all that its clients' statements cost it). Other databases of the same server count too: the bench's
+ * figure is for a machine with nothing else on that server.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    total += processCpuMs(Number(entry)) ?? 0;
+  }
+  return total;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -118,11 +146,13 @@ async function drain(response: Response): Promise<void> {
  * server's process id it also reports the CPU time each request cost the client and the server: where the client
  * costs as much as the server, a row measures the client too.
  */
-async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number, serverPid?: number): Promise<Measurement> {
+async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number, serverPid?: number, postgres = false): Promise<Measurement> {
   const latencies: number[] = [];
   let next = 0;
   const clientCpu = process.cpuUsage();
   const serverCpu = processCpuMs(serverPid);
+  const serverMainCpu = threadCpuMs(serverPid, serverPid);
+  const postgresCpu = postgres ? postgresCpuMs() : undefined;
   const started = performance.now();
   const worker = async () => {
     while (next < total) {
@@ -138,6 +168,8 @@ async function measure(name: string, total: number, request: (index: number) => 
   const elapsed = (performance.now() - started) / 1000;
   const { user, system } = process.cpuUsage(clientCpu);
   const serverCpuAfter = processCpuMs(serverPid);
+  const serverMainCpuAfter = threadCpuMs(serverPid, serverPid);
+  const postgresCpuAfter = postgres ? postgresCpuMs() : undefined;
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -147,6 +179,8 @@ async function measure(name: string, total: number, request: (index: number) => 
     throughput: total / elapsed,
     clientCpuMs: (user + system) / 1000 / total,
     ...(serverCpu !== undefined && serverCpuAfter !== undefined ? { serverCpuMs: (serverCpuAfter - serverCpu) / total } : {}),
+    ...(serverMainCpu !== undefined && serverMainCpuAfter !== undefined ? { serverMainCpuMs: (serverMainCpuAfter - serverMainCpu) / total } : {}),
+    ...(postgresCpu !== undefined && postgresCpuAfter !== undefined ? { postgresCpuMs: (postgresCpuAfter - postgresCpu) / total } : {}),
   };
 }
 
@@ -164,6 +198,8 @@ async function expectValid(call: Call, name: string): Promise<void> {
 interface Target {
   label: string;
   env: Record<string, string>;
+  /** A PostgreSQL server on this machine, whose processes' CPU the rows report. */
+  localPostgres?: boolean;
   cleanup: () => Promise<void>;
 }
 
@@ -185,6 +221,7 @@ async function postgresTarget(url: string): Promise<Target> {
   return {
     label: 'PostgreSQL',
     env: { SCENARIA_DATA_DIR: dataDir, DATABASE_URL: target.toString() },
+    localPostgres: ['127.0.0.1', 'localhost', '[::1]'].includes(target.hostname),
     cleanup: async () => {
       await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end({ timeout: 5 });
@@ -234,9 +271,10 @@ async function runAgainst(target: Target): Promise<Measurement[]> {
     const run = async (round: number, key: string, name: string, total: number, request: (index: number) => Promise<Response>, expected: number, warmUp?: (index: number) => Promise<Response>) => {
       if (ONLY && key !== 'health' && !ONLY.has(key)) return;
       if (warmUp && round === 1) await measure(`warm-up: ${name}`, 100, warmUp, expected);
-      const result = await measure(`${name} [${target.label}]`, total, request, expected, server.pid);
+      const result = await measure(`${name} [${target.label}]`, total, request, expected, server.pid, target.localPostgres);
       Object.assign(result, { key, database: target.label, round });
-      const cpu = `CPU per request: client ${result.clientCpuMs!.toFixed(2)} ms${result.serverCpuMs === undefined ? '' : `, server ${result.serverCpuMs.toFixed(2)} ms`}`;
+      const part = (label: string, ms: number | undefined) => (ms === undefined ? '' : `, ${label} ${ms.toFixed(2)} ms`);
+      const cpu = `CPU per request: client ${result.clientCpuMs!.toFixed(2)} ms${part('server', result.serverCpuMs)}${part('its main thread', result.serverMainCpuMs)}${part('PostgreSQL', result.postgresCpuMs)}`;
       console.log(`round ${round}: ${result.name}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, ${result.throughput.toFixed(0)} req/s, ${cpu}`);
       results.push(result);
     };
@@ -347,7 +385,7 @@ function summaryRows(results: Measurement[]): string[] {
       const values = rows.map(of).filter((value): value is number => value !== undefined);
       return values.length > 0 ? median(values).toFixed(2) : '-';
     };
-    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} | ${cpu((r) => r.clientCpuMs)} | ${cpu((r) => r.serverCpuMs)} |`;
+    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} | ${cpu((r) => r.clientCpuMs)} | ${cpu((r) => r.serverCpuMs)} | ${cpu((r) => r.serverMainCpuMs)} | ${cpu((r) => r.postgresCpuMs)} |`;
   });
 }
 
@@ -371,12 +409,15 @@ function writeApiSection(results: Measurement[]): void {
     "of its own: its ratio is its p99 over that health row's p99, and a target is judged by the median of its rounds'",
     'ratios (one draw of a p99 on a shared machine moves by several times). "List with graphs" runs once, last: its',
     'answers (about 45 MB each, 50 at once) leave garbage that the next row would pay for.',
-    'The CPU columns are the time each request cost the bench\'s process and the server\'s (all its threads, from',
-    '/proc; a PostgreSQL server\'s own processes are not in them). Where the client costs as much as the server, the',
-    'row measures the client too: the client and the server share the machine\'s cores.',
+    'The CPU columns are the time each request cost, from /proc: the bench\'s process; the server\'s (all its threads);',
+    'of that, the server\'s main thread (HTTP, routing, the database driver; the rest is its validation and PGlite',
+    'workers and V8\'s collector and compiler threads); and a PostgreSQL server\'s processes when it runs on this',
+    'machine. Where the client costs as much as the server, the row measures the client too: the client, the server',
+    'and PostgreSQL share the machine\'s cores, and on a saturated machine a ratio of p99s follows the ratio of the',
+    'CPU the two requests cost in all.',
     '',
-    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) | client CPU ms/req | server CPU ms/req |',
-    '|---|---:|---:|---:|---|---:|---:|---:|',
+    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) | client CPU ms/req | server CPU ms/req | server main thread CPU ms/req | PostgreSQL CPU ms/req |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---:|---:|',
     ...summaryRows(results),
     '',
     "p99 as a multiple of the health-check p99 measured just before it (issue #15's targets):",
