@@ -18,7 +18,7 @@ const MIN_NODES = 10;
 const MAX_NODES = 20;
 // Each target row is measured this many times, each time right after its own health-check row, and judged by
 // the median of its ratios: on a shared machine one draw of a p99 moves by several times between runs.
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 // Only these rows (by key, comma-separated), for measuring one change quickly; such a run writes no BENCHMARKS.md.
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
 // Node options for the server's process alone (for example `--cpu-prof --cpu-prof-dir=/tmp/profiles`): Node
