@@ -87,7 +87,8 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
   const statusOf = async (manager: EmbeddedDeploymentManager, name: string) => (await manager.getScenarioStatuses(name))[0];
 
   it('answers 503 when a request exhausts its worker memory, keeps the server and other scenarios answering, and restarts the worker', async () => {
-    const manager = await createManager({ workerMaxOldGenerationSizeMb: 32, restartBackoffMs: 1_500 });
+    // The restart waits long enough for the test to see RESTARTING even when the machine is busy with other tests.
+    const manager = await createManager({ workerMaxOldGenerationSizeMb: 32, restartBackoffMs: 3_000 });
     const hog = await deploy(manager, itemsScenario('hog', MEMORY_HOG));
     const fees = await deploy(manager, requestResponseScenario('fees', { slug: 'fees' }));
     expect(await (await post(hog, items(10))).json()).toEqual({ count: 10 });
@@ -116,7 +117,9 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
   });
 
   it('answers 503 when a request overruns its time budget, and restarts the worker', async () => {
-    const manager = await createManager({ requestTimeoutMs: 150, restartBackoffMs: 300 });
+    // With a 300 ms backoff a CI machine running other suites at once once took longer than that to ask for the
+    // status after the 503, and found the worker RUNNING again: the window to see RESTARTING is now 3 s.
+    const manager = await createManager({ requestTimeoutMs: 150, restartBackoffMs: 3_000 });
     const slow = await deploy(manager, itemsScenario('slow', TIME_HOG));
     expect(await (await post(slow, items(10))).json()).toEqual({ count: 10 });
 
@@ -127,7 +130,8 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     const { maxGapMs } = loop.stop();
     expect(answer.status).toBe(503);
     expect(await answer.json()).toEqual({ message: expect.stringMatching(/time budget of 150 ms/) });
-    expect(elapsedMs).toBeLessThan(2_000);
+    // Cut by the budget, not finished: the answer names the budget; the bound allows for a busy machine.
+    expect(elapsedMs).toBeLessThan(5_000);
     expect(maxGapMs).toBeLessThan(1_000);
     const restarting = await statusOf(manager, 'slow');
     expect(restarting).toMatchObject({ status: { name: 'RESTARTING' }, errors: [expect.stringMatching(/time budget/)] });
