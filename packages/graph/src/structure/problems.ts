@@ -2,7 +2,7 @@ import type { GraphIssue, GraphStructureIssueCode } from '../issues';
 import type { Edge } from '../schemas/edge';
 import type { NodeData, NodeType } from '../schemas/node-data';
 import type { ScenarioGraph } from '../schemas/scenario-graph';
-import { nodesOnCycles, reachableFrom } from './queries';
+import { adjacency, nodesOnCyclesAlong, reachableAlong } from './queries';
 
 /** The kind of an edge as one word: `plain` for edges without an edge type. */
 export type EdgeKind = 'plain' | 'FilterTrue' | 'FilterFalse' | 'NextSwitch' | 'SwitchDefault' | 'FragmentOutput';
@@ -142,7 +142,8 @@ function connectionProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>) {
         });
       }
     }
-    const pair = JSON.stringify([edge.from, edge.to]);
+    // Unambiguous without an array and its JSON per edge: the length says where `from` ends.
+    const pair = `${edge.from.length}:${edge.from}${edge.to}`;
     if (seenPairs.has(pair)) {
       issues.push({
         code: 'DuplicateEdge',
@@ -154,7 +155,8 @@ function connectionProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>) {
     if (!dangling) validEdges.push(edge);
   });
 
-  const cyclic = nodesOnCycles([...byId.keys()], validEdges);
+  const next = adjacency(validEdges, false);
+  const cyclic = nodesOnCyclesAlong([...byId.keys()], next);
   if (cyclic.length > 0) {
     issues.push({
       code: 'Cycle',
@@ -165,7 +167,7 @@ function connectionProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>) {
   }
 
   if (starts.length > 0) {
-    const reachable = reachableFrom({ edges: validEdges }, starts.map((node) => node.id));
+    const reachable = reachableAlong(next, starts.map((node) => node.id));
     for (const [id, node] of byId) {
       if (!reachable.has(id)) {
         issues.push({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testEdge as edge, testGraph as graph, testNodes as n } from '../test-graphs';
-import { findNode, incomingEdges, outgoingEdges, predecessors, reachableFrom, successors, topologicalOrder } from './queries';
+import { findNode, incomingEdges, nodesOnCycles, outgoingEdges, predecessors, reachableFrom, successors, topologicalOrder } from './queries';
 
 const g = graph(
   [n.source('a'), n.source('b'), n.join('j', ['a', 'b']), n.split('sp'), n.sink('x'), n.sink('y')],
@@ -32,6 +32,18 @@ describe('graph queries', () => {
       [edge('s', 'a'), edge('a', 'b'), edge('b', 'a'), edge('b', 'c'), edge('self', 'self')],
     );
     expect(topologicalOrder(cyclic)).toEqual({ ok: false, cyclicNodeIds: ['a', 'b', 'self'] });
+  });
+
+  it('finds the nodes on cycles, or none in a graph without one, whatever the order or repeats of the ids', () => {
+    expect(nodesOnCycles(['a', 'j', 'b', 'sp', 'x', 'y'], g.edges)).toEqual([]);
+    const cycle = [edge('a', 'b'), edge('b', 'c'), edge('c', 'b')];
+    expect(nodesOnCycles(['a', 'b', 'c'], cycle)).toEqual(['b', 'c']);
+    // An id listed twice: its edge into the cycle counts once, so the cycle is still found.
+    expect(nodesOnCycles(['a', 'a', 'b', 'c'], cycle)).toEqual(['b', 'c']);
+    // Edges from a node that is not among the ids still keep its targets off the list of nodes without a cycle.
+    expect(nodesOnCycles(['b', 'c'], [edge('z', 'b'), edge('b', 'c')])).toEqual([]);
+    expect(nodesOnCycles(['b', 'c'], [edge('z', 'b'), ...cycle.slice(1)])).toEqual(['b', 'c']);
+    expect(nodesOnCycles(['a'], [edge('a', 'a')])).toEqual(['a']);
   });
 
   it('handles long chains without deep recursion', () => {

@@ -33,7 +33,8 @@ export function predecessors(graph: Pick<ScenarioGraph, 'edges'>, id: string): s
   return unique(incomingEdges(graph, id).map((edge) => edge.from));
 }
 
-function adjacency(edges: readonly Edge[], reverse: boolean): Map<string, string[]> {
+/** Each id's targets (or, `reverse`, sources) along `edges`, in edge order. */
+export function adjacency(edges: readonly Edge[], reverse: boolean): Map<string, string[]> {
   const map = new Map<string, string[]>();
   for (const edge of edges) {
     const [from, to] = reverse ? [edge.to, edge.from] : [edge.from, edge.to];
@@ -53,7 +54,11 @@ export function reachableFrom(
   start: string | readonly string[],
   options: { backwards?: boolean } = {},
 ): Set<string> {
-  const next = adjacency(graph.edges, options.backwards === true);
+  return reachableAlong(adjacency(graph.edges, options.backwards === true), start);
+}
+
+/** `reachableFrom` along an adjacency already built (`adjacency`). */
+export function reachableAlong(next: ReadonlyMap<string, readonly string[]>, start: string | readonly string[]): Set<string> {
   const seen = new Set<string>(typeof start === 'string' ? [start] : start);
   const stack = [...seen];
   while (stack.length > 0) {
@@ -103,7 +108,34 @@ export function topologicalOrder(graph: GraphLike): TopologicalOrderResult {
 
 /** Ids of nodes lying on at least one cycle (members of non-trivial strongly connected components). */
 export function nodesOnCycles(ids: readonly string[], edges: readonly Edge[]): string[] {
-  const next = adjacency(edges, false);
+  return nodesOnCyclesAlong(ids, adjacency(edges, false));
+}
+
+/**
+ * Whether peeling off nodes without incoming edges (Kahn's algorithm) removes every one of `ids`: then none of
+ * them lies on a cycle. Most graphs have none, and this check allocates a fraction of what finding them does.
+ */
+function acyclicAmong(ids: readonly string[], next: ReadonlyMap<string, readonly string[]>): boolean {
+  const incoming = new Map<string, number>();
+  for (const targets of next.values()) for (const target of targets) incoming.set(target, (incoming.get(target) ?? 0) + 1);
+  // Each node is taken once: an id listed twice must not take its edges away twice.
+  const remaining = new Set(ids);
+  const ready = [...remaining].filter((id) => !incoming.has(id));
+  while (ready.length > 0) {
+    const id = ready.pop() as string;
+    remaining.delete(id);
+    for (const target of next.get(id) ?? []) {
+      const left = (incoming.get(target) as number) - 1;
+      incoming.set(target, left);
+      if (left === 0) ready.push(target);
+    }
+  }
+  return remaining.size === 0;
+}
+
+/** `nodesOnCycles` along an adjacency already built (`adjacency`). */
+export function nodesOnCyclesAlong(ids: readonly string[], next: ReadonlyMap<string, readonly string[]>): string[] {
+  if (acyclicAmong(ids, next)) return [];
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
