@@ -18,10 +18,11 @@ export interface StoredScenarioText {
 }
 
 /**
- * A posted graph about to be saved as a version of the scenario `storeAs`: a validator may write that version's
- * canonical text and comparison key (`versionTextOf`) and answer them (`ValidatedScenario.version`) with the
- * graph's served text, having validated the graph as the stored version will be read. One that does not
- * validates the graph as posted, and the save writes the version's text itself.
+ * A posted graph about to be saved as a version of the scenario `storeAs`: when the graph has a stored form (no
+ * `canonicalFormProblems`), a validator may write that version's canonical text and comparison key
+ * (`versionTextOf`) and answer them (`ValidatedScenario.version`) with the graph's served text, having validated
+ * the graph as the stored version will be read. Otherwise, or when it does not write versions, it validates the
+ * graph as posted, and the save writes the version's text itself (or refuses a graph without a stored form).
  */
 export interface PostedVersion {
   graph: ScenarioGraph;

@@ -999,7 +999,6 @@ export class ScenarioService {
     // A graph that can be stored is validated as the version it becomes: that is what a later read validates, so
     // the result below is kept for the version written and the first read after a save finds it. Once the graph
     // is gone an earlier attempt found it storable.
-    const unstorable = posted.scenarioGraph ? canonicalFormProblems(posted.scenarioGraph) : [];
     let storable: ReturnType<ScenarioService['prepareVersion']> | undefined;
     const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
     let validation: ValidatedScenario | undefined;
@@ -1015,14 +1014,12 @@ export class ScenarioService {
         fragmentVersions: facts.fragmentVersions,
         skipNodeResults: false,
       };
-      // A storable graph is sent to become its version there (`PostedVersion`): the worker writes the version's
-      // text and key, validates it as stored versions are read, and answers the graph's served text too, which
-      // the version's cache entry below keeps. A text an earlier attempt left is validated as stored versions are.
-      const scenario = posted.version
-        ? { canonicalJson: posted.version.canonicalJson, servedText: true }
-        : unstorable.length === 0
-          ? { graph: requiredGraph(posted), storeAs: name }
-          : requiredGraph(posted);
+      // The graph is sent to become its version there (`PostedVersion`): when it has a stored form, the worker
+      // writes the version's text and key, validates it as stored versions are read, and answers the graph's
+      // served text too, which the version's cache entry below keeps; when not, it validates the graph as posted
+      // (whether it has one is found there: the graph's connections were a sixth of what this thread allocated
+      // per save). A text an earlier attempt left is validated as stored versions are.
+      const scenario = posted.version ? { canonicalJson: posted.version.canonicalJson, servedText: true } : { graph: requiredGraph(posted), storeAs: name };
       validation = await this.validate(row, scenario, {
         labels: validatedLabels,
         fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
@@ -1037,9 +1034,9 @@ export class ScenarioService {
       if (blocking.length > 0 && kept) return undefined;
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
     }
-    // An unstorable graph is refused here, after its validation errors, as before; without a validator that
+    // A graph without a stored form is refused here, after its validation errors; without a validator that
     // writes versions, the version's text is written here.
-    const version = storable ?? this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) }, unstorable);
+    const version = storable ?? this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) });
     const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
     const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
     if (!guarded && kept) return undefined;
@@ -1132,7 +1129,8 @@ export class ScenarioService {
   }
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
-  private prepareVersion(name: string, request: SaveRequest, unstorable = canonicalFormProblems(request.scenarioGraph)) {
+  private prepareVersion(name: string, request: SaveRequest) {
+    const unstorable = canonicalFormProblems(request.scenarioGraph);
     if (unstorable.length > 0) {
       const first = unstorable[0]!;
       throw badRequest(

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
+import { canonicalFormProblems } from '@scenaria/graph';
 import type { ScenarioGraph } from '@scenaria/graph';
 import { validateScenarioAsync, withValidationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
@@ -57,8 +58,9 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     // A posted graph comes as the JSON text of a graph the server's request schema had checked.
     const posted = 'graphJson' in scenario ? (JSON.parse(scenario.graphJson) as ScenarioGraph) : undefined;
     // A graph to be saved becomes its version's text here, off the server's thread, and is validated as that
-    // version will be read.
-    const version: VersionText | undefined = posted && 'storeAs' in scenario ? versionTextOf(posted, scenario.storeAs) : undefined;
+    // version will be read; one without a stored form is validated as posted (the save refuses it).
+    const storable = posted !== undefined && 'storeAs' in scenario && canonicalFormProblems(posted).length === 0;
+    const version: VersionText | undefined = storable ? versionTextOf(posted, scenario.storeAs) : undefined;
     const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
     const graph = canonicalJson !== undefined ? storedGraphObject(canonicalJson) : posted;
     if (graph === undefined) return { id: request.id, failure: 'a validation request with neither a graph nor a canonical text' };

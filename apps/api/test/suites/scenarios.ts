@@ -111,6 +111,16 @@ export function scenarioSuite(server: () => TestServer): void {
       const duplicate = streamingGraph('dup');
       duplicate.nodes.push({ ...duplicate.nodes[1]! });
       expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: duplicate } }), 400, /more than one node/);
+      // Graphs without a stored (tree) form: refused with what keeps them from it, and no version is written.
+      const before = await server().call('reader', api.getScenario, name('alpha'));
+      const loose = streamingGraph('loose');
+      loose.edges = loose.edges.filter((edge) => edge.to !== 'sink');
+      expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: loose } }), 400, /'sink' \(Sink\) is not reachable/);
+      const cyclic = streamingGraph('cyclic');
+      cyclic.edges.push({ from: 'marker', to: 'marker', edgeType: null });
+      expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: cyclic } }), 400, /cycle through 'marker'/);
+      const after = await server().call('reader', api.getScenario, name('alpha'));
+      expect(after.ok && after.data.processVersionId).toBe(before.ok && before.data.processVersionId);
       expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('b'), scenarioLabels: ['not valid!'] } }), 400, /Invalid scenario labels/);
       expectError(await server().call('writer', api.updateScenario, { ...name('missing'), json: { scenarioGraph: streamingGraph('b') } }), 404);
       await expectGuarded(server(), api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('b') } }, 'reader');
