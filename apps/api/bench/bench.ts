@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { measuredLine, writeSection } from './benchmarks-file.mjs';
+import { serverNodeFlags } from './server-command.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = 1000;
@@ -23,7 +24,8 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
 // Node options for the server's process alone (for example `--cpu-prof --cpu-prof-dir=/tmp/profiles`): Node
 // refuses profiling flags in NODE_OPTIONS, and there they would profile the client too.
-const SERVER_NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '');
+// As `pnpm start` starts the server, and whatever a run adds (to measure a flag before it goes into the script).
+const SERVER_NODE_ARGS = [...serverNodeFlags(), ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')];
 const authorization = `Basic ${Buffer.from('admin:admin').toString('base64')}`;
 
 async function freePort(): Promise<number> {

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measuredLine, writeSection } from './benchmarks-file.mjs';
+import { serverNodeFlags } from './server-command.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
@@ -41,7 +42,7 @@ const seedSql = `
 
 async function startServer(env) {
   const port = await freePort();
-  const server = spawn(process.execPath, [join(dist, 'main.js')], { env: { ...process.env, ...env, PORT: String(port), SCENARIA_STATIC_DIR: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, [...serverNodeFlags(), join(dist, 'main.js')], { env: { ...process.env, ...env, PORT: String(port), SCENARIA_STATIC_DIR: '' }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((ready, fail) => {
     server.stdout.on('data', (chunk) => chunk.toString().includes('listening') && ready());
     server.once('exit', (code) => fail(new Error(`server exited with ${code}`)));

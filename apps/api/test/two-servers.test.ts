@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { greetingGraph } from './graphs';
+import { serverNodeFlags } from '../bench/server-command.mjs';
 
 // Issue 19's "Done when": the built server (dist/main.js, as `npm run quickstart` starts it) runs twice on one
 // machine while the ports an instance used to take besides its own (8181, the embedded manager's old port) and
@@ -36,7 +37,7 @@ function hold(port: number): Promise<Server | undefined> {
 }
 
 function spawnServer(port: number, dataDir: string): ServerProcess {
-  return spawn(process.execPath, [MAIN], {
+  return spawn(process.execPath, [...serverNodeFlags(), MAIN], {
     env: { ...process.env, PORT: String(port), SCENARIA_DATA_DIR: dataDir, SCENARIA_STATIC_DIR: '', SCENARIA_CONFIG: '', DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
