@@ -62,13 +62,12 @@ export interface ValidationWorkersOptions {
 const DEFAULT_MAX_QUEUED = 1_000;
 const DEFAULT_FRAGMENTS_KEPT = 1_000;
 const DEFAULT_RESULT_RING_BYTES = 4 * 2 ** 20;
-// A validation's objects live until its result is written, and with saves queued for the worker that spanned
-// two young-generation collections of V8's default 16 MiB semi-spaces: 4,000 saves on PostgreSQL took 76
-// scavenges of the worker (340-375 ms of pauses) and 2 of its full collections. With 32 MiB semi-spaces, 40
-// scavenges (210-245 ms). V8 sizes a young generation as three semi-spaces. The server's own thread keeps the
-// default: with 32 MiB there, its full collections during saves mostly went away, but the list with graphs of
-// 100,000 scenarios took 4.9 s instead of 3.5-4.1 s, and the health check waited up to 95-127 ms instead of 40
-// meanwhile (large answers survive young collections, which then copy more).
+// Twice V8's default semi-spaces: with 50 saves in flight, 4,000 saves on PostgreSQL took the worker 76 young
+// collections (340-375 ms of pauses) with 16 MiB semi-spaces and 40 (210-245 ms) with 32 MiB; validating a
+// 1,500-node scenario took as long either way. V8 sizes a young generation as three semi-spaces. The server's
+// own thread keeps the default: with 32 MiB there, its full collections during saves mostly went away, but the
+// list with graphs of 100,000 scenarios took 4.9 s instead of 3.5-4.1 s, and the health check waited up to
+// 95-127 ms instead of 40 meanwhile.
 const DEFAULT_RESOURCE_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024, maxYoungGenerationSizeMb: 3 * 32 };
 
 /**
