@@ -119,6 +119,11 @@ export function scenarioSuite(server: () => TestServer): void {
       const cyclic = streamingGraph('cyclic');
       cyclic.edges.push({ from: 'marker', to: 'marker', edgeType: null });
       expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: cyclic } }), 400, /cycle through 'marker'/);
+      // Without a source no node is reachable: the stored form would have none (it was saved as an empty scenario).
+      const sourceless = streamingGraph('sourceless');
+      sourceless.nodes = sourceless.nodes.filter((node) => node.type !== 'Source');
+      sourceless.edges = sourceless.edges.filter((edge) => edge.from !== 'source');
+      expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: sourceless } }), 400, /'marker' \(Variable\) is not reachable/);
       const after = await server().call('reader', api.getScenario, name('alpha'));
       expect(after.ok && after.data.processVersionId).toBe(before.ok && before.data.processVersionId);
       expectError(await server().call('writer', api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('b'), scenarioLabels: ['not valid!'] } }), 400, /Invalid scenario labels/);

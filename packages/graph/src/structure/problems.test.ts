@@ -16,7 +16,12 @@ describe('findStructureProblems', () => {
 
   it('reports an empty scenario and a missing start node', () => {
     expect(codes(graph([], []))).toEqual([['EmptyScenario', [], ['nodes']]]);
-    expect(codes(graph([n.sink('a')], []))).toEqual([['MissingStartNode', [], ['nodes']]]);
+    // Without a start its nodes are loose too: the canonical form could hold none of them, so it cannot be stored.
+    expect(codes(graph([n.sink('a')], []))).toEqual([
+      ['MissingStartNode', [], ['nodes']],
+      ['LooseNode', ['a'], ['nodes', 0]],
+    ]);
+    expect(canonicalFormProblems(graph([n.variable('v'), n.sink('a')], [edge('v', 'a')])).map((issue) => issue.nodeIds)).toEqual([['v'], ['a']]);
   });
 
   it('reports duplicate ids at the later occurrence', () => {

@@ -166,17 +166,18 @@ function connectionProblems(graph: Pick<ScenarioGraph, 'nodes' | 'edges'>) {
     });
   }
 
-  if (starts.length > 0) {
-    const reachable = reachableAlong(next, starts.map((node) => node.id));
-    for (const [id, node] of byId) {
-      if (!reachable.has(id)) {
-        issues.push({
-          code: 'LooseNode',
-          message: `Node ${label(node)} is not reachable from any start node`,
-          path: ['nodes', firstIndex.get(id) as number],
-          nodeIds: [id],
-        });
-      }
+  // Without a start every node is loose: the canonical form, built from the starts, would hold none of them (a
+  // graph of a lone sink was saved as an empty scenario). The original refuses such a graph too: its nodes
+  // other than sources and fragment inputs have no edge leading in.
+  const reachable = reachableAlong(next, starts.map((node) => node.id));
+  for (const [id, node] of byId) {
+    if (!reachable.has(id)) {
+      issues.push({
+        code: 'LooseNode',
+        message: `Node ${label(node)} is not reachable from any start node`,
+        path: ['nodes', firstIndex.get(id) as number],
+        nodeIds: [id],
+      });
     }
   }
   return { issues, byId, firstIndex };
