@@ -115,6 +115,8 @@ export {
   serializeCanonicalProcess,
   scenarioGraphText,
   canonicalProcessText,
+  parsedCanonicalProcessText,
+  parsedScenarioGraphText,
 } from './parse';
 
 /** Conversion between the flat graph and the canonical form. */

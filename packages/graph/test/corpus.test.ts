@@ -13,6 +13,8 @@ import {
   parseScenarioGraph,
   canonicalProcessText,
   scenarioGraphText,
+  parsedCanonicalProcessText,
+  parsedScenarioGraphText,
   serializeCanonicalProcess,
   serializeScenarioGraph,
   toCanonical,
@@ -87,6 +89,10 @@ describe.skipIf(!present)('shared scenario corpus', () => {
     expect(scenarioGraphText(graphParsed.value)).toBe(JSON.stringify(serializeScenarioGraph(graphParsed.value)));
     const canonical = toCanonical(graphParsed.value, { id });
     expect(canonicalProcessText(canonical)).toBe(JSON.stringify(serializeCanonicalProcess(canonical)));
+    // Without the schema pass as well, for the schema's output and the graph read back from its text.
+    expect(parsedCanonicalProcessText(toCanonical(graphParsed.value, { id, copy: false }))).toBe(canonicalProcessText(canonical));
+    const readBack = fromCanonical(JSON.parse(canonicalProcessText(canonical)) as typeof canonical).graph;
+    expect(parsedScenarioGraphText(readBack)).toBe(scenarioGraphText(readBack));
 
     // The upgrade is idempotent: a 1.18 scenario comes back unchanged, with nothing to report.
     const again = upgradeScenario(serializeCanonicalProcess(upgraded.value));

@@ -10,6 +10,10 @@ import {
   fromCanonical,
   parseCanonicalProcess,
   parseScenarioGraph,
+  parsedCanonicalProcessText,
+  parsedScenarioGraphText,
+  canonicalProcessText,
+  scenarioGraphText,
   serializeCanonicalProcess,
   serializeScenarioGraph,
   toCanonical,
@@ -110,6 +114,12 @@ describe('randomly damaged scenarios', () => {
         const canonical = toCanonical(graph.value, { id: 'fuzz' });
         serializeCanonicalProcess(canonical);
         serializeScenarioGraph(fromCanonical(canonical).graph);
+        // The texts written without the schema pass are those the schema pass writes, for any parsed graph.
+        const shared = toCanonical(graph.value, { id: 'fuzz', copy: false });
+        const text = canonicalProcessText(shared);
+        expect(parsedCanonicalProcessText(shared)).toBe(text);
+        const readBack = fromCanonical(JSON.parse(text) as typeof shared).graph;
+        expect(parsedScenarioGraphText(readBack)).toBe(scenarioGraphText(readBack));
         for (const node of graph.value.nodes) validateNodeId(node.id);
       } else {
         rejected++;
