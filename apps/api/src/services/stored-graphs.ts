@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { canonicalComparisonKey, canonicalProcessText, fromCanonical, scenarioGraphText, serializeScenarioGraph, toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
@@ -11,7 +12,7 @@ export interface StoredGraph {
   readonly graph: ScenarioGraph;
   json: string;
   description: string | undefined;
-  /** The version's comparison key under any name (kept by the save that wrote it): the next save compares with it. */
+  /** The version's content key (`contentKeyOf`, kept by the save that wrote it): the next save compares with it. */
   contentKey?: string;
   /**
    * About how many characters of memory the entry holds besides its served text and key: its canonical text (and
@@ -23,12 +24,18 @@ export interface StoredGraph {
 /** What answers embed of a stored graph: its served text and its description. */
 export type StoredGraphText = Pick<StoredGraph, 'json' | 'description'>;
 
-/** A canonical form's comparison key under no name: a rename alone is no change of the graph. */
+/**
+ * The SHA-256 of a canonical form's comparison key under no name (a rename alone is no change of the graph). The
+ * digest stands for the key: a key is as long as the scenario's text, and the server kept one per cached version,
+ * about a third of the text each save added to its heap.
+ */
 export function contentKeyOf(canonical: CanonicalProcess): string {
-  return canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } });
+  return createHash('sha256')
+    .update(canonicalComparisonKey({ ...canonical, metaData: { ...canonical.metaData, id: '' } }))
+    .digest('base64');
 }
 
-/** What a version of `graph` stores under the scenario name `name`, and its comparison key (`contentKeyOf`). */
+/** What a version of `graph` stores under the scenario name `name`, and its content key (`contentKeyOf`). */
 export interface VersionText {
   canonicalJson: string;
   contentKey: string;
@@ -39,7 +46,7 @@ export function canonicalText(graph: ScenarioGraph, name: string): string {
   return canonicalProcessText(toCanonical(graph, { id: name, copy: false }));
 }
 
-/** The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and comparison key. */
+/** The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and content key. */
 export function versionTextOf(graph: ScenarioGraph, name: string): VersionText {
   // Only written out, never kept: it may share the graph's fields.
   const canonical = toCanonical(graph, { id: name, copy: false });
