@@ -192,7 +192,11 @@ export function createApp(deps: AppDependencies) {
     const expected = toApiError(error);
     if (expected) {
       if (expected.retryAfterSeconds !== undefined) c.header('Retry-After', String(expected.retryAfterSeconds));
-      return errorResponse(c, expected.status, expected.path ? { message: expected.message, path: expected.path } : { message: expected.message });
+      return errorResponse(c, expected.status, {
+        message: expected.message,
+        ...(expected.path ? { path: expected.path } : {}),
+        ...(expected.issues ? { issues: expected.issues } : {}),
+      });
     }
     if (error instanceof HTTPException) {
       // Hono's own input errors (malformed JSON, unsupported media type) are bad input, not bugs.

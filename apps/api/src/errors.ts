@@ -12,6 +12,8 @@ export type ApiErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503
  */
 export class ApiError extends Error {
   readonly kind = 'ApiError';
+  /** Every issue of bad input, as input errors list them (`inputIssuesError`). */
+  issues?: unknown[];
   constructor(
     readonly status: ApiErrorStatus,
     message: string,
@@ -21,6 +23,13 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** 400 with the answer input errors give (`ErrorBody`: message, path and issues). */
+export function badInput(body: ErrorBody): ApiError {
+  const error = new ApiError(400, body.message, body.path);
+  if (body.issues) error.issues = body.issues;
+  return error;
 }
 
 /** 404. */

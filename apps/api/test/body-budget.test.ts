@@ -22,7 +22,10 @@ async function holdBody(port: number, declared: number, sent: number): Promise<S
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
   socket.on('error', () => {});
   socket.write(`PUT /api/processes/held HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${basic}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`);
-  socket.write('x'.repeat(sent));
+  await new Promise<void>((resolve) => socket.write('x'.repeat(sent), () => resolve()));
+  // Handed to the kernel; a moment more for the server to take it in. Until then a body sent beside it could take
+  // the budget first and have this one refused instead (a save answers only once its scenario is read).
+  await new Promise((resolve) => setTimeout(resolve, 200));
   return socket;
 }
 
@@ -36,6 +39,8 @@ describe('the bytes of request bodies held at once are bounded (requestLimits.ma
     expect((await server.call('writer', api.createScenario, { json: { name: 'greeter', isFragment: false, category: 'RequestResponse' } })).status).toBe(201);
     expect((await server.call('writer', api.updateScenario, { params: { scenarioName: 'greeter' }, json: { scenarioGraph: greetingGraph('hello') } })).ok).toBe(true);
     expect((await server.call('writer', api.deployScenario, { params: { scenarioName: 'greeter' } })).status).toBe(200);
+    // The saves below go to a scenario that exists, so their bodies are read and parsed (and refused: no graph).
+    expect((await server.call('writer', api.createScenario, { json: { name: 'budget', isFragment: false, category: 'Default' } })).status).toBe(201);
   });
   afterAll(async () => {
     await server.close();

@@ -1,9 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { Hook, RouteConfig } from '@hono/zod-openapi';
 import { routePath } from 'hono/route';
 import type { AuthenticatedUser } from '../auth/users';
 import { errorResponse } from '../errors';
+import { inputIssuesError } from '../input-issues';
 
 /** What every handler finds on its context. */
 export type AppEnv = { Variables: { user: AuthenticatedUser } };
@@ -12,24 +14,14 @@ export type AppEnv = { Variables: { user: AuthenticatedUser } };
 // answers 404 "Request is missing required query parameter ..." there; its newer routes answer 400.
 const QUERY_REQUIRED_TO_MATCH = new Set(['/api/processDefinitionData/:processingType', '/api/adminProcessManagement/deploy/:scenarioName']);
 
-/**
- * The single formatter of input errors (params, query, headers, bodies): 400 with a message naming the first
- * problem and where it is, plus every issue.
- */
+/** Input errors (params, query, headers, bodies) answer 400 with their issues (`inputIssuesError`). */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result, c) => {
   if (result.success) return;
   if (result.target === 'query' && QUERY_REQUIRED_TO_MATCH.has(routePath(c))) {
     const missing = result.error.issues.map((issue) => issue.path[0]).find((key) => typeof key === 'string' && c.req.query(key) === undefined);
     if (typeof missing === 'string') return errorResponse(c, 404, { message: `Request is missing required query parameter '${missing}'`, path: ['query', missing] });
   }
-  const issues = result.error.issues.map((issue) => ({
-    code: issue.code,
-    message: issue.message,
-    path: [result.target, ...issue.path.map((key) => (typeof key === 'number' ? key : String(key)))],
-  }));
-  const first = issues[0];
-  const where = first ? first.path.join('.') : result.target;
-  return errorResponse(c, 400, { message: `Invalid ${where}: ${first?.message ?? 'bad input'}`, path: first?.path ?? [result.target], issues });
+  return errorResponse(c, 400, inputIssuesError(result.target, result.error.issues));
 };
 
 // The validator middleware parses every input with `safeParseAsync`, and zod's asynchronous parse of an object
@@ -80,13 +72,39 @@ function requestParsedSynchronously(request: RouteRequest): RouteRequest {
 export function createRouter(): OpenAPIHono<AppEnv> {
   const router = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const register = router.openapi;
-  router.openapi = ((route: RouteConfig, ...rest: unknown[]) => {
-    const { middleware: _middleware, hide, ...documented } = route;
+  router.openapi = ((route: RouteConfig & { [UNPARSED_JSON_BODY]?: true }, ...rest: unknown[]) => {
+    const { middleware: _middleware, hide, [UNPARSED_JSON_BODY]: unparsed, ...documented } = route;
     if (!hide) router.openAPIRegistry.registerPath(documented);
-    const validated = { ...route, hide: true, ...(route.request ? { request: requestParsedSynchronously(route.request) } : {}) };
+    const request = route.request && unparsed ? { ...route.request, body: undefined } : route.request;
+    const validated = { ...documented, ...(route.middleware ? { middleware: route.middleware } : {}), hide: true, ...(request ? { request: requestParsedSynchronously(request) } : {}) };
     return (register as (...args: unknown[]) => unknown)(validated, ...rest);
   }) as typeof router.openapi;
   return router;
+}
+
+const UNPARSED_JSON_BODY = Symbol('unparsed JSON body');
+
+/**
+ * A route whose JSON body is documented with its schema but not parsed by the router: its handler takes the body
+ * as text (`jsonBodyText`) and hands it to where it is parsed with that schema (a save's body to a validation
+ * worker, whose issues answer as the router's would).
+ */
+export function withUnparsedJsonBody<Route extends RouteConfig>(route: Route): Route {
+  return { ...route, [UNPARSED_JSON_BODY]: true };
+}
+
+// The media types a JSON body may be sent as (those @hono/zod-openapi lets through to a JSON body's validator).
+const JSON_REQUEST = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+
+/**
+ * The text of a route's JSON body (`withUnparsedJsonBody`), refused as the router refuses other JSON bodies: 415
+ * when it is declared as another media type, or is not empty and declares none.
+ */
+export async function jsonBodyText(c: Context): Promise<string> {
+  const type = c.req.header('content-type');
+  const text = await c.req.text();
+  if (type === undefined ? text.length > 0 : !JSON_REQUEST.test(type)) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+  return text;
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as contract from '@scenaria/api-contract';
 import type { ScenarioService } from '../services/scenarios';
-import { createRouter, jsonChunks, jsonText, releaseJsonBody } from './router';
+import { createRouter, jsonBodyText, jsonChunks, jsonText, releaseJsonBody, withUnparsedJsonBody } from './router';
 
 /** Scenario routes. Fixed paths are registered before the parameterised ones they would be taken for. */
 export function scenarioRoutes(scenarios: ScenarioService, logError: (message: string, error: unknown) => void) {
@@ -62,11 +62,13 @@ export function scenarioRoutes(scenarios: ScenarioService, logError: (message: s
     return jsonText(c, details);
   });
 
-  router.openapi(contract.updateScenario, async (c) => {
+  // The body goes to the validation worker as text and is parsed there with the same schema (`parseSaveBody`): 50
+  // saves in flight held 50 graphs as objects on the server's thread until each was validated.
+  router.openapi(withUnparsedJsonBody(contract.updateScenario), async (c) => {
     const { scenarioName } = c.req.valid('param');
-    const body = c.req.valid('json');
+    const body = await jsonBodyText(c);
     releaseJsonBody(c);
-    return jsonText(c, await scenarios.saveJson(c.get('user'), scenarioName, body, body.forwardedUserName));
+    return jsonText(c, await scenarios.saveJson(c.get('user'), scenarioName, body));
   });
 
   router.openapi(contract.deleteScenario, async (c) => {

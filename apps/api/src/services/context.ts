@@ -1,5 +1,6 @@
 import type { ScenarioGraph } from '@scenaria/graph';
-import type { ValidationResult } from '@scenaria/api-contract';
+import type { UpdateScenarioRequest, ValidationResult } from '@scenaria/api-contract';
+import type { ErrorBody } from '../errors';
 import type { ConfigStore } from '../config/config-store';
 import type { Database } from '../db/database';
 import type { StateResolver } from './state';
@@ -9,7 +10,7 @@ import type { StoredGraphText, VersionText } from './stored-graphs';
  * What a scenario validator is told about the scenario it checks: its graph, or the canonical text of a stored
  * version or one about to be stored, which the validator reads as stored versions are read (`storedGraphObject`).
  */
-export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | StoredScenarioText | PostedVersion);
+export type ScenarioValidationInput = ScenarioValidationContext & ({ graph: ScenarioGraph } | StoredScenarioText | PostedVersion | PostedSaveBody);
 
 /** A version's canonical text to validate; with `servedText`, the graph's served text is answered too (a save keeps it). */
 export interface StoredScenarioText {
@@ -28,6 +29,20 @@ export interface PostedVersion {
   graph: ScenarioGraph;
   storeAs: string;
 }
+
+/**
+ * A save's body as its JSON text, for the scenario `storeAs`: the validator parses it (`parseSaveBody`) and refuses
+ * it as bad input when it is no save request or its labels break the label rules; otherwise its graph is a
+ * `PostedVersion`, validated with the body's labels when it gives some, and the answer tells the save what else
+ * the body held (`ValidatedScenario.saveRequest`). The server's thread never holds the graph as objects.
+ */
+export interface PostedSaveBody {
+  saveBodyJson: string;
+  storeAs: string;
+}
+
+/** What a save's body holds besides its graph. */
+export type SaveRequestFields = Pick<UpdateScenarioRequest, 'comment' | 'scenarioLabels' | 'forwardedUserName'>;
 
 export interface ScenarioValidationContext {
   name: string;
@@ -57,18 +72,28 @@ export interface ValidatedScenario {
   readonly stored?: StoredGraphText;
   /** The version a posted graph becomes (`PostedVersion`), when the validator wrote it. */
   readonly version?: VersionText;
+  /** What a save's body held besides its graph (`PostedSaveBody`). */
+  readonly saveRequest?: SaveRequestFields;
+  /** Why a save's graph has no stored form (`PostedSaveBody`), refused once validation errors have had their say. */
+  readonly unstorable?: ErrorBody;
 }
+
+/** What a validation answers besides its result. */
+export type ValidationExtras = Pick<ValidatedScenario, 'stored' | 'version' | 'saveRequest' | 'unstorable'>;
 
 const utf8 = new TextDecoder();
 
 /** A validated scenario from its JSON bytes and errors. */
-export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], stored?: StoredGraphText, version?: VersionText): ValidatedScenario {
+export function validatedFromBytes(bytes: Uint8Array<ArrayBuffer>, errors: ValidationResult['errors'], extras: ValidationExtras = {}): ValidatedScenario {
+  const { stored, version, saveRequest, unstorable } = extras;
   return {
     bytes,
     errors,
     result: () => JSON.parse(utf8.decode(bytes)) as ValidationResult,
     ...(stored ? { stored } : {}),
     ...(version ? { version } : {}),
+    ...(saveRequest ? { saveRequest } : {}),
+    ...(unstorable ? { unstorable } : {}),
   };
 }
 

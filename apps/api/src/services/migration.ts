@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { MigrateScenarioRequest, ValidationResult } from '@scenaria/api-contract';
-import { blocksSave, isSaveBlocked, validateScenarioLabels } from '@scenaria/validation';
+import { blocksSave, isSaveBlocked } from '@scenaria/validation';
 import { hasPermission } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import { scenarios as scenarioTable } from '../db/schema';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, badInput, badRequest } from '../errors';
+import { labelsRefusal } from './save-body';
 import type { ServiceContext } from './context';
 import type { ScenarioService } from './scenarios';
 
@@ -51,11 +52,8 @@ export class MigrationService {
       engineSetupName: request.engineSetupName,
     });
 
-    const labelProblems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
-    if (labelProblems.length > 0) {
-      const text = labelProblems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ');
-      throw badRequest(`Invalid scenario labels: ${text}`, ['scenarioLabels']);
-    }
+    const labelProblem = labelsRefusal(labels, this.context.config.current.scenarioLabelSettings.validationRules);
+    if (labelProblem) throw badInput(labelProblem);
     const validator = this.context.validateScenario;
     if (validator) {
       const result = await validator({

@@ -26,20 +26,21 @@ import {
   validateScenarioName,
 } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
-import { saveBlockingErrors, validateScenarioLabels } from '@scenaria/validation';
+import { saveBlockingErrors } from '@scenaria/validation';
 import { categoriesWith, hasPermission, impersonationColumns } from '../auth/users';
 import type { AuthenticatedUser } from '../auth/users';
 import { rowsOf } from '../db/database';
 import type { Transaction } from '../db/database';
 import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, scenarios } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
-import type { PostedVersion, ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
+import { badInput, badRequest, conflict, forbidden, notFound } from '../errors';
+import type { PostedSaveBody, PostedVersion, ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
 import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
 import type { JsonPieces } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
 import { SaveFactsCache } from './save-facts-cache';
+import { labelsRefusal, labelsToValidate, parseSaveBody, unstorableRefusal } from './save-body';
 import { SizedLru } from './sized-lru';
 import { canonicalText, contentKeyOf, graphJson, parseStored, StoredGraphCache, storedGraphOf, storedGraphWithText, versionTextOf } from './stored-graphs';
 import type { StoredGraph, VersionText } from './stored-graphs';
@@ -97,6 +98,9 @@ export interface SaveRequest {
  */
 interface PostedSave extends Omit<SaveRequest, 'scenarioGraph'> {
   scenarioGraph: ScenarioGraph | undefined;
+  /** The body's JSON text, until the validation worker has parsed it (its fields are then here). */
+  bodyJson?: string;
+  forwardedUserName?: string | undefined;
   version?: VersionText;
 }
 
@@ -833,7 +837,7 @@ export class ScenarioService {
 
   private async validate(
     row: ScenarioRow,
-    scenario: ScenarioGraph | StoredScenarioText | PostedVersion,
+    scenario: ScenarioGraph | StoredScenarioText | PostedVersion | PostedSaveBody,
     options: { labels?: string[] | undefined; skipNodeResults?: boolean | undefined; fragments?: Record<string, ScenarioGraph> } = {},
   ): Promise<ValidatedScenario> {
     const validator = this.context.validateScenario;
@@ -930,11 +934,11 @@ export class ScenarioService {
   }
 
   /**
-   * `save`'s answer as the JSON served, in UTF-8 bytes: the validation result's JSON is written once, by the
-   * worker, for the cache and the answer.
+   * `save` of a request's body (its JSON text, parsed where it is validated: `PostedSaveBody`), answered as the JSON
+   * served, in UTF-8 bytes: the validation result's JSON is written once, by the worker, for the cache and the answer.
    */
-  async saveJson(user: AuthenticatedUser, name: string, request: SaveRequest, forwardedUserName?: string): Promise<Uint8Array<ArrayBuffer>> {
-    const { validation, versionId, isNewVersion } = await this.#save(user, name, request, forwardedUserName, undefined);
+  async saveJson(user: AuthenticatedUser, name: string, body: string): Promise<Uint8Array<ArrayBuffer>> {
+    const { validation, versionId, isNewVersion } = await this.#save(user, name, body, undefined, undefined);
     const tail = `"validationPerformed":${validation !== undefined},"processVersionId":${versionId},"isNewVersion":${isNewVersion}}`;
     const result = validation?.bytes;
     // The result is a JSON object: its closing brace makes way for the tail's fields.
@@ -945,18 +949,19 @@ export class ScenarioService {
   async #save(
     user: AuthenticatedUser,
     name: string,
-    request: SaveRequest,
+    request: SaveRequest | string,
     forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean }> {
     // The request is not kept: its graph is held here only until it has become the version's text (50 saves in
-    // flight kept 50 graphs through every collection of the server's thread on their whole way).
-    const posted: PostedSave = { scenarioGraph: request.scenarioGraph, comment: request.comment, scenarioLabels: request.scenarioLabels };
+    // flight kept 50 graphs through every collection of the server's thread on their whole way). A body's text
+    // goes to the validator as it is; without a validator it is parsed here, with the same rules.
+    const posted = this.#postedSave(request, forwardedUserName);
     // A plain save starts from the facts the scenario's last save left, without reading them; its write checks
     // them and, when they are no longer current, it starts again from a read. A migration writes under a lock.
     const kept = recording ? undefined : this.#saveFacts.get(name);
     if (kept) {
-      const saved = await this.#saveWithFacts(kept, true, user, posted, forwardedUserName, recording);
+      const saved = await this.#saveWithFacts(kept, true, user, posted, recording);
       if (saved) return saved;
       this.#saveFacts.forget(name);
     }
@@ -964,9 +969,17 @@ export class ScenarioService {
     const facts = await loadSaveFacts(this.db, name);
     if (!facts) throw notFound(`Scenario ${name} not found`);
     if (!recording) this.#saveFacts.remember(name, facts);
-    const saved = await this.#saveWithFacts(facts, false, user, posted, forwardedUserName, recording);
+    const saved = await this.#saveWithFacts(facts, false, user, posted, recording);
     if (!saved) throw new Error('#saveWithFacts gave up on facts just read');
     return saved;
+  }
+
+  #postedSave(request: SaveRequest | string, forwardedUserName: string | undefined): PostedSave {
+    if (typeof request !== 'string') return { scenarioGraph: request.scenarioGraph, comment: request.comment, scenarioLabels: request.scenarioLabels, forwardedUserName };
+    if (this.context.validateScenario) return { scenarioGraph: undefined, bodyJson: request };
+    const parsed = parseSaveBody(request);
+    if ('refusal' in parsed) throw badInput(parsed.refusal);
+    return { ...parsed.request };
   }
 
   /**
@@ -979,34 +992,51 @@ export class ScenarioService {
     kept: boolean,
     user: AuthenticatedUser,
     posted: PostedSave,
-    forwardedUserName: string | undefined,
     recording: ChangeRecording | undefined,
   ): Promise<{ validation: ValidatedScenario | undefined; versionId: number; isNewVersion: boolean } | undefined> {
     const { row } = facts;
     const name = row.name;
     if (!hasPermission(user, row.category, 'Write')) throw forbidden();
     if (row.isArchived) throw conflict("Can't update graph archived scenario.");
-    const labels = posted.scenarioLabels;
-    if (labels) {
-      const problems = validateScenarioLabels(labels, this.context.config.current.scenarioLabelSettings.validationRules);
-      if (problems.length > 0) {
-        throw badRequest(
-          `Invalid scenario labels: ${problems.map((problem) => `${problem.label}: ${problem.messages.join(', ')}`).join('; ')}`,
-          ['scenarioLabels'],
-        );
-      }
-    }
+    // A body not parsed yet has its labels checked where it is (`PostedSaveBody`).
+    const labelProblem = posted.scenarioLabels && labelsRefusal(posted.scenarioLabels, this.context.config.current.scenarioLabelSettings.validationRules);
+    if (labelProblem) throw badInput(labelProblem);
     // A graph that can be stored is validated as the version it becomes: that is what a later read validates, so
     // the result below is kept for the version written and the first read after a save finds it. Once the graph
     // is gone an earlier attempt found it storable.
     let storable: ReturnType<ScenarioService['prepareVersion']> | undefined;
-    const validatedLabels = labels ? [...new Set(labels)].sort() : facts.labels;
+    let validatedLabels = labelsToValidate(posted.scenarioLabels, facts.labels);
     let validation: ValidatedScenario | undefined;
     let validated: Omit<ValidationKey, 'versionId'> | undefined;
     if (this.context.validateScenario) {
+      const configGeneration = this.context.config.generation;
+      // The graph is sent to become its version there (`PostedVersion`): when it has a stored form, the worker
+      // writes the version's text and key, validates it as stored versions are read, and answers the graph's
+      // served text too, which the version's cache entry below keeps; when not, it validates the graph as posted
+      // (whether it has one is found there: the graph's connections were a sixth of what this thread allocated
+      // per save). A text an earlier attempt left is validated as stored versions are.
+      const scenario = posted.version
+        ? { canonicalJson: posted.version.canonicalJson, servedText: true }
+        : posted.bodyJson !== undefined
+          ? { saveBodyJson: posted.bodyJson, storeAs: name }
+          : { graph: requiredGraph(posted), storeAs: name };
+      validation = await this.validate(row, scenario, {
+        labels: validatedLabels,
+        fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
+      });
+      if (validation.saveRequest) {
+        const { comment, scenarioLabels, forwardedUserName } = validation.saveRequest;
+        Object.assign(posted, { comment, scenarioLabels, forwardedUserName });
+        validatedLabels = labelsToValidate(scenarioLabels, facts.labels);
+      }
+      if (validation.version) {
+        posted.version = validation.version;
+        posted.scenarioGraph = undefined;
+        posted.bodyJson = undefined;
+      }
       validated = {
         scenarioId: row.id,
-        configGeneration: this.context.config.generation,
+        configGeneration,
         name: row.name,
         labels: validatedLabels,
         processingType: row.processingType,
@@ -1014,30 +1044,17 @@ export class ScenarioService {
         fragmentVersions: facts.fragmentVersions,
         skipNodeResults: false,
       };
-      // The graph is sent to become its version there (`PostedVersion`): when it has a stored form, the worker
-      // writes the version's text and key, validates it as stored versions are read, and answers the graph's
-      // served text too, which the version's cache entry below keeps; when not, it validates the graph as posted
-      // (whether it has one is found there: the graph's connections were a sixth of what this thread allocated
-      // per save). A text an earlier attempt left is validated as stored versions are.
-      const scenario = posted.version ? { canonicalJson: posted.version.canonicalJson, servedText: true } : { graph: requiredGraph(posted), storeAs: name };
-      validation = await this.validate(row, scenario, {
-        labels: validatedLabels,
-        fragments: await this.#fragmentGraphsOf(facts.fragmentVersions.map(fragmentVersionOfKey)),
-      });
-      if (validation.version) {
-        posted.version = validation.version;
-        posted.scenarioGraph = undefined;
-      }
       if (posted.version) storable = this.#versionOf(posted, posted.version);
       const blocking = saveBlockingErrors(validation);
       // Kept facts may name fragments that changed since: a refusal is only made from facts just read.
       if (blocking.length > 0 && kept) return undefined;
       if (blocking.length > 0) throw badRequest(`Scenario cannot be saved: ${blocking.map((error) => error.message).join('; ')}`);
+      if (!storable && validation.unstorable) throw badInput(validation.unstorable);
     }
     // A graph without a stored form is refused here, after its validation errors; without a validator that
     // writes versions, the version's text is written here.
     const version = storable ?? this.prepareVersion(name, { ...posted, scenarioGraph: requiredGraph(posted) });
-    const userName = recording?.author ?? actingName(user, row.category, forwardedUserName);
+    const userName = recording?.author ?? actingName(user, row.category, posted.forwardedUserName);
     const guarded = recording ? undefined : await this.#writeIfUnchanged(user, facts, kept, version, userName);
     if (!guarded && kept) return undefined;
     const result = guarded ?? (await this.db.transaction((tx) => this.writeVersion(tx, user, row.id, version, userName, recording)));
@@ -1130,14 +1147,8 @@ export class ScenarioService {
 
   // What a save checks and computes before its transaction: the graph must fit the stored (tree) form.
   private prepareVersion(name: string, request: SaveRequest) {
-    const unstorable = canonicalFormProblems(request.scenarioGraph);
-    if (unstorable.length > 0) {
-      const first = unstorable[0]!;
-      throw badRequest(
-        `Scenario cannot be saved: ${unstorable.map((issue) => issue.message).join('; ')}`,
-        ['scenarioGraph', ...first.path],
-      );
-    }
+    const unstorable = unstorableRefusal(canonicalFormProblems(request.scenarioGraph));
+    if (unstorable) throw badInput(unstorable);
     return this.#versionOf(request, versionTextOf(request.scenarioGraph, name));
   }
 

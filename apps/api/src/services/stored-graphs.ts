@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalComparisonKey, canonicalProcessText, fromCanonical, scenarioGraphText, serializeScenarioGraph, toCanonical } from '@scenaria/graph';
+import { canonicalComparisonKey, canonicalProcessText, fromCanonical, parsedCanonicalProcessText, parsedScenarioGraphText, serializeScenarioGraph, toCanonical } from '@scenaria/graph';
 import type { CanonicalProcess, ScenarioGraph } from '@scenaria/graph';
 import { SizedLru } from './sized-lru';
 
@@ -53,8 +53,18 @@ export function versionTextOf(graph: ScenarioGraph, name: string): VersionText {
   return { canonicalJson: canonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
 }
 
-// Versions are written only as serializeCanonicalProcess output (schema-checked on the way in), so reading
-// them back skips a second schema pass: it dominated the cost of listing a thousand graphs.
+/**
+ * `versionTextOf` of a graph that is the scenario graph schema's output (a save's body as its schema parsed it),
+ * written without a second schema pass (`parsedCanonicalProcessText`).
+ */
+export function parsedVersionTextOf(graph: ScenarioGraph, name: string): VersionText {
+  const canonical = toCanonical(graph, { id: name, copy: false });
+  return { canonicalJson: parsedCanonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
+}
+
+// Versions are written only as the canonical schema's output (`canonicalProcessText`, or the equal
+// `parsedCanonicalProcessText` of the schema's own output), so reading them back skips a second schema pass: it
+// dominated the cost of listing a thousand graphs.
 export function parseStored(canonicalJson: string): CanonicalProcess {
   return JSON.parse(canonicalJson) as CanonicalProcess;
 }
@@ -69,9 +79,12 @@ export function storedGraphObject(canonicalJson: string): ScenarioGraph {
   return fromCanonical(parseStored(canonicalJson)).graph;
 }
 
-/** The text answers embed of a stored graph. */
+/**
+ * The text answers embed of a stored graph (one `storedGraphObject` read): stored texts are all the canonical
+ * schema's output, so the graph read from one is written without a schema pass (`parsedScenarioGraphText`).
+ */
 export function storedGraphText(graph: ScenarioGraph): StoredGraphText {
-  return { json: scenarioGraphText(graph), description: graph.properties.additionalFields.description ?? undefined };
+  return { json: parsedScenarioGraphText(graph), description: graph.properties.additionalFields.description ?? undefined };
 }
 
 /**

@@ -2,7 +2,8 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
-import type { PostedVersion, StoredScenarioText } from './context';
+import type { PostedSaveBody, PostedVersion, SaveRequestFields, StoredScenarioText } from './context';
+import type { ErrorBody } from '../errors';
 import type { PlacedResult } from './result-ring';
 import type { StoredGraphText, VersionText } from './stored-graphs';
 
@@ -34,7 +35,7 @@ export interface ValidationRequest {
    * A posted graph; a version's canonical text, read as stored versions are (`storedGraphObject`); or a posted
    * graph to be saved, whose version text the worker writes and then reads as a stored version.
    */
-  scenario: PostedGraphText | StoredScenarioText | (PostedGraphText & Pick<PostedVersion, 'storeAs'>);
+  scenario: PostedGraphText | StoredScenarioText | (PostedGraphText & Pick<PostedVersion, 'storeAs'>) | PostedSaveBody;
   options: ValidationRequestOptions & { fragments: Readonly<Record<string, FragmentRef>> };
   /** Fragment graphs the worker may let go of: the server sends one's text again before it is used again. */
   forgetFragments?: number[];
@@ -63,11 +64,21 @@ export interface FragmentRef {
 
 /**
  * A validation worker's answer: the result's JSON as UTF-8 bytes, placed in the result ring or, when it has no
- * room, in a buffer of their own (transferred, not copied), with its errors; or why it could not validate.
+ * room, in a buffer of their own (transferred, not copied), with its errors; or why it could not validate; or
+ * why a save's body was refused.
  */
 export type ValidationReply =
-  | ({ id: number; errors: ValidationResult['errors']; stored?: StoredGraphText; version?: VersionText } & ({ placed: PlacedResult } | { bytes: Uint8Array<ArrayBuffer> }))
-  | { id: number; failure: string };
+  | ({
+      id: number;
+      errors: ValidationResult['errors'];
+      stored?: StoredGraphText;
+      version?: VersionText;
+      saveRequest?: SaveRequestFields;
+      unstorable?: ErrorBody;
+    } & ({ placed: PlacedResult } | { bytes: Uint8Array<ArrayBuffer> }))
+  | { id: number; failure: string }
+  /** A save's body that is bad input (`PostedSaveBody`): answered with 400 and this body, never validated. */
+  | { id: number; refused: ErrorBody };
 
 /** The options of the validation package for a request, with its fragments' graphs: the server's bound on node results added. */
 export function validationOptionsOf(options: ValidationRequestOptions, fragments: Readonly<Record<string, ScenarioGraph>>): ValidateScenarioOptions {

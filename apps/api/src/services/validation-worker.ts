@@ -2,9 +2,11 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Model } from '@scenaria/components';
 import { canonicalFormProblems } from '@scenaria/graph';
 import type { ScenarioGraph } from '@scenaria/graph';
+import type { SaveRequestFields } from './context';
 import { validateScenarioAsync, withValidationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
-import { storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
+import { labelsRefusal, labelsToValidate, parseSaveBody, unstorableRefusal } from './save-body';
+import { parsedVersionTextOf, storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
 import type { StoredGraphText, VersionText } from './stored-graphs';
 import { nextTurn } from './thread-slices';
 import { validationOptionsOf } from './validation-protocol';
@@ -55,25 +57,53 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const cached = models.get(request.modelName);
     if (cached?.id !== request.modelId) return { id: request.id, failure: `model ${request.modelName}#${request.modelId} was never sent to this worker` };
     const { scenario } = request;
-    // A posted graph comes as the JSON text of a graph the server's request schema had checked.
-    const posted = 'graphJson' in scenario ? (JSON.parse(scenario.graphJson) as ScenarioGraph) : undefined;
+    let options = request.options;
+    let posted: ScenarioGraph | undefined;
+    let saveRequest: SaveRequestFields | undefined;
+    if ('saveBodyJson' in scenario) {
+      // A save's body, parsed here with the contract's schema, as the router would have on the server's thread.
+      const parsed = parseSaveBody(scenario.saveBodyJson);
+      if ('refusal' in parsed) return { id: request.id, refused: parsed.refusal };
+      const { scenarioGraph, ...fields } = parsed.request;
+      if (fields.scenarioLabels) {
+        const refusal = labelsRefusal(fields.scenarioLabels, options.labelRules);
+        if (refusal) return { id: request.id, refused: refusal };
+      }
+      options = { ...options, labels: labelsToValidate(fields.scenarioLabels, options.labels) };
+      posted = scenarioGraph;
+      saveRequest = fields;
+    } else if ('graphJson' in scenario) {
+      // A posted graph comes as the JSON text of a graph the server's request schema had checked.
+      posted = JSON.parse(scenario.graphJson) as ScenarioGraph;
+    }
     // A graph to be saved becomes its version's text here, off the server's thread, and is validated as that
     // version will be read; one without a stored form is validated as posted (the save refuses it).
-    const storable = posted !== undefined && 'storeAs' in scenario && canonicalFormProblems(posted).length === 0;
-    const version: VersionText | undefined = storable ? versionTextOf(posted, scenario.storeAs) : undefined;
+    const problems = posted !== undefined && 'storeAs' in scenario ? canonicalFormProblems(posted) : [];
+    const storable = posted !== undefined && 'storeAs' in scenario && problems.length === 0;
+    // A body's graph is the schema's output here, so its text needs no second schema pass.
+    const version: VersionText | undefined = storable ? (saveRequest ? parsedVersionTextOf(posted!, scenario.storeAs) : versionTextOf(posted!, scenario.storeAs)) : undefined;
+    const unstorable = saveRequest ? unstorableRefusal(problems) : undefined;
     const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
     const graph = canonicalJson !== undefined ? storedGraphObject(canonicalJson) : posted;
     if (graph === undefined) return { id: request.id, failure: 'a validation request with neither a graph nor a canonical text' };
     // Between slices of a large scenario the worker takes the next messages: small validations are not held up
     // behind one large one.
-    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(request.options, fragments), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });
+    const result = await validateScenarioAsync(graph, cached.model, validationOptionsOf(options, fragments), { yieldToEventLoop: nextTurn, maxSliceMs: WORKER_SLICE_MS });
     const stored: StoredGraphText | undefined = version || ('canonicalJson' in scenario && scenario.servedText) ? storedGraphText(graph) : undefined;
     // In the ring; when it has no room, in a buffer of its own (never a pooled one), handed over rather than copied.
     const where = withValidationResultBytes(result, (written) => {
       const placed = ring.place(written);
       return placed ? { placed } : { bytes: new Uint8Array(written) };
     });
-    return { id: request.id, ...where, errors: result.errors, ...(stored ? { stored } : {}), ...(version ? { version } : {}) };
+    return {
+      id: request.id,
+      ...where,
+      errors: result.errors,
+      ...(stored ? { stored } : {}),
+      ...(version ? { version } : {}),
+      ...(saveRequest ? { saveRequest } : {}),
+      ...(unstorable ? { unstorable } : {}),
+    };
   } catch (error) {
     return { id: request.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
   }

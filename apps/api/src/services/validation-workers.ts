@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ResourceLimits } from 'node:worker_threads';
-import { serviceUnavailable } from '../errors';
+import { badInput, serviceUnavailable } from '../errors';
 import { workerScript } from '../worker-script';
 import { validatedFromBytes } from './context';
 import type { ValidatedScenario } from './context';
@@ -202,13 +202,14 @@ export class ValidationWorkers {
     worker.unref();
     worker.on('message', (reply: ValidationReply) => {
       // Copied out of the ring as it arrives, whoever waits for it: the worker is told it may place results there again.
-      const bytes = 'failure' in reply ? undefined : 'placed' in reply ? slot.ring.take(reply.placed) : reply.bytes;
+      const bytes = 'failure' in reply || 'refused' in reply ? undefined : 'placed' in reply ? slot.ring.take(reply.placed) : reply.bytes;
       const pending = slot.pending.get(reply.id);
       if (!pending) return;
       slot.pending.delete(reply.id);
       if (slot.pending.size === 0) worker.unref();
-      if ('failure' in reply || bytes === undefined) pending.reject(new Error(`Validation failed in its worker: ${'failure' in reply ? reply.failure : 'no result'}`));
-      else pending.resolve(validatedFromBytes(bytes, reply.errors, reply.stored, reply.version));
+      if ('refused' in reply) pending.reject(badInput(reply.refused));
+      else if ('failure' in reply || bytes === undefined) pending.reject(new Error(`Validation failed in its worker: ${'failure' in reply ? reply.failure : 'no result'}`));
+      else pending.resolve(validatedFromBytes(bytes, reply.errors, reply));
     });
     worker.on('error', (error) => this.#retire(slot, error.message));
     worker.on('exit', (code) => this.#retire(slot, `it exited with code ${code}`));

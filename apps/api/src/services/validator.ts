@@ -7,6 +7,7 @@ import type { ValidationWorkers } from './validation-workers';
 
 // What the worker is sent of the input: only the scenario, never the context beside it.
 function scenarioOf(input: ScenarioValidationInput): ValidationRequest['scenario'] {
+  if ('saveBodyJson' in input) return { saveBodyJson: input.saveBodyJson, storeAs: input.storeAs };
   if ('storeAs' in input) return { graphJson: JSON.stringify(input.graph), storeAs: input.storeAs };
   if ('graph' in input) return { graphJson: JSON.stringify(input.graph) };
   return { canonicalJson: input.canonicalJson, servedText: input.servedText ?? false };

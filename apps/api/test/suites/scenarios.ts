@@ -131,6 +131,48 @@ export function scenarioSuite(server: () => TestServer): void {
       await expectGuarded(server(), api.updateScenario, { ...name('alpha'), json: { scenarioGraph: streamingGraph('b') } }, 'reader');
     });
 
+    test("save: the body is parsed off the server's thread and answered as the router answers JSON bodies", async () => {
+      await server().call('writer', api.createScenario, { json: { name: 'parsed-body', isFragment: false, category: 'Default' } });
+      const put = async (body: string, contentType: string | undefined, scenario = 'parsed-body') => {
+        const response = await server().fetchRaw(undefined, `/api/processes/${scenario}`, {
+          method: 'PUT',
+          user: 'writer',
+          headers: { accept: 'application/json', ...(contentType ? { 'content-type': contentType } : {}) },
+          body,
+        });
+        return { status: response.status, body: (await response.json()) as { message: string; path?: unknown[]; issues?: Array<{ path: unknown[] }> } };
+      };
+      expect(await put('{"scenarioGraph":', 'application/json')).toEqual({ status: 400, body: { message: 'Malformed JSON in request body' } });
+      expect(await put('', 'application/json')).toEqual({ status: 400, body: { message: 'Malformed JSON in request body' } });
+      expect((await put(JSON.stringify({ scenarioGraph: streamingGraph('x') }), 'text/plain')).status).toBe(415);
+      expect((await put(JSON.stringify({ scenarioGraph: streamingGraph('x') }), undefined)).status).toBe(415);
+      const wrongComment = await put(JSON.stringify({ scenarioGraph: streamingGraph('x'), comment: 7 }), 'application/json; charset=utf-8');
+      expect(wrongComment.status).toBe(400);
+      expect(wrongComment.body.message).toMatch(/^Invalid json\.comment: /);
+      expect(wrongComment.body.path).toEqual(['json', 'comment']);
+      expect(wrongComment.body.issues?.map((issue) => issue.path)).toEqual([['json', 'comment']]);
+      // A missing scenario is found before its body is read, as the reference finds the scenario's id first.
+      expect((await put('{"scenarioGraph":', 'application/json', 'missing')).status).toBe(404);
+      const labelled = await put(JSON.stringify({ scenarioGraph: streamingGraph('x'), scenarioLabels: ['ok', 'not valid!'] }), 'application/json');
+      expect(labelled).toMatchObject({ status: 400, body: { path: ['scenarioLabels'] } });
+      expect(labelled.body.message).toMatch(/^Invalid scenario labels: not valid!/);
+      // What the body holds besides the graph reaches the save: its labels, comment and the user it acts for.
+      const saved = await put(JSON.stringify({ scenarioGraph: streamingGraph('body-fields'), comment: 'from the body', scenarioLabels: ['b', 'a'], forwardedUserName: 'someone' }), 'application/json');
+      expect(saved.status).toBe(403);
+      expect(saved.body.message).toMatch(/Impersonate/);
+      const accepted = await put(JSON.stringify({ scenarioGraph: streamingGraph('body-fields'), comment: 'from the body', scenarioLabels: ['b', 'a'] }), 'application/json');
+      expect(accepted.status).toBe(200);
+      const details = await server().call('reader', api.getScenario, name('parsed-body'));
+      expect(details.ok && details.data.labels).toEqual(['a', 'b']);
+      const activities = await server().call('reader', api.listActivities, name('parsed-body'));
+      const comments = activities.ok ? activities.data.activities.map((activity) => activity.comment?.content) : [];
+      expect(comments).toContainEqual({ status: 'AVAILABLE', value: 'from the body' });
+      // Labels given as none take the scenario's away (the label list of later tests knows only its own).
+      expect((await put(JSON.stringify({ scenarioGraph: streamingGraph('body-fields'), scenarioLabels: [] }), 'application/json')).status).toBe(200);
+      const cleared = await server().call('reader', api.getScenario, name('parsed-body'));
+      expect(cleared.ok && cleared.data.labels).toEqual([]);
+    });
+
     test('50 concurrent saves get 50 distinct consecutive versions', async () => {
       await server().call('writer', api.createScenario, { json: { name: 'busy', isFragment: false, category: 'Default' } });
       const saves = await Promise.all(
