@@ -108,6 +108,20 @@ describe('two built servers on one machine', () => {
     await Promise.all(held.map((server) => new Promise((done) => server.close(done))));
   });
 
+  // The bundle once carried its own copy of the OpenAPI generator's registry, beside the one the router uses: the
+  // library schemas' names were lost and the document (built from recursive schemas) overflowed the stack (500).
+  test('the built server serves its OpenAPI document, the JSON and the YAML', async () => {
+    const json = await fetch(`${instances[0]!.baseUrl}/api/docs/openapi.json`);
+    expect(json.status).toBe(200);
+    const document = (await json.json()) as { paths: Record<string, { put?: { requestBody?: unknown } }>; components: { schemas: Record<string, unknown> } };
+    expect(document.paths['/api/processes/{scenarioName}']?.put?.requestBody).toEqual({
+      required: true,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/UpdateScenarioRequest' } } },
+    });
+    expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['TypingResult', 'ScenarioGraph', 'ValidationResult']));
+    expect((await fetch(`${instances[0]!.baseUrl}/api/docs/nu-designer-openapi.yaml`)).status).toBe(200);
+  });
+
   test('both answer their health check and serve their own deployed request-response scenario under /scenario/ on their own port', async () => {
     expect(new Set(instances.map((instance) => instance.baseUrl)).size).toBe(2);
     for (const [index, instance] of instances.entries()) {
