@@ -22,29 +22,51 @@ function* cuttings(): Generator<string[][]> {
 }
 
 describe('JsonArrayBytes', () => {
-  test('the bytes of the array of the items, wherever the slices end', () => {
+  const noPause = async () => {};
+
+  test('the bytes of the array of the items, wherever the slices end', async () => {
     for (const runs of cuttings()) {
       const array = new JsonArrayBytes();
       for (const run of runs) {
         for (const item of run) array.push(item);
         array.endSlice();
       }
-      expect(Buffer.from(array.bytes()).toString()).toBe(`[${items.join(',')}]`);
+      expect(Buffer.from(await array.bytes(noPause)).toString()).toBe(`[${items.join(',')}]`);
       expect(array.byteLength).toBe(runs.filter((run) => run.length > 0).reduce((sum, run) => sum + Buffer.byteLength(run.join(',')), 0));
     }
     const empty = new JsonArrayBytes();
     empty.endSlice();
-    expect(Buffer.from(empty.bytes()).toString()).toBe('[]');
+    expect(Buffer.from(await empty.bytes(noPause)).toString()).toBe('[]');
   });
 
-  test('items given in pieces, texts and bytes, are written as their whole texts are', () => {
+  test('items given in pieces, texts and bytes, are written as their whole texts are', async () => {
     for (let cut = 0; cut <= mixed.length; cut++) {
       const array = new JsonArrayBytes();
       for (const item of mixed.slice(0, cut)) array.push(item);
       array.endSlice();
       for (const item of mixed.slice(cut)) array.push(item);
-      expect(Buffer.from(array.bytes()).toString()).toBe(`[${items.join(',')}]`);
+      expect(Buffer.from(await array.bytes(noPause)).toString()).toBe(`[${items.join(',')}]`);
     }
+  });
+
+  test('a large array is copied into its buffer in parts, with a pause between them, and says what is pending', async () => {
+    const array = new JsonArrayBytes();
+    const item = `"${'x'.repeat(1000)}"`;
+    for (let index = 0; index < 3000; index++) {
+      array.push(item);
+      if (index % 1000 === 999) {
+        expect(array.pendingLength).toBe(1000 * item.length);
+        array.endSlice();
+        expect(array.pendingLength).toBe(0);
+      }
+    }
+    array.push(['"a', Buffer.from('é"')]);
+    expect(array.pendingLength).toBe(2 + 3);
+    let pauses = 0;
+    const bytes = await array.bytes(async () => void pauses++);
+    expect(Buffer.from(bytes).toString()).toBe(`[${Array.from({ length: 3000 }, () => item).join(',')},"aé"]`);
+    // About 3 MB, copied 2 MB at a time.
+    expect(pauses).toBe(1);
   });
 });
 

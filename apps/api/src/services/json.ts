@@ -63,14 +63,25 @@ export class JsonArrayBytes {
   readonly #slices: Buffer[] = [];
   #items: (string | JsonPieces)[] = [];
   #sliceBytes = 0;
+  #pendingLength = 0;
 
   /** The bytes of the slices ended so far (without the brackets and the commas between slices). */
   get byteLength(): number {
     return this.#sliceBytes;
   }
 
+  /**
+   * About how much the items pushed since the last slice will take to encode (characters of texts, bytes of
+   * pieces): a loop ends its slice past `SLICE_LENGTH` as well as past its time, since the encoding comes after.
+   */
+  get pendingLength(): number {
+    return this.#pendingLength;
+  }
+
   push(item: string | JsonPieces): void {
     this.#items.push(item);
+    if (typeof item === 'string') this.#pendingLength += item.length;
+    else for (const piece of item) this.#pendingLength += piece.length;
   }
 
   /** Encodes the items pushed since the last slice. */
@@ -80,6 +91,7 @@ export class JsonArrayBytes {
     this.#slices.push(slice);
     this.#sliceBytes += slice.byteLength;
     this.#items = [];
+    this.#pendingLength = 0;
   }
 
   /** The slices encoded so far, the items pushed since the last one included; the array is empty after it. */
@@ -90,17 +102,40 @@ export class JsonArrayBytes {
     return slices;
   }
 
-  bytes(): Uint8Array<ArrayBuffer> {
+  /**
+   * The whole array in one buffer, copied a part of at most `COPY_LENGTH` bytes at a time with `pause` between the
+   * parts: copied in one go, the 60 MB list of 100,000 scenarios held the server's thread for 0.4 s (most of it
+   * the first touch of the new buffer's pages).
+   */
+  async bytes(pause: () => Promise<void>): Promise<Uint8Array<ArrayBuffer>> {
     this.endSlice();
-    const parts: Buffer[] = [OPEN];
-    for (const [index, slice] of this.#slices.entries()) {
-      if (index > 0) parts.push(COMMA);
-      parts.push(slice);
+    const slices = this.#slices;
+    const out = Buffer.allocUnsafeSlow(2 + this.#sliceBytes + Math.max(0, slices.length - 1));
+    let offset = 0;
+    let sincePause = 0;
+    out[offset++] = OPEN[0]!;
+    for (const [index, slice] of slices.entries()) {
+      if (index > 0) out[offset++] = COMMA[0]!;
+      for (let from = 0; from < slice.length; from += COPY_LENGTH) {
+        if (sincePause >= COPY_LENGTH) {
+          await pause();
+          sincePause = 0;
+        }
+        const part = slice.subarray(from, from + COPY_LENGTH);
+        out.set(part, offset);
+        offset += part.length;
+        sincePause += part.length;
+      }
     }
-    parts.push(CLOSE);
-    return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
+    out[offset++] = CLOSE[0]!;
+    return out as Uint8Array<ArrayBuffer>;
   }
 }
+
+/** Past about this many characters pushed, a loop writing a `JsonArrayBytes` ends its slice. */
+export const SLICE_LENGTH = 1 << 20;
+// The bytes copied between two pauses of `JsonArrayBytes.bytes`.
+const COPY_LENGTH = 2 << 20;
 
 /**
  * A JSON array's UTF-8 bytes as chunks: the slices `encoded` already (`JsonArrayBytes.takeSlices`), then one per

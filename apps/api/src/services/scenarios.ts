@@ -35,7 +35,7 @@ import { scenarioActions, scenarioActivities, scenarioLabels, scenarioVersions, 
 import { badInput, badRequest, conflict, forbidden, notFound } from '../errors';
 import type { PostedSaveBody, PostedVersion, ServiceContext, StoredScenarioText, ValidatedScenario } from './context';
 import { FreshSharedRun } from './fresh-shared-run';
-import { JsonArrayBytes, jsonArrayChunks, jsonBytes } from './json';
+import { JsonArrayBytes, jsonArrayChunks, jsonBytes, SLICE_LENGTH } from './json';
 import type { JsonPieces } from './json';
 import { listPredicate, ScenarioListMirror } from './list-mirror';
 import type { MirroredScenario, MirrorView, ScenarioListFilter } from './list-mirror';
@@ -600,7 +600,7 @@ export class ScenarioService {
       let reusedUntil = Number.POSITIVE_INFINITY;
       const computed: { entry: ListEntry; text: string }[] = [];
       for (const entry of entries) {
-        if (slices.due()) {
+        if (slices.due() || answer.pendingLength > SLICE_LENGTH) {
           answer.endSlice();
           await slices.pause();
         }
@@ -619,7 +619,7 @@ export class ScenarioService {
         computed.push({ entry, text });
         answer.push(text);
       }
-      const bytes = answer.bytes();
+      const bytes = await answer.bytes(() => slices.pause());
       // Asked after the states: they came from answers cached until then at the latest.
       const computedUntil = options.withState ? (freshness?.(startedAt).validUntil ?? 0) : Number.POSITIVE_INFINITY;
       for (const { entry, text } of computed) entry.withState = { text, version: statesVersion, validUntil: computedUntil };
@@ -658,7 +658,8 @@ export class ScenarioService {
           return new ListContinuation(answer.takeSlices(), pages);
         }
       }
-      const bytes = answer.bytes();
+      const slices = this.#slices();
+      const bytes = await answer.bytes(() => slices.pause());
       this.#listTexts.set(key, { bytes, seq, generation, statesVersion: undefined, statesValidUntil: 0 });
       return bytes;
     });
