@@ -76,7 +76,7 @@ export function createRouter(): OpenAPIHono<AppEnv> {
     const { middleware: _middleware, hide, [UNPARSED_JSON_BODY]: unparsed, ...documented } = route;
     if (!hide) router.openAPIRegistry.registerPath(documented);
     const request = route.request && unparsed ? { ...route.request, body: undefined } : route.request;
-    const validated = { ...documented, ...(route.middleware ? { middleware: route.middleware } : {}), hide: true, ...(request ? { request: requestParsedSynchronously(request) } : {}) };
+    const validated = { ...route, hide: true, ...(request ? { request: requestParsedSynchronously(request) } : {}) };
     return (register as (...args: unknown[]) => unknown)(validated, ...rest);
   }) as typeof router.openapi;
   return router;

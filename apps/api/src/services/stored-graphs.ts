@@ -46,20 +46,16 @@ export function canonicalText(graph: ScenarioGraph, name: string): string {
   return canonicalProcessText(toCanonical(graph, { id: name, copy: false }));
 }
 
-/** The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and content key. */
-export function versionTextOf(graph: ScenarioGraph, name: string): VersionText {
+/**
+ * The version a graph becomes when saved under `name`: its canonical text (`canonicalText`) and content key. A
+ * graph that is the scenario graph schema's own output (a save's body as its schema parsed it) is written without a
+ * second schema pass (`parsed`: `parsedCanonicalProcessText`).
+ */
+export function versionTextOf(graph: ScenarioGraph, name: string, options: { parsed?: boolean } = {}): VersionText {
   // Only written out, never kept: it may share the graph's fields.
   const canonical = toCanonical(graph, { id: name, copy: false });
-  return { canonicalJson: canonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
-}
-
-/**
- * `versionTextOf` of a graph that is the scenario graph schema's output (a save's body as its schema parsed it),
- * written without a second schema pass (`parsedCanonicalProcessText`).
- */
-export function parsedVersionTextOf(graph: ScenarioGraph, name: string): VersionText {
-  const canonical = toCanonical(graph, { id: name, copy: false });
-  return { canonicalJson: parsedCanonicalProcessText(canonical), contentKey: contentKeyOf(canonical) };
+  const canonicalJson = options.parsed ? parsedCanonicalProcessText(canonical) : canonicalProcessText(canonical);
+  return { canonicalJson, contentKey: contentKeyOf(canonical) };
 }
 
 // Versions are written only as the canonical schema's output (`canonicalProcessText`, or the equal

@@ -6,7 +6,7 @@ import type { SaveRequestFields } from './context';
 import { validateScenarioAsync, withValidationResultBytes } from '@scenaria/validation';
 import { buildModel } from './models';
 import { labelsRefusal, labelsToValidate, parseSaveBody, unstorableRefusal } from './save-body';
-import { parsedVersionTextOf, storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
+import { storedGraphObject, storedGraphText, versionTextOf } from './stored-graphs';
 import type { StoredGraphText, VersionText } from './stored-graphs';
 import { nextTurn } from './thread-slices';
 import { validationOptionsOf } from './validation-protocol';
@@ -81,7 +81,7 @@ async function answer(request: ValidationRequest): Promise<ValidationReply> {
     const problems = posted !== undefined && 'storeAs' in scenario ? canonicalFormProblems(posted) : [];
     const storable = posted !== undefined && 'storeAs' in scenario && problems.length === 0;
     // A body's graph is the schema's output here, so its text needs no second schema pass.
-    const version: VersionText | undefined = storable ? (saveRequest ? parsedVersionTextOf(posted!, scenario.storeAs) : versionTextOf(posted!, scenario.storeAs)) : undefined;
+    const version: VersionText | undefined = storable ? versionTextOf(posted!, scenario.storeAs, { parsed: saveRequest !== undefined }) : undefined;
     const unstorable = saveRequest ? unstorableRefusal(problems) : undefined;
     const canonicalJson = version?.canonicalJson ?? ('canonicalJson' in scenario ? scenario.canonicalJson : undefined);
     const graph = canonicalJson !== undefined ? storedGraphObject(canonicalJson) : posted;
