@@ -2,10 +2,9 @@ import type { ValidationResult } from '@scenaria/api-contract';
 import type { ScenarioGraph } from '@scenaria/graph';
 import type { ValidateScenarioOptions } from '@scenaria/validation';
 import type { ModelSource } from './models';
-import type { PostedSaveBody, PostedVersion, SaveRequestFields, StoredScenarioText } from './context';
+import type { PostedSaveBody, PostedVersion, StoredScenarioText, ValidationExtras } from './context';
 import type { ErrorBody } from '../errors';
 import type { PlacedResult } from './result-ring';
-import type { StoredGraphText, VersionText } from './stored-graphs';
 
 /**
  * Most variable entries the node results of one validation may list (about 25 MB of JSON). Node results name
@@ -68,14 +67,7 @@ export interface FragmentRef {
  * why a save's body was refused.
  */
 export type ValidationReply =
-  | ({
-      id: number;
-      errors: ValidationResult['errors'];
-      stored?: StoredGraphText;
-      version?: VersionText;
-      saveRequest?: SaveRequestFields;
-      unstorable?: ErrorBody;
-    } & ({ placed: PlacedResult } | { bytes: Uint8Array<ArrayBuffer> }))
+  | ({ id: number; errors: ValidationResult['errors'] } & ValidationExtras & ({ placed: PlacedResult } | { bytes: Uint8Array<ArrayBuffer> }))
   | { id: number; failure: string }
   /** A save's body that is bad input (`PostedSaveBody`): answered with 400 and this body, never validated. */
   | { id: number; refused: ErrorBody };
