@@ -266,9 +266,17 @@ export async function createBatchDeploymentManager(options: BatchManagerOptions,
   const cancel = async (scenarioName: string, deploymentId?: string) => {
     // Stopped before anything is awaited: a run must not reach its end (and commit) after the cancel was asked.
     const running = active.get(scenarioName);
-    if (running && (deploymentId === undefined || running.row.deploymentId === deploymentId)) running.controller.abort();
+    const stopped = running && (deploymentId === undefined || running.row.deploymentId === deploymentId) ? running : undefined;
+    stopped?.controller.abort();
     const open = (await scenarioBatchRunsIn(db, scenarioName, ['RUNNING', 'SCHEDULED'])).filter((row) => deploymentId === undefined || row.deploymentId === deploymentId);
-    if (open.length === 0) return refusal('NotDeployed', `Scenario ${scenarioName} has no running or scheduled deployment`);
+    if (open.length === 0) {
+      // The run stopped above may record its own CANCELED before this read: it was running, and now it is canceled.
+      if (stopped) {
+        await stopped.done;
+        return { ok: true as const, value: null };
+      }
+      return refusal('NotDeployed', `Scenario ${scenarioName} has no running or scheduled deployment`);
+    }
     timers.get(scenarioName)?.cancel();
     timers.delete(scenarioName);
     const run = active.get(scenarioName);
