@@ -64,8 +64,10 @@ describe.each(DATABASES)('variableTypes echoed back by the front end (%s)', (kin
     expect(result.errors.invalidNodes).toEqual({});
 
     const sinkTypes = result.nodeResults.sink?.variableTypes ?? {};
-    // The types that made the original front end fail: helper classes, records, known values, unions.
-    expect(Object.keys(sinkTypes)).toEqual(expect.arrayContaining(['COLLECTION', 'CONV', 'DATE', 'input', 'meta', 'record', 'mixed', 'sum']));
+    // The input context's local variables only, as the reference lists them (no `#meta`, no helpers); their types
+    // are what made the original front end fail: records, known values, unions.
+    expect(Object.keys(sinkTypes)).toEqual(['input', 'record', 'mixed', 'sum']);
+    expect(result.nodeResults.source?.variableTypes).toEqual({});
 
     for (const node of scenarioGraph.nodes) {
       const variableTypes = result.nodeResults[node.id]?.variableTypes;
@@ -89,5 +91,25 @@ describe.each(DATABASES)('variableTypes echoed back by the front end (%s)', (kin
     expect(suggestions.status, await suggestions.clone().text()).toBe(200);
     const names = ((await suggestions.json()) as { methodName: string }[]).map((suggestion) => suggestion.methodName);
     expect(names).toEqual(expect.arrayContaining(['a', 'b', 'c', 'f']));
+
+    // The globals the front end is not sent are the server's to add: `#meta` and the helpers.
+    for (const [expression, expected] of [
+      ['#meta.', 'processName'],
+      ['#COLLECTION.', 'sum'],
+    ] as const) {
+      const globals = await postJson(server, api.suggestExpression, '/api/parameters/streaming/suggestions', {
+        expression: { language: 'spel', expression },
+        caretPosition2d: { row: 0, column: expression.length },
+        variableTypes: sinkTypes,
+      });
+      expect(globals.status, await globals.clone().text()).toBe(200);
+      expect(((await globals.json()) as { methodName: string }[]).map((suggestion) => suggestion.methodName), expression).toContain(expected);
+    }
+    const parameters = await postJson(server, api.validateParameters, '/api/parameters/streaming/validate', {
+      parameters: [{ name: 'flag', typ: { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [] }, expression: { language: 'spel', expression: "#meta.processName != '' && #record.a > 0" } }],
+      variableTypes: sinkTypes,
+    });
+    expect(parameters.status, await parameters.clone().text()).toBe(200);
+    expect(((await parameters.json()) as { validationErrors: unknown[] }).validationErrors).toEqual([]);
   });
 });

@@ -199,6 +199,11 @@ describe('scenario editor', () => {
     await eventually(() => typeLine.textContent()).toContain('Boolean');
     expect(await typeLine.textContent()).not.toContain('expected');
     await eventually(() => panel.locator('.cm-lintRange-error').count()).toBe(0);
+    // Validation's node results list local variables only; the field types `#meta` from the scenario's properties.
+    await page.keyboard.press('Control+a');
+    await page.keyboard.type('#meta.processName');
+    await eventually(() => typeLine.textContent()).toContain('String');
+    expect(await typeLine.textContent()).toContain('expected: Boolean');
   });
 
   it('asks before leaving with unsaved changes', async () => {

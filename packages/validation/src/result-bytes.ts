@@ -2,8 +2,8 @@ import { writeUtf8 } from '@scenaria/typing';
 import type { ValidationResult } from './result';
 
 // A value frozen all the way down never changes, so its JSON never does either. Validation shares such parts
-// across a result (every node shows the same global variables' types, a chain of filters the same variable map)
-// and across results (the model's globals), so each is written once and then copied as bytes. `Object.freeze`
+// across a result (a chain of filters shows one variable map, many nodes the same `#input` type) and across
+// results (the model's types), so each is written once and then copied as bytes. `Object.freeze`
 // is shallow: an object is kept only when each object inside it was kept too (frozen all the way down).
 // Within a result a kept part is copied from where it was written; its bytes are kept apart, for later results,
 // only once the next result shows it again: most kept parts belong to one result (its variable maps and the
@@ -20,7 +20,7 @@ let spanBounds: number[] = [];
 
 // Records made as a frozen record plus one key at its end (`{ ...base, [key]: value }`, the variables at a node
 // one variable after an earlier node's): written as the base's bytes up to its closing brace plus that entry.
-// A chain of n variable nodes shows n such records of up to n + globals entries; entry by entry, writing them
+// A chain of n variable nodes shows n such records of up to n entries; entry by entry, writing them
 // was most of a result's cost, although all but one entry of each had just been written.
 // Noted by validation, and dropped when the record is first written (later it is copied as a part already
 // written): a weak map's adds cost as much as they saved. Bounded for results that are never written.

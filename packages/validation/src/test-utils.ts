@@ -107,7 +107,6 @@ export function localVariables(result: ValidationResult, nodeId: string): Record
   const variables = result.nodeResults[nodeId]?.variableTypes ?? {};
   const local: Record<string, string> = {};
   for (const [name, type] of Object.entries(variables)) {
-    if (name === 'meta' || /^[A-Z_0-9]+$/.test(name)) continue;
     local[name] = String(type.display);
   }
   return local;

@@ -31,6 +31,13 @@ describe('validateParameterExpressions', () => {
     expect(errors[0]?.description).toBe('The expression does not parse or does not type-check.');
   });
 
+  it('types #meta with the model\'s scenario properties, as node results leave it out of the variables a client sends', () => {
+    const property = Object.keys(streaming.scenarioProperties)[0]!;
+    expect(validateParameterExpressions([{ name: 'p', typ: Types.String, expression: spel(`#meta.processName + #meta.properties.${property}`) }], variables, streaming)).toEqual([]);
+    const unknown = validateParameterExpressions([{ name: 'p', typ: Types.String, expression: spel('#meta.properties.noSuchProperty') }], variables, streaming);
+    expect(unknown.map((e) => e.typ)).toEqual(['ExpressionParserCompilationError']);
+  });
+
   it('types spelTemplate expressions as text', () => {
     expect(validateParameterExpressions([{ name: 't', typ: Types.String, expression: { language: 'spelTemplate', expression: 'amount #{#input.amount}' } }], variables, streaming)).toEqual([]);
   });

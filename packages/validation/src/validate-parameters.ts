@@ -4,6 +4,7 @@ import { toNodeValidationError, type NodeValidationError } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import { NodeCheck, type Variables } from './node-context';
 import { Scope } from './scope';
+import { modelMetaVariableType } from './validate-scenario';
 
 /** One expression to check against the type its parameter requires (`POST /api/parameters/{processingType}/validate`). */
 export interface ParameterExpression {
@@ -15,7 +16,7 @@ export interface ParameterExpression {
 
 /**
  * Types each expression against its parameter's type, with the given variables plus the model's and the
- * language's globals in scope: Nussknacker's parameters validation, which compiles expressions and nothing
+ * language's globals (`#meta` typed with the model's scenario properties) in scope: Nussknacker's parameters validation, which compiles expressions and nothing
  * more (no component is known, so no validators run). Errors are the node validation's
  * (`ExpressionParserCompilationError` per typing problem, `NotSupportedExpressionLanguage`), with the
  * parameter name as `fieldName`.
@@ -24,7 +25,8 @@ export interface ParameterExpression {
 export function validateParameterExpressions(parameters: readonly ParameterExpression[], variableTypes: Variables, model: Model): NodeValidationError[] {
   const typer = expressionTyperFor(model);
   const check = new NodeCheck(typer, model, {});
-  const variables = Scope.of(typer.globals).withAll(variableTypes);
+  // `#meta` as well: node results (whose variables a client sends here) list local variables only.
+  const variables = Scope.of(typer.globals).with('meta', modelMetaVariableType(model)).withAll(variableTypes);
   for (const parameter of parameters) check.typeExpression(parameter.name, parameter.expression, variables, parameter.typ);
   return check.errors.map(toNodeValidationError);
 }

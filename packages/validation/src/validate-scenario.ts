@@ -38,7 +38,7 @@ export interface ValidateScenarioOptions {
   readonly skipNodeResults?: boolean;
   /**
    * Most variable entries the `variableTypes` of all node results may hold together. Each node lists every
-   * variable visible at it, so the wire format is quadratic for a chain of variable nodes (n²/2 entries):
+   * local variable visible at it, so the wire format is quadratic for a chain of variable nodes (n²/2 entries):
    * a server sets this to keep responses bounded. Once the next node would pass it, that node and the ones
    * after it (in validation order) get no node results and the first of them a `NodeResultsLimitReached`
    * warning. Unbounded by default, as in the reference.
@@ -59,35 +59,35 @@ function createSession(model: Model, fragments: Readonly<Record<string, Scenario
   return session;
 }
 
-/** The variables every node of a scenario starts from, with the node-results JSON of them. */
-interface StartingScope {
-  readonly scope: Scope;
-  readonly json: Readonly<Record<string, TypingResultJson>>;
-}
-
-// Per typer, by the scenario's property names (all properties are strings, so the names fix `#meta`'s type). Shared
-// by every validation with the same names, so the JSON of these variables, in every node's results, is one frozen
-// object: written once and then copied as bytes. Property names are the user's, so the kept sets are bounded.
-const startingScopes = new WeakMap<ExpressionTyper, Map<string, StartingScope>>();
+// Per typer, by the scenario's property names (all properties are strings, so the names fix `#meta`'s type): the
+// variables every node of a scenario starts from. Property names are the user's, so the kept sets are bounded.
+const startingScopes = new WeakMap<ExpressionTyper, Map<string, Scope>>();
 const STARTING_SCOPES_KEPT = 64;
 
-function startingScopeOf(typer: ExpressionTyper, properties: Readonly<Record<string, string>>): StartingScope {
+function startingScopeOf(typer: ExpressionTyper, properties: Readonly<Record<string, string>>): Scope {
   let byNames = startingScopes.get(typer);
   if (byNames === undefined) startingScopes.set(typer, (byNames = new Map()));
   const names = JSON.stringify(Object.keys(properties));
   let start = byNames.get(names);
   if (start === undefined) {
-    const scope = Scope.of(typer.globals).with('meta', metaVariableType(properties));
-    start = { scope, json: variablesRecordOf(scope) };
+    start = Scope.of(typer.globals).with('meta', metaVariableType(properties));
     if (byNames.size >= STARTING_SCOPES_KEPT) byNames.clear();
     byNames.set(names, start);
   }
   return start;
 }
 
-/** The node-results JSON of a scope's variables, entry by entry: frozen, because results share it. */
-function variablesRecordOf(scope: Scope): Readonly<Record<string, TypingResultJson>> {
-  return Object.freeze(Object.fromEntries(scope.entries().map(([name, type]) => [name, typeToJson(type)])));
+/** A node's `variableTypes` where no variable of its own is in scope (at a source): one frozen object for all. */
+const NO_LOCAL_VARIABLES: Readonly<Record<string, TypingResultJson>> = Object.freeze({});
+
+/**
+ * The node-results JSON of a scope's local variables, entry by entry: frozen, because results share it. The global
+ * variables (`#meta` and the helpers) are left out, as the reference's node results hold the input context's local
+ * variables only; a global's entry is the very type object of the starting scope.
+ */
+function localVariablesRecordOf(scope: Scope, globals: Scope): Readonly<Record<string, TypingResultJson>> {
+  const locals = scope.entries().filter(([name, type]) => globals.get(name) !== type);
+  return locals.length === 0 ? NO_LOCAL_VARIABLES : Object.freeze(Object.fromEntries(locals.map(([name, type]) => [name, typeToJson(type)])));
 }
 
 /** The type of `#meta` for a scenario. */
@@ -95,6 +95,14 @@ export function metaVariableType(properties: Readonly<Record<string, string>>): 
   const propertyFields: Record<string, TypingResult> = {};
   for (const key of Object.keys(properties)) propertyFields[key] = Types.String;
   return recordType({ processName: Types.String, properties: recordType(propertyFields), scenarioLabels: listType(Types.String) });
+}
+
+/**
+ * The type of `#meta` where no scenario is at hand (completions, parameter checks): with the model's scenario
+ * properties, as the reference types it there. Node results do not list `#meta`, so callers add it themselves.
+ */
+export function modelMetaVariableType(model: Pick<Model, 'scenarioProperties'>): TypingResult {
+  return metaVariableType(Object.fromEntries(Object.keys(model.scenarioProperties).map((name) => [name, ''])));
 }
 
 /**
@@ -239,8 +247,7 @@ function* validationSteps(
   for (const { nodeId, error } of structure.node) builder.nodeError(nodeId, error);
   yield;
 
-  const start = startingScopeOf(typer, properties);
-  const globals = start.scope;
+  const globals = startingScopeOf(typer, properties);
   const outgoing = new Map<string, Edge[]>();
   const incoming = new Map<string, Edge[]>();
   for (const edge of graph.edges) {
@@ -258,7 +265,7 @@ function* validationSteps(
   // A filter, sink or split passes its input on unchanged, so a chain of them shares one context and one JSON
   // of it; a context one variable longer than one already shown is its base's JSON plus that entry. Keyed by
   // scope id (a scope names its base by id), so contexts no node reads any more can be collected.
-  const variablesJson = new Map<number, Readonly<Record<string, TypingResultJson>>>([[globals.id, start.json]]);
+  const variablesJson = new Map<number, Readonly<Record<string, TypingResultJson>>>([[globals.id, NO_LOCAL_VARIABLES]]);
   const jsonOf = (scope: Scope): Readonly<Record<string, TypingResultJson>> => {
     let json = variablesJson.get(scope.id);
     if (json === undefined) {
@@ -270,7 +277,7 @@ function* validationSteps(
         // A new name that is no array index comes last: the result's bytes are the base's and one entry.
         if (!Object.hasOwn(baseJson, derived.name) && !ARRAY_INDEX.test(derived.name)) noteAppendedEntry(json, baseJson, derived.name);
       } else {
-        json = variablesRecordOf(scope);
+        json = localVariablesRecordOf(scope, globals);
       }
       variablesJson.set(scope.id, json);
     }
@@ -338,8 +345,10 @@ function* validationSteps(
     heldContexts.peak = Math.max(heldContexts.peak, contextAfter.size);
     for (const error of check.errors) builder.nodeError(node.id, error);
     // Skipped node results are not built at all (fragments are validated that way for their outputs).
-    if (includeNodeResults && entriesLeft >= variablesAtInput.size) {
-      entriesLeft -= variablesAtInput.size;
+    // Node results list local variables only: the globals the starting scope holds are not counted.
+    const localEntries = Math.max(0, variablesAtInput.size - globals.size);
+    if (includeNodeResults && entriesLeft >= localEntries) {
+      entriesLeft -= localEntries;
       builder.nodeResults[node.id] = {
         variableTypes: jsonOf(variablesAtInput),
         parameters: check.parameters === null ? null : check.parameters.map(toUIParameter),

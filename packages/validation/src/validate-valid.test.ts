@@ -25,7 +25,14 @@ describe('valid scenarios: variable types after each node', () => {
     expect(localVariables(result, 'end')).toEqual({ input: 'Record{amount: Integer(10), name: String(x)}', fee: 'Integer(20)' });
     expect(result.nodeResults.f?.typingInfo.$expression?.display).toBe('Boolean(true)');
     expect(result.nodeResults.v?.typingInfo.$expression?.display).toBe('Integer(20)');
-    expect(result.nodeResults.f?.variableTypes.meta?.display).toBe('Record{processName: String, properties: Record{}, scenarioLabels: List[String]}');
+  });
+
+  it('lists local variables only: #meta and the helpers are typed but not in node results, as in the reference', () => {
+    const graph = chain([generator(), n.variable('m', 'scenario', '#meta'), n.variable('c', 'total', '#COLLECTION.sum({1, 2})'), n.sink('end')], [], 'StreamMetaData', { parallelism: '2', spillStateToDisk: 'true' });
+    const result = expectValid(graph);
+    expect(result.nodeResults.m?.typingInfo.$expression?.display).toBe('Record{processName: String, properties: Record{parallelism: String, spillStateToDisk: String}, scenarioLabels: List[String]}');
+    expect(Object.keys(result.nodeResults.source?.variableTypes ?? {})).toEqual([]);
+    expect(Object.keys(result.nodeResults.end?.variableTypes ?? {})).toEqual(['input', 'scenario', 'total']);
   });
 
   it('kafka source typed by its topic -> record-variable -> kafka sink', () => {
@@ -54,7 +61,6 @@ describe('valid scenarios: variable types after each node', () => {
     const result = expectValid(graph);
     expect(localVariables(result, 'endA')).toEqual({ input: 'Record{amount: Integer(10), name: String(x)}', left: 'String(L)' });
     expect(localVariables(result, 'endB')).toEqual({ input: 'Record{amount: Integer(10), name: String(x)}', right: 'Double(1.5)' });
-    expect(result.nodeResults.endA?.variableTypes.meta?.display).toBe('Record{processName: String, properties: Record{parallelism: String, spillStateToDisk: String}, scenarioLabels: List[String]}');
   });
 
   it('choice with conditions and the legacy exprVal variable', () => {

@@ -5,9 +5,9 @@ import type { ExpressionCheck, ExpressionCompletionItem, ExpressionContext, Expr
 
 /**
  * The part of the model the browser knows: none. The model stays on the server, and the definitions answer
- * names its classes without their methods; its global variables reach the designer inside every node's
- * `variableTypes`. So the browser types in the environment of a model without classes or globals of its own:
- * the language's helpers over the standard class whitelist, built by the same function the server uses.
+ * names its classes without their methods. So the browser types in the environment of a model without classes
+ * or globals of its own: the language's helpers over the standard class whitelist, built by the same function
+ * the server uses. `#meta` comes with the context (the node's fields add it from the scenario's properties).
  */
 const browserModel: ExpressionModel = { classes: [], globalVariables: {} };
 
