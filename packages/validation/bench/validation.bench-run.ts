@@ -100,7 +100,7 @@ it('benchmarks scenario validation', () => {
     '',
     ...verdicts.map((v) => `- ${v}.`),
     '',
-    'The wire format lists every variable visible at every node (`nodeResults[id].variableTypes`, as in the reference,',
+    'The wire format lists every local variable in scope at every node (`nodeResults[id].variableTypes`, as in the reference,',
     'which does not bound it), so complete node results of a chain of n variable nodes hold n²/2 entries: that row is',
     'quadratic in size by the format, not by the implementation; its time follows its size (time per response byte',
     'stays about flat up to what fits in memory). A server bounds it with `maxNodeResultEntries` (row above: nodes past the limit get no node results and',
