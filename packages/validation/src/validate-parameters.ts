@@ -16,10 +16,10 @@ export interface ParameterExpression {
 
 /**
  * Types each expression against its parameter's type, with the given variables plus the model's and the
- * language's globals (`#meta` typed with the model's scenario properties) in scope: Nussknacker's parameters validation, which compiles expressions and nothing
- * more (no component is known, so no validators run). Errors are the node validation's
- * (`ExpressionParserCompilationError` per typing problem, `NotSupportedExpressionLanguage`), with the
- * parameter name as `fieldName`.
+ * language's globals (`#meta` typed with the model's scenario properties) in scope: Nussknacker's parameters
+ * validation, which compiles expressions and nothing more (no component is known, so no validators run). Errors
+ * are the node validation's (`ExpressionParserCompilationError` per typing problem,
+ * `NotSupportedExpressionLanguage`), with the parameter name as `fieldName`.
  * @example validateParameterExpressions([{ name: 'flag', typ: Types.Boolean, expression: { language: 'spel', expression: "'text'" } }], { input: Types.String }, model)
  */
 export function validateParameterExpressions(parameters: readonly ParameterExpression[], variableTypes: Variables, model: Model): NodeValidationError[] {
