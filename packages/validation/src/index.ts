@@ -1,5 +1,5 @@
 /** Validates a whole scenario (or fragment) against a model. */
-export { validateScenario, validateScenarioAsync, fragmentComponentFor, fragmentComponentsFor, metaVariableType, modelMetaVariableType } from './validate-scenario';
+export { validateScenario, validateScenarioAsync, fragmentComponentFor, fragmentComponentsFor, metaVariableType, withModelGlobals } from './validate-scenario';
 /** The definitions response with the processing type's fragments in the palette. */
 export { processDefinitionDataWithFragments } from './definitions';
 export type { ValidateScenarioOptions, ChunkingOptions } from './validate-scenario';

@@ -4,7 +4,7 @@ import { toNodeValidationError, type NodeValidationError } from './errors';
 import { expressionTyperFor } from './expression-typer';
 import { NodeCheck, type Variables } from './node-context';
 import { Scope } from './scope';
-import { modelMetaVariableType } from './validate-scenario';
+import { withModelGlobals } from './validate-scenario';
 
 /** One expression to check against the type its parameter requires (`POST /api/parameters/{processingType}/validate`). */
 export interface ParameterExpression {
@@ -25,8 +25,7 @@ export interface ParameterExpression {
 export function validateParameterExpressions(parameters: readonly ParameterExpression[], variableTypes: Variables, model: Model): NodeValidationError[] {
   const typer = expressionTyperFor(model);
   const check = new NodeCheck(typer, model, {});
-  // `#meta` as well: node results (whose variables a client sends here) list local variables only.
-  const variables = Scope.of(typer.globals).with('meta', modelMetaVariableType(model)).withAll(variableTypes);
+  const variables = Scope.of(typer.globals).withAll(withModelGlobals(model, variableTypes));
   for (const parameter of parameters) check.typeExpression(parameter.name, parameter.expression, variables, parameter.typ);
   return check.errors.map(toNodeValidationError);
 }

@@ -98,11 +98,16 @@ export function metaVariableType(properties: Readonly<Record<string, string>>): 
 }
 
 /**
- * The type of `#meta` where no scenario is at hand (completions, parameter checks): with the model's scenario
- * properties, as the reference types it there. Node results do not list `#meta`, so callers add it themselves.
+ * The variables a client's `variableTypes` stand for where no scenario is at hand (completions, parameter checks):
+ * the model's global variables and `#meta`, typed with the model's scenario properties as the reference types it
+ * there, then the client's own. Node results list local variables only, so a client sends none of the globals back.
  */
-export function modelMetaVariableType(model: Pick<Model, 'scenarioProperties'>): TypingResult {
-  return metaVariableType(Object.fromEntries(Object.keys(model.scenarioProperties).map((name) => [name, ''])));
+export function withModelGlobals(
+  model: Pick<Model, 'globalVariables' | 'scenarioProperties'>,
+  variables: Readonly<Record<string, TypingResult>>,
+): Record<string, TypingResult> {
+  const meta = metaVariableType(Object.fromEntries(Object.keys(model.scenarioProperties).map((name) => [name, ''])));
+  return { ...model.globalVariables, meta, ...variables };
 }
 
 /**

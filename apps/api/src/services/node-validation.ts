@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { suggestExpression } from '@scenaria/spel';
 import { typingResultFromJson, typingResultToJson, unknownType } from '@scenaria/typing';
 import type { TypingResult, TypingResultJson } from '@scenaria/typing';
-import { expressionEnvironment, modelMetaVariableType, validateNode, validateParameterExpressions, validateScenarioProperties } from '@scenaria/validation';
+import { expressionEnvironment, validateNode, validateParameterExpressions, validateScenarioProperties, withModelGlobals } from '@scenaria/validation';
 import type { AuthenticatedUser } from '../auth/users';
 import { hasPermission } from '../auth/users';
 import type { ConfigStore } from '../config/config-store';
@@ -113,8 +113,7 @@ export class NodeValidationService {
   /** `POST /api/parameters/{processingType}/suggestions`: completion at the caret (row and column of the text). */
   suggestions(user: AuthenticatedUser, processingType: string, body: ExpressionSuggestionsRequest) {
     const model = this.#typeModel(user, processingType);
-    // `#meta` too: node results, whose variables a client sends here, list local variables only.
-    const variables = { ...model.globalVariables, meta: modelMetaVariableType(model), ...decodeTypes(body.variableTypes, 'variableTypes', model) };
+    const variables = withModelGlobals(model, decodeTypes(body.variableTypes, 'variableTypes', model));
     const lines = body.expression.expression.split('\n');
     if (body.caretPosition2d.row >= lines.length) throw badRequest('caretPosition2d.row is beyond the last line', ['json', 'caretPosition2d', 'row']);
     const cursor = lines.slice(0, body.caretPosition2d.row).reduce((sum, line) => sum + line.length + 1, 0) + Math.min(body.caretPosition2d.column, lines[body.caretPosition2d.row]!.length);
