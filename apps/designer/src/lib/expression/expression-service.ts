@@ -6,8 +6,9 @@ export interface ExpressionContext {
   /** Types in their JSON form (semantics.md §6) as validation sends them; the service decodes them. */
   variables: Readonly<Record<string, TypingResultJson>>;
   /**
-   * False when no validation has told us the variables in scope yet (a node just added): then unknown
-   * variables are not reported, instead of flagging every `#input`.
+   * False when no validation has told us the variables in scope yet (a node just added): then typing errors of
+   * an expression that names a variable missing from `variables` are not reported, instead of flagging every
+   * `#input`; the variables given (`#meta`) are typed in full.
    */
   variablesKnown?: boolean;
   expectedType?: TypingResultJson;

@@ -37,6 +37,15 @@ describe('spel expression service', () => {
     expect(service.check("'a' - 1", { language: 'spel', variables: {}, variablesKnown: false }).problems.length).toBeGreaterThan(0);
   });
 
+  it('types variables the context brings before validation (#meta) in full', () => {
+    const meta: TypingResultJson = { ...input, fields: { processName: string }, display: 'Record{processName: String}' };
+    const beforeValidation: ExpressionContext = { language: 'spel', variables: { meta }, variablesKnown: false };
+    expect(service.check('#meta.processName', beforeValidation)).toEqual({ type: 'String', problems: [] });
+    expect(service.check('#meta.noSuchField', beforeValidation).problems.length).toBeGreaterThan(0);
+    // with a variable only validation can type, its errors are still held back
+    expect(service.check('#meta.noSuchField == #input', beforeValidation).problems).toEqual([]);
+  });
+
   it('checks the expected type of a field', () => {
     const boolean: TypingResultJson = { type: 'TypedClass', refClazzName: 'java.lang.Boolean', params: [], display: 'Boolean' };
     expect(service.check('#input.name', { ...context, expectedType: boolean }).problems[0]?.message).toMatch(/expected/i);

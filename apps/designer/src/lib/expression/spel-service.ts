@@ -39,9 +39,15 @@ export function createSpelService(): ExpressionService {
 
   const { registry, globals, variableTypes: globalTypes } = expressionEnvironment(browserModel);
   const globalNames = new Set(Object.keys(globalTypes));
-  /** Whether the text names a variable other than the helper globals (whose types are always known). */
-  const usesScope = (text: string) =>
-    [...text.matchAll(/#([A-Za-z_$][\w$]*)/g)].some((match) => !globalNames.has(match[1] ?? '') && match[1] !== 'this' && match[1] !== 'root');
+  /**
+   * Whether the text names a variable whose type is not known yet: not a helper global, and not one the context
+   * brings before any validation (`#meta`, from the scenario's properties).
+   */
+  const usesUnknownScope = (text: string, variables: Readonly<Record<string, unknown>>) =>
+    [...text.matchAll(/#([A-Za-z_$][\w$]*)/g)].some((match) => {
+      const name = match[1] ?? '';
+      return !globalNames.has(name) && name !== 'this' && name !== 'root' && !Object.hasOwn(variables, name);
+    });
 
   function checkText(text: string, context: ExpressionContext): ExpressionCheck {
     if (text.trim() === '') return { problems: [] };
@@ -53,7 +59,7 @@ export function createSpelService(): ExpressionService {
       expectedType: expectedTypeOf(context),
     });
     // Without the scope from validation, typing errors would be guesses; syntax errors are still certain.
-    const guessing = context.variablesKnown === false && usesScope(text);
+    const guessing = context.variablesKnown === false && usesUnknownScope(text, context.variables);
     const errors = guessing ? result.errors.filter((error) => error.code === 'SyntaxError') : result.errors;
     return {
       type: result.errors.length === 0 ? displayType(result.type) : undefined,
