@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { Decimal } from 'decimal.js';
 import spel2js from 'spel2js';
 import { listType, recordType, Types, type TypingResult } from '@scenaria/typing';
-import { JavaDouble, javaToString, toPlainJson } from '@scenaria/typing/runtime';
+import { JavaDouble, javaScaleOf, javaToString, toPlainJson, withJavaScale } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
 
 interface Case {
@@ -59,7 +59,8 @@ const cases: Case[] = [
     expression: '#amount * 2 + 1',
     variables: { amount: Types.BigDecimal },
     values: { amount: new Decimal('10.25') },
-    handWritten: (v) => (v.amount as Decimal).times(2).plus(1),
+    // Java keeps the scale: 10.25 * 2 + 1 is 21.50 (a product's scale is the sum of its factors', a sum's the larger).
+    handWritten: (v) => withJavaScale((v.amount as Decimal).times(2).plus(1), javaScaleOf(v.amount as Decimal)),
   },
   {
     name: 'String concatenation',
