@@ -1,9 +1,9 @@
 // The spel benchmark's cases: each expression with its variables, values and the same logic hand-written in
-// JavaScript (and in spel2js where it can). \`run-bench.ts\` measures them; \`src/bench-cases.test.ts\` checks in every
+// JavaScript (and in spel2js where it can). `run-bench.ts` measures them; `test/bench-cases.test.ts` checks in every
 // test run that the engine and the hand-written code still agree, so the bench cannot silently stop at its own check.
 import { Decimal } from 'decimal.js';
 import { listType, recordType, Types, type TypingResult } from '@scenaria/typing';
-import { JavaDouble, javaScaleOf, withJavaScale } from '@scenaria/typing/runtime';
+import { JavaDouble, javaScaleOf, javaToString, withJavaScale } from '@scenaria/typing/runtime';
 
 export interface BenchCase {
   name: string;
@@ -13,6 +13,16 @@ export interface BenchCase {
   handWritten: (vars: Record<string, unknown>) => unknown;
   /** spel2js text and plain-JS locals, when spel2js supports the construct. */
   spel2js?: { expression: string; locals: Record<string, unknown> };
+}
+
+/**
+ * Why the engine's result (`evaluate` of the case's values) and the hand-written one are not the same Java value,
+ * or undefined when they are: a case whose runners compute different things measures nothing.
+ */
+export function disagreement(benchCase: BenchCase, evaluate: (values: Record<string, unknown>) => unknown): string | undefined {
+  const ours = javaToString(evaluate(benchCase.values));
+  const handWritten = javaToString(benchCase.handWritten(benchCase.values));
+  return ours === handWritten ? undefined : `${benchCase.name}: ours gives ${ours}, hand-written JS ${handWritten}`;
 }
 
 // 1..100 rather than 0..99: spel2js mis-evaluates `#this` when the element is 0 (a falsy current object).

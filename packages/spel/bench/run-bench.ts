@@ -4,9 +4,9 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { resolve } from 'node:path';
 import spel2js from 'spel2js';
-import { javaToString, toPlainJson } from '@scenaria/typing/runtime';
+import { toPlainJson } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
-import { cases, corpusCases } from './cases';
+import { cases, corpusCases, disagreement } from './cases';
 
 /** How many distinct records each runner cycles through (a power of two). */
 const RECORDS = 64;
@@ -109,9 +109,8 @@ for (const benchCase of [...cases, ...corpusCases].filter((c) => filter === unde
   const values = benchCase.values;
   const expected = benchCase.handWritten(values);
   // The three runners must compute the same thing, or the comparison means nothing.
-  if (javaToString(compiled.evaluate(values)) !== javaToString(expected)) {
-    throw new Error(`${benchCase.name}: ours gives ${javaToString(compiled.evaluate(values))}, hand-written JS ${javaToString(expected)}`);
-  }
+  const problem = disagreement(benchCase, compiled.evaluate);
+  if (problem !== undefined) throw new Error(problem);
   const loops = [measuringLoop(compiled.evaluate, values), measuringLoop(benchCase.handWritten, values)];
   let spelNote: string | undefined;
   if (benchCase.spel2js) {
