@@ -1,12 +1,14 @@
 // Benchmark of the expression engine: compiled expressions vs the same logic hand-written in JavaScript vs
-// spel2js, plus parse+type time. Run with `pnpm bench`; it rewrites the spel section of BENCHMARKS.md.
+// spel2js vs Spring's own SpEL on the JVM (where one is installed: `jvm.ts`), plus parse+type time. Run with
+// `pnpm bench`; it rewrites the spel section of BENCHMARKS.md.
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { cpus, loadavg, platform, release } from 'node:os';
 import { resolve } from 'node:path';
 import spel2js from 'spel2js';
-import { toPlainJson } from '@scenaria/typing/runtime';
+import { javaToString, toPlainJson } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
 import { cases, corpusCases, disagreement } from './cases';
+import { measureOnJvm, type JvmMeasurement } from './jvm';
 
 /** How many distinct records each runner cycles through (a power of two). */
 const RECORDS = 64;
@@ -82,6 +84,8 @@ interface Row {
   ours: number;
   js: number;
   spel2js: number | undefined;
+  /** Spring's SpEL on the JVM, interpreted and compiled (undefined where Spring does not compile it). */
+  spring: { interpreted: number; compiled: number | undefined } | undefined;
   parseTypeMicros: number;
 }
 
@@ -102,8 +106,25 @@ function spel2jsRunner(compiled: unknown, context: unknown): (locals: Record<str
 // `BENCH_FILTER=Regex pnpm bench` measures only the cases whose name matches, without rewriting BENCHMARKS.md.
 const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) : undefined;
 
+const selected = [...cases, ...corpusCases].filter((c) => filter === undefined || filter.test(c.name));
+
+// The JVM first, on its own (it and Node would share the cores): `BENCH_JVM=off` leaves it out.
+console.log(`Spring SpEL: ${selected.length} cases on the JVM (about 3 s each) ...`);
+const jvm = process.env.BENCH_JVM === 'off' ? { unavailable: 'left out (BENCH_JVM=off)' } : measureOnJvm(selected, import.meta.dirname ?? '.');
+if ('unavailable' in jvm) console.log(`Spring SpEL not measured: ${jvm.unavailable}`);
+else console.log(`Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion}: measured`);
+
+/** Spring's rates for a case whose result Java prints as ours does; else why not. */
+function springRates(measurement: JvmMeasurement | undefined, ours: unknown): { rates?: Row['spring']; note?: string } {
+  if (measurement === undefined) return {};
+  if ('failure' in measurement) return { note: `Spring fails: ${measurement.failure}` };
+  const expected = javaToString(ours);
+  if (measurement.result !== expected) return { note: `Spring gives ${measurement.result}, ours ${expected}` };
+  return { rates: { interpreted: measurement.interpreted, compiled: measurement.compiled } };
+}
+
 const rows: Row[] = [];
-for (const benchCase of [...cases, ...corpusCases].filter((c) => filter === undefined || filter.test(c.name))) {
+for (const [index, benchCase] of selected.entries()) {
   const compiled = compileExpression(benchCase.expression, { variables: benchCase.variables });
   if (!compiled.ok) throw new Error(`${benchCase.name}: ${JSON.stringify(compiled.errors)}`);
   const values = benchCase.values;
@@ -127,9 +148,15 @@ for (const benchCase of [...cases, ...corpusCases].filter((c) => filter === unde
   }
   const [ours, js, spel] = opsPerSecond(loops) as [number, number, number | undefined];
   const parseTypeMicros = microsecondsPer(() => typeExpression(benchCase.expression, { variables: benchCase.variables }), 2000);
-  rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, parseTypeMicros });
+  const spring = springRates('measurements' in jvm ? jvm.measurements[index] : undefined, compiled.evaluate(values));
+  rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, spring: spring.rates, parseTypeMicros });
+  const springText = spring.rates
+    ? `, Spring ${format(spring.rates.interpreted)}/s interpreted, ${spring.rates.compiled ? `${format(spring.rates.compiled)}/s compiled` : 'not compiled'}`
+    : spring.note
+      ? ` (${spring.note})`
+      : '';
   console.log(
-    `${benchCase.name}: ours ${format(ours)}/s, js ${format(js)}/s, spel2js ${spel ? format(spel) : 'n/a'}/s${spelNote ? ` (${spelNote})` : ''}, ` +
+    `${benchCase.name}: ours ${format(ours)}/s, js ${format(js)}/s, spel2js ${spel ? format(spel) : 'n/a'}/s${spelNote ? ` (${spelNote})` : ''}${springText}, ` +
       `parse+type ${parseTypeMicros.toFixed(1)} µs`,
   );
 }
@@ -145,11 +172,28 @@ const cpu = cpus();
 const tableRow = (r: Row) =>
   `| \`${r.expression.replace(/\|/g, '\\|')}\` | ${format(r.ours)} | ${format(r.js)} | ${(r.js / r.ours).toFixed(2)}x | ` +
   `${r.spel2js ? format(r.spel2js) : 'n/a'} | ${r.spel2js ? `${(r.ours / r.spel2js).toFixed(1)}x` : 'n/a'} | ` +
-  `${r.spel2js ? `${(r.js / r.spel2js).toFixed(1)}x` : 'n/a'} | ${r.parseTypeMicros.toFixed(1)} |`;
+  `${r.spel2js ? `${(r.js / r.spel2js).toFixed(1)}x` : 'n/a'} | ` +
+  `${r.spring ? format(r.spring.interpreted) : 'n/a'} | ${r.spring ? `${(r.ours / r.spring.interpreted).toFixed(1)}x` : 'n/a'} | ` +
+  `${r.spring?.compiled ? format(r.spring.compiled) : 'n/a'} | ${r.spring?.compiled ? `${(r.ours / r.spring.compiled).toFixed(2)}x` : 'n/a'} | ` +
+  `${r.parseTypeMicros.toFixed(1)} |`;
 const header = [
-  '| expression | ours (evals/s) | hand-written JS | JS ÷ ours | spel2js | ours ÷ spel2js | JS ÷ spel2js (ceiling) | parse+type (µs) |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  '| expression | ours (evals/s) | hand-written JS | JS ÷ ours | spel2js | ours ÷ spel2js | JS ÷ spel2js (ceiling) | Spring interpreted | ours ÷ Spring interpreted | Spring compiled | ours ÷ Spring compiled | parse+type (µs) |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
 ];
+const springRows = rows.filter((row) => row.spring !== undefined);
+const springCompiledRows = springRows.filter((row) => row.spring!.compiled !== undefined);
+const interpretedRatios = springRows.map((row) => row.ours / row.spring!.interpreted);
+const compiledRatios = springCompiledRows.map((row) => row.ours / row.spring!.compiled!);
+const slowerThanInterpreted = springRows.filter((row) => row.ours < row.spring!.interpreted);
+const springSummary =
+  'unavailable' in jvm
+    ? `Spring SpEL not measured: ${jvm.unavailable}.`
+    : `Beside Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion} (${springRows.length} of ${rows.length} expressions; the others ` +
+      "Spring cannot run or answers differently): ours is **" +
+      `${median(interpretedRatios).toFixed(1)}x** Spring's interpreted rate on the median (min ${Math.min(...interpretedRatios).toFixed(1)}x), ` +
+      `${slowerThanInterpreted.length === 0 ? '**slower than it on none**' : `**slower than it on ${slowerThanInterpreted.map((row) => `\`${row.expression.replace(/\|/g, '\\|')}\``).join(', ')}**`}; ` +
+      `and ${median(compiledRatios).toFixed(2)}x its compiled rate on the median of the ${compiledRatios.length} it compiles ` +
+      `(min ${Math.min(...compiledRatios).toFixed(2)}x, max ${Math.max(...compiledRatios).toFixed(2)}x).`;
 const lines = [
   `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${cpu[0]?.model ?? 'unknown CPU'} (${cpu.length} cores), ` +
     `Node ${process.version}, ${platform()} ${release()}, load average ${loadavg().map((n) => n.toFixed(1)).join(' / ')} ` +
@@ -159,7 +203,11 @@ const lines = [
     'over the same runtime values; spel2js 0.2.9 runs on plain JS objects, n/a where it lacks the construct or gives ' +
     'another result (lists hold 1..100: spel2js mis-evaluates `#this` on a 0 element). All three results are checked ' +
     'equal before measuring. "JS ÷ spel2js" is the most any evaluator of these runtime values could reach over spel2js. ' +
-    'Parse+type is `typeExpression` per call.',
+    "Spring is Spring's own SpEL on the JVM (jvm/SpringSpelBench.java, run first, on its own), interpreted and compiled to " +
+    'bytecode (n/a where Spring does not compile the expression), timed the same way on the same values as Java objects ' +
+    "(records as maps read by field, a method without arguments read as a property as the dialect allows, #COLLECTION and " +
+    '#NUMERIC as small Java classes), each with one evaluation context per record copy made before timing (its best ' +
+    'case); its result must print as ours does, or the row shows n/a. Parse+type is `typeExpression` per call.',
   '',
   'One construct per row:',
   '',
@@ -177,6 +225,8 @@ const lines = [
     `${median(corpusShared.map((r) => r.ours / r.spel2js!)).toFixed(1)}x on the ${corpusShared.length} corpus ones; target ≥ 10x), ` +
     `where hand-written JS itself is ${median(ceilingRatios).toFixed(1)}x faster than spel2js on the median; ` +
     `parse+type median **${median(parseTimes).toFixed(1)} µs** (max ${Math.max(...parseTimes).toFixed(1)} µs; target < 50 µs).`,
+  '',
+  springSummary,
 ];
 
 if (filter !== undefined) {
@@ -191,4 +241,4 @@ const updated = /<!-- spel:start -->[\s\S]*<!-- spel:end -->/.test(existing)
   ? existing.replace(/<!-- spel:start -->[\s\S]*<!-- spel:end -->/, section)
   : `${existing.trimEnd()}\n\n## Expression engine (@scenaria/spel)\n${section}\n`;
 writeFileSync(file, updated);
-console.log(`\n${lines.at(-1)}\nWrote ${file}`);
+console.log(`\n${lines.at(-3)}\n${lines.at(-1)}\nWrote ${file}`);

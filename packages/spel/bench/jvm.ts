@@ -1,0 +1,114 @@
+// The spel bench beside Spring's own SpEL on the JVM (`jvm/SpringSpelBench.java`): where java, javac and Spring's
+// expression and core jars are found, the bench's cases are written for that program and its rates read back.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join, resolve } from 'node:path';
+import { isJavaBigDecimal, isJavaDouble, javaToString } from '@scenaria/typing/runtime';
+
+/** Debian's packages libspring-expression-java and libspring-core-java (Spring 4.3, under these names). */
+const DEBIAN_CLASSPATH = ['/usr/share/java/spring3-expression.jar', '/usr/share/java/spring3-core.jar', '/usr/share/java/commons-logging.jar'];
+
+/**
+ * A runtime value in the typed form the Java side reads: `n` null, `z1`/`z0` a Boolean, `i7;` an Integer, `l7;` a
+ * Long, `d1.5;` a Double, `b1.50;` a BigDecimal (Java's own text, so its scale comes across), `s3:abc` a String of
+ * that many UTF-16 units, `[2:` a List of the next two values, `{1:` a Map of the next key and value pairs.
+ */
+export function encodeJavaValue(value: unknown): string {
+  if (value === null || value === undefined) return 'n';
+  switch (typeof value) {
+    case 'boolean':
+      return value ? 'z1' : 'z0';
+    case 'number':
+      if (!Number.isInteger(value) || value < -(2 ** 31) || value >= 2 ** 31) throw new Error(`${value} is no Integer: give the case a JavaDouble`);
+      return `i${value};`;
+    case 'bigint':
+      return `l${value};`;
+    case 'string':
+      return `s${value.length}:${value}`;
+    default:
+      break;
+  }
+  if (Array.isArray(value)) return `[${value.length}:${value.map(encodeJavaValue).join('')}`;
+  if (value instanceof Map) {
+    let entries = '';
+    for (const [key, entry] of value) entries += encodeJavaValue(key) + encodeJavaValue(entry);
+    return `{${value.size}:${entries}`;
+  }
+  if (isJavaDouble(value)) return `d${String(value.value)};`;
+  if (isJavaBigDecimal(value)) return `b${javaToString(value)};`;
+  throw new Error(`no Java form for ${Object.prototype.toString.call(value)}`);
+}
+
+export interface JvmCase {
+  expression: string;
+  values: Record<string, unknown>;
+}
+
+/** One case on the JVM: evaluations per second, interpreted and (when Spring compiles it) compiled, and its result as Java prints it. */
+export type JvmMeasurement = { interpreted: number; compiled: number | undefined; result: string } | { failure: string };
+
+export type JvmRun = { springVersion: string; javaVersion: string; measurements: JvmMeasurement[] } | { unavailable: string };
+
+function hasCommand(command: string): boolean {
+  const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
+  return probe.error === undefined && probe.status === 0;
+}
+
+/** Spring's jars: `SPRING_SPEL_CLASSPATH` when set, else Debian's, else none. */
+export function springClasspath(): string | undefined {
+  const given = process.env.SPRING_SPEL_CLASSPATH;
+  if (given) return given;
+  return DEBIAN_CLASSPATH.every((jar) => existsSync(jar)) ? DEBIAN_CLASSPATH.join(delimiter) : undefined;
+}
+
+const unescape = (text: string) => text.replace(/\\([\\tnr])/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c]!);
+
+/**
+ * Measures `cases` in Spring's SpEL (compiled here with javac, run with java), or says why it cannot: a machine
+ * without a JVM or the jars still runs the rest of the bench. Cases whose values have no Java form fail alone.
+ * `quick` runs each case only briefly: for checking the results, not for their rates.
+ */
+export function measureOnJvm(cases: JvmCase[], benchDir: string, options: { quick?: boolean } = {}): JvmRun {
+  if (!hasCommand('java') || !hasCommand('javac')) return { unavailable: 'no java and javac on the PATH' };
+  const classpath = springClasspath();
+  if (!classpath) return { unavailable: "no Spring jars (install Debian's libspring-expression-java, or set SPRING_SPEL_CLASSPATH)" };
+  const encoded: string[] = [];
+  const unencodable = new Map<number, string>();
+  cases.forEach((benchCase, index) => {
+    try {
+      const variables = Object.entries(benchCase.values);
+      encoded.push(`{2:${encodeJavaValue('expression')}${encodeJavaValue(benchCase.expression)}${encodeJavaValue('variables')}{${variables.length}:${variables.map(([name, value]) => encodeJavaValue(name) + encodeJavaValue(value)).join('')}`);
+    } catch (error) {
+      unencodable.set(index, error instanceof Error ? error.message : String(error));
+      // Still one entry per case, so that the answers' indexes are the cases'.
+      encoded.push(`{2:${encodeJavaValue('expression')}${encodeJavaValue("'unencodable'")}${encodeJavaValue('variables')}{0:`);
+    }
+  });
+  const classes = mkdtempSync(join(tmpdir(), 'scenaria-spring-spel-'));
+  try {
+    const source = resolve(benchDir, 'jvm/SpringSpelBench.java');
+    const compiled = spawnSync('javac', ['-nowarn', '-d', classes, '-cp', classpath, source], { encoding: 'utf8' });
+    if (compiled.status !== 0) return { unavailable: `javac failed: ${compiled.stderr.trim().split('\n')[0] ?? ''}` };
+    const run = spawnSync('java', ['-Xmx1g', '-cp', [classes, classpath].join(delimiter), 'SpringSpelBench', ...(options.quick ? ['quick'] : [])], {
+      input: `[${cases.length}:${encoded.join('')}`,
+      encoding: 'utf8',
+      maxBuffer: 64 * 2 ** 20,
+      timeout: 20 * 60 * 1000,
+    });
+    if (run.status !== 0) return { unavailable: `the JVM run failed: ${(run.stderr || String(run.error)).trim().split('\n')[0] ?? ''}` };
+    let springVersion = 'unknown';
+    let javaVersion = 'unknown';
+    const measurements: JvmMeasurement[] = cases.map(() => ({ failure: 'no answer' }));
+    for (const line of run.stdout.split('\n')) {
+      const [kind, first, second, third, fourth] = line.split('\t');
+      if (kind === 'version') [springVersion, javaVersion] = [first ?? 'unknown', second ?? 'unknown'];
+      else if (kind === 'ok') measurements[Number(first)] = { interpreted: Number(second), compiled: third === '-' ? undefined : Number(third), result: unescape(fourth ?? '') };
+      else if (kind === 'fail') measurements[Number(first)] = { failure: unescape(second ?? '') };
+    }
+    for (const [index, reason] of unencodable) measurements[index] = { failure: reason };
+    return { springVersion, javaVersion, measurements };
+  } finally {
+    rmSync(classes, { recursive: true, force: true });
+  }
+}
