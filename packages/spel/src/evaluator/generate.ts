@@ -1,7 +1,7 @@
 import type { AstNode, BinaryNode, SourceRange, TemplateNode } from '../ast/nodes';
 import type { EvaluationErrorCode } from '../errors';
 import { invokeMethod, numberKindOfClassName, type MethodDefinition } from '@scenaria/typing';
-import { compileJavaMatcher, JavaDouble, javaNegate, numberKindOf, spelEquals, type JavaMatcher } from '@scenaria/typing/runtime';
+import { COMPACT_MINUS, COMPACT_PLUS, COMPACT_TIMES, compactDecimalProgram, compileJavaMatcher, JavaDouble, javaNegate, numberKindOf, spelEquals, type JavaMatcher } from '@scenaria/typing/runtime';
 import { divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
 import { StaticClassRef } from '../internal/spel-values';
 import { classOf } from '../internal/types';
@@ -528,6 +528,7 @@ class Generator {
     }
     if (op === '&&' || op === '||') return this.logical(node, self);
     if (this.isRawDouble(node)) return this.bind(`new ${this.constant(JavaDouble)}(${this.rawDouble(node, self)})`);
+    if (this.isCompactDecimal(node)) return this.compactDecimal(node, self);
     const left = this.gen(node.left, self);
     const right = this.gen(node.right, self);
     const lk = this.kindOf(node.left);
@@ -706,6 +707,50 @@ class Generator {
     const op = node.operator;
     if (op !== '+' && op !== '-' && op !== '*' && op !== '/' && op !== '%') return false;
     return isPlainKind(this.kindOf(node.left)) && isPlainKind(this.kindOf(node.right));
+  }
+
+  /**
+   * Whether a node is BigDecimal `+ - *` over BigDecimal, Integer or Long operands (or such trees): it runs as one
+   * program over unscaled values (`compactDecimalProgram`), which builds one decimal for the whole tree.
+   */
+  private isCompactDecimal(node: AstNode): boolean {
+    if (node.kind !== 'binary' || this.kindOf(node) !== 'BigDecimal' || this.constantOf(node) !== undefined) return false;
+    const op = node.operator;
+    if (op !== '+' && op !== '-' && op !== '*') return false;
+    const operand = (side: AstNode) => this.isCompactDecimal(side) || ['BigDecimal', 'Integer', 'Long'].includes(this.kindOf(side) ?? '');
+    return operand(node.left) && operand(node.right);
+  }
+
+  /**
+   * A BigDecimal tree (`isCompactDecimal`): its leaves evaluated in order, then the program; where the program
+   * declines (large or unexpected values), the operators one by one on the same leaves, as without it.
+   */
+  private compactDecimal(node: BinaryNode, self: string): string {
+    const leaves: string[] = [];
+    const program: number[] = [];
+    const oneByOne = (current: AstNode): string => {
+      if (current !== node && !this.isCompactDecimal(current)) {
+        const leaf = this.gen(current, self);
+        program.push(leaves.length);
+        leaves.push(leaf);
+        return leaf;
+      }
+      const binary = current as BinaryNode;
+      const left = oneByOne(binary.left);
+      const right = oneByOne(binary.right);
+      const op = binary.operator as '+' | '-' | '*';
+      program.push(op === '+' ? COMPACT_PLUS : op === '-' ? COMPACT_MINUS : COMPACT_TIMES);
+      const range = this.constant(binary.operatorRange);
+      if (op === '+') return `${this.constant(genericPlus)}(${left}, ${right}, ${range})`;
+      return `${this.constant(genericArithmetic)}(${this.constant(op === '-' ? subtractAs : multiplyAs)}, ${JSON.stringify(op)}, ${left}, ${right}, ${range})`;
+    };
+    const general = oneByOne(node);
+    const result = this.temp();
+    const [first = 'undefined', second = 'undefined', third = 'undefined', fourth = 'undefined', ...more] = leaves;
+    const rest = more.length > 0 ? `, [${more.join(', ')}]` : '';
+    this.emit(`let ${result} = ${this.constant(compactDecimalProgram)}(${this.constant(program)}, ${first}, ${second}, ${third}, ${fourth}${rest});`);
+    this.emit(`if (${result} === undefined) ${result} = ${general};`);
+    return result;
   }
 
   /** The raw-number expression of a Double arithmetic tree; leaves are checked as they are read. */

@@ -73,6 +73,8 @@ export {
   ExactDecimal,
   promoteNumberKinds,
 } from './numbers';
+/** A tree of BigDecimal `+ - *` computed in one pass over small unscaled values (compiled expressions use it). */
+export { compactDecimalProgram, COMPACT_PLUS, COMPACT_MINUS, COMPACT_TIMES } from './compact-decimal';
 /** Rounding modes and the kinds numbers are promoted to. */
 export type { JavaRoundingMode, PromotedNumberKind } from './numbers';
 /** Ordering and equality: Java compareTo/equals and SpEL `==`. */

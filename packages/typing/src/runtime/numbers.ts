@@ -1,7 +1,9 @@
 import { Decimal } from 'decimal.js';
 import type { NumberKind } from '../types/numbers';
 import { JavaRuntimeError } from './errors';
+import { compactDecimalOp } from './compact-decimal';
 import { javaScaleOf, scaleOfDecimalText, withJavaScale } from './decimal-scale';
+import { ExactDecimal } from './exact-decimal';
 import { formatJavaDouble, formatJavaFloat } from './to-string';
 import {
   isJavaBigDecimal,
@@ -17,12 +19,7 @@ import {
   JavaShort,
 } from './values';
 
-/**
- * decimal.js rounds every result to `precision` significant digits; Java's BigDecimal add/subtract/multiply
- * are exact, so all BigDecimal arithmetic goes through a constructor whose precision never bites.
- * Division is done separately in bigints (see bigDecimalDivide).
- */
-export const ExactDecimal = Decimal.clone({ precision: 1e9, rounding: Decimal.ROUND_HALF_EVEN, toExpNeg: -9e15, toExpPos: 9e15, modulo: Decimal.ROUND_DOWN });
+export { ExactDecimal } from './exact-decimal';
 
 function isExactDecimal(value: unknown): value is Decimal {
   return typeof value === 'object' && value !== null && (value as Decimal).constructor === ExactDecimal;
@@ -405,6 +402,11 @@ function arithmetic(op: Operator, left: unknown, right: unknown): unknown {
   // Integers and Longs are by far the most common operands: skip the general dispatch for them.
   if (typeof left === 'number' && typeof right === 'number') return integerOp(op, left, right);
   if (typeof left === 'bigint' && typeof right === 'bigint') return longOp(op, left, right);
+  // A BigDecimal with an Integer, a Long or another BigDecimal, small enough: before the dispatch too.
+  if ((op === '+' || op === '-' || op === '*') && (left instanceof Decimal || right instanceof Decimal)) {
+    const compact = compactDecimalOp(op, left, right);
+    if (compact !== undefined) return compact;
+  }
   const kind = promoteNumberKinds(requireKind(left, op), requireKind(right, op));
   switch (kind) {
     case 'BigDecimal':
