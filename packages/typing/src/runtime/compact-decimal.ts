@@ -111,17 +111,42 @@ function splitWord(value: number): void {
   }
 }
 
+/**
+ * An ExactDecimal as decimal.js's constructor writes one (the same properties in the same order: its methods read
+ * nothing else), with its Java scale and unscaled value beside them, assigned rather than defined
+ * (`withJavaScale`): defining a property took a third of an operation's time. A constructor of its own, sharing
+ * decimal.js's prototype, gives every result one shape with its properties in the object.
+ */
+function CompactDecimal(this: Compact & { constructor: unknown; s: number; e: number; d: number[] }, sign: number, exponent: number, words: number[], scale: number, unscaled: number): void {
+  this.constructor = ExactDecimal;
+  this.s = sign;
+  this.e = exponent;
+  this.d = words;
+  this[JAVA_SCALE] = scale;
+  this[UNSCALED] = unscaled;
+}
+CompactDecimal.prototype = ExactDecimal.prototype;
+
 /** How many words of seven digits a whole number below 2^53 takes (1-3). */
 const wordCount = (value: number) => (value < WORD ? 1 : value < WORD * WORD ? 2 : 3);
 
-/** Writes `value`'s `count` words of seven digits into `words` from `at`, most significant first. */
-function writeWords(words: number[], at: number, value: number, count: number): void {
-  let rest = value;
-  for (let index = at + count - 1; index >= at; index--) {
-    splitWord(rest);
-    words[index] = low;
-    rest = high;
+/**
+ * Appends `value`'s `count` (1-3) words of seven digits to `words`, most significant first, as small integers
+ * (decimal.js's own arrays hold small integers; an array of doubles would make its methods slower).
+ */
+function pushWords(words: number[], value: number, count: number): void {
+  if (count === 1) {
+    words.push(value | 0);
+    return;
   }
+  splitWord(value);
+  if (count === 2) {
+    words.push(high | 0, low | 0);
+    return;
+  }
+  const last = low;
+  splitWord(high);
+  words.push(high | 0, low | 0, last | 0);
 }
 
 /** The decimal of an unscaled value and a scale (0-14), marked with that scale; undefined past that. */
@@ -141,35 +166,28 @@ function decimalOf(unscaled: number, scale: number): Decimal | undefined {
   // Fractional digits padded to whole words, so that the words fall on the decimal point (at most 14 digits).
   const fractionWords = Math.ceil(scale / 7);
   const paddedFraction = fraction * POWERS_OF_TEN[7 * fractionWords - scale]!;
-  let words: number[];
+  const words: number[] = [];
   let exponent: number;
   if (integer > 0) {
-    const integerWords = wordCount(integer);
-    words = new Array<number>(integerWords + fractionWords);
-    writeWords(words, 0, integer, integerWords);
-    writeWords(words, integerWords, paddedFraction, fractionWords);
+    pushWords(words, integer, wordCount(integer));
+    if (fractionWords > 0) pushWords(words, paddedFraction, fractionWords);
     exponent = digitCount(integer) - 1;
   } else if (paddedFraction > 0) {
     // Below one: the words start at the first one holding a digit.
-    const significantWords = wordCount(paddedFraction);
-    words = new Array<number>(significantWords);
-    writeWords(words, 0, paddedFraction, significantWords);
+    pushWords(words, paddedFraction, wordCount(paddedFraction));
     exponent = digitCount(paddedFraction) - 1 - 7 * fractionWords;
   } else {
-    words = [0];
+    words.push(0);
     exponent = 0;
   }
   while (words.length > 1 && words[words.length - 1] === 0) words.pop();
-  // As decimal.js's constructor writes an instance (same properties, same order: its methods read nothing else),
-  // and always with its Java scale, assigned rather than defined (`withJavaScale`): defining a property took a
-  // third of an operation's time, and every result here has the same shape.
-  const result = Object.create(ExactDecimal.prototype) as Compact & { constructor: unknown; s: number; e: number; d: number[] };
-  result.constructor = ExactDecimal;
-  result.s = unscaled < 0 ? -1 : 1;
-  result.e = exponent;
-  result.d = words;
-  result[JAVA_SCALE] = scale;
-  result[UNSCALED] = unscaled;
+  const result = new (CompactDecimal as unknown as new (sign: number, exponent: number, words: number[], scale: number, unscaled: number) => Compact)(
+    unscaled < 0 ? -1 : 1,
+    exponent,
+    words,
+    scale,
+    unscaled,
+  );
   return result as unknown as Decimal;
 }
 
