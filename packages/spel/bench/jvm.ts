@@ -1,9 +1,10 @@
 // The spel bench beside Spring's own SpEL on the JVM (`jvm/SpringSpelBench.java`): where java, javac and Spring's
 // expression and core jars are found, the bench's cases are written for that program and its rates read back.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { isJavaBigDecimal, isJavaDouble, javaToString } from '@scenaria/typing/runtime';
 
 /** Debian's packages libspring-expression-java and libspring-core-java (Spring 4.3, under these names). */
@@ -48,7 +49,14 @@ export interface JvmCase {
 /** One case on the JVM: evaluations per second, interpreted and (when Spring compiles it) compiled, and its result as Java prints it. */
 export type JvmMeasurement = { interpreted: number; compiled: number | undefined; result: string } | { failure: string };
 
-export type JvmRun = { springVersion: string; javaVersion: string; measurements: JvmMeasurement[] } | { unavailable: string };
+/** A JVM holding the cases, warmed up, measuring one case when asked. */
+export interface JvmSession {
+  springVersion: string;
+  javaVersion: string;
+  /** Times case `index` in Spring (interpreted and compiled) and answers its rates and result. */
+  measure(index: number): Promise<JvmMeasurement>;
+  close(): Promise<void>;
+}
 
 function hasCommand(command: string): boolean {
   const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
@@ -64,15 +72,7 @@ export function springClasspath(): string | undefined {
 
 const unescape = (text: string) => text.replace(/\\([\\tnr])/g, (_, c: string) => ({ t: '\t', n: '\n', r: '\r', '\\': '\\' })[c]!);
 
-/**
- * Measures `cases` in Spring's SpEL (compiled here with javac, run with java), or says why it cannot: a machine
- * without a JVM or the jars still runs the rest of the bench. Cases whose values have no Java form fail alone.
- * `quick` runs each case only briefly: for checking the results, not for their rates.
- */
-export function measureOnJvm(cases: JvmCase[], benchDir: string, options: { quick?: boolean } = {}): JvmRun {
-  if (!hasCommand('java') || !hasCommand('javac')) return { unavailable: 'no java and javac on the PATH' };
-  const classpath = springClasspath();
-  if (!classpath) return { unavailable: "no Spring jars (install Debian's libspring-expression-java, or set SPRING_SPEL_CLASSPATH)" };
+function encodedCases(cases: JvmCase[]): { text: string; unencodable: Map<number, string> } {
   const encoded: string[] = [];
   const unencodable = new Map<number, string>();
   cases.forEach((benchCase, index) => {
@@ -85,30 +85,66 @@ export function measureOnJvm(cases: JvmCase[], benchDir: string, options: { quic
       encoded.push(`{2:${encodeJavaValue('expression')}${encodeJavaValue("'unencodable'")}${encodeJavaValue('variables')}{0:`);
     }
   });
+  return { text: `[${cases.length}:${encoded.join('')}`, unencodable };
+}
+
+/**
+ * Starts Spring's SpEL on the JVM with `cases` (compiled here with javac, run with java): it warms them all up and
+ * then measures one case when asked, while this process waits, so that a bench times each case in Spring and in
+ * ours seconds apart. Or says why it cannot: a machine without a JVM or the jars still runs the rest of the
+ * bench. Cases whose values have no Java form fail alone. `quick` runs each case only briefly: for checking the
+ * results, not for their rates.
+ */
+export async function startJvm(cases: JvmCase[], benchDir: string, options: { quick?: boolean } = {}): Promise<JvmSession | { unavailable: string }> {
+  if (!hasCommand('java') || !hasCommand('javac')) return { unavailable: 'no java and javac on the PATH' };
+  const classpath = springClasspath();
+  if (!classpath) return { unavailable: "no Spring jars (install Debian's libspring-expression-java, or set SPRING_SPEL_CLASSPATH)" };
   const classes = mkdtempSync(join(tmpdir(), 'scenaria-spring-spel-'));
+  const removeClasses = () => rmSync(classes, { recursive: true, force: true });
+  const source = resolve(benchDir, 'jvm/SpringSpelBench.java');
+  const compiled = spawnSync('javac', ['-nowarn', '-d', classes, '-cp', classpath, source], { encoding: 'utf8' });
+  if (compiled.status !== 0) {
+    removeClasses();
+    return { unavailable: `javac failed: ${compiled.stderr.trim().split('\n')[0] ?? ''}` };
+  }
+  const { text, unencodable } = encodedCases(cases);
+  const jvm = spawn('java', ['-Xmx1g', '-cp', [classes, classpath].join(delimiter), 'SpringSpelBench', ...(options.quick ? ['quick'] : [])], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let stderr = '';
+  jvm.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const exited = new Promise<void>((done) => jvm.once('close', () => done()));
+  const lines = createInterface({ input: jvm.stdout })[Symbol.asyncIterator]();
+  const nextLine = async (): Promise<string> => {
+    const { value, done } = await lines.next();
+    if (done) throw new Error(`the JVM stopped: ${stderr.trim().split('\n').slice(-3).join(' / ') || 'no output'}`);
+    return value as string;
+  };
+  const close = async () => {
+    jvm.stdin.end();
+    await exited;
+    removeClasses();
+  };
   try {
-    const source = resolve(benchDir, 'jvm/SpringSpelBench.java');
-    const compiled = spawnSync('javac', ['-nowarn', '-d', classes, '-cp', classpath, source], { encoding: 'utf8' });
-    if (compiled.status !== 0) return { unavailable: `javac failed: ${compiled.stderr.trim().split('\n')[0] ?? ''}` };
-    const run = spawnSync('java', ['-Xmx1g', '-cp', [classes, classpath].join(delimiter), 'SpringSpelBench', ...(options.quick ? ['quick'] : [])], {
-      input: `[${cases.length}:${encoded.join('')}`,
-      encoding: 'utf8',
-      maxBuffer: 64 * 2 ** 20,
-      timeout: 20 * 60 * 1000,
-    });
-    if (run.status !== 0) return { unavailable: `the JVM run failed: ${(run.stderr || String(run.error)).trim().split('\n')[0] ?? ''}` };
-    let springVersion = 'unknown';
-    let javaVersion = 'unknown';
-    const measurements: JvmMeasurement[] = cases.map(() => ({ failure: 'no answer' }));
-    for (const line of run.stdout.split('\n')) {
-      const [kind, first, second, third, fourth] = line.split('\t');
-      if (kind === 'version') [springVersion, javaVersion] = [first ?? 'unknown', second ?? 'unknown'];
-      else if (kind === 'ok') measurements[Number(first)] = { interpreted: Number(second), compiled: third === '-' ? undefined : Number(third), result: unescape(fourth ?? '') };
-      else if (kind === 'fail') measurements[Number(first)] = { failure: unescape(second ?? '') };
-    }
-    for (const [index, reason] of unencodable) measurements[index] = { failure: reason };
-    return { springVersion, javaVersion, measurements };
-  } finally {
-    rmSync(classes, { recursive: true, force: true });
+    jvm.stdin.write(`${text.length}\n${text}`);
+    const [kind, springVersion = 'unknown', javaVersion = 'unknown'] = (await nextLine()).split('\t');
+    if (kind !== 'version') throw new Error(`the JVM answered ${kind}`);
+    if ((await nextLine()) !== 'ready') throw new Error('the JVM did not get ready');
+    return {
+      springVersion,
+      javaVersion,
+      close,
+      measure: async (index) => {
+        const refused = unencodable.get(index);
+        if (refused !== undefined) return { failure: refused };
+        jvm.stdin.write(`measure ${index}\n`);
+        const [answer, , first, second, third] = (await nextLine()).split('\t');
+        if (answer === 'ok') return { interpreted: Number(first), compiled: second === '-' ? undefined : Number(second), result: unescape(third ?? '') };
+        return { failure: unescape(first ?? 'no answer') };
+      },
+    };
+  } catch (error) {
+    jvm.kill();
+    await exited;
+    removeClasses();
+    return { unavailable: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -8,7 +8,7 @@ import spel2js from 'spel2js';
 import { javaToString, toPlainJson } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
 import { cases, corpusCases, disagreement } from './cases';
-import { measureOnJvm, type JvmMeasurement } from './jvm';
+import { startJvm, type JvmMeasurement } from './jvm';
 
 /** How many distinct records each runner cycles through (a power of two). */
 const RECORDS = 64;
@@ -108,11 +108,12 @@ const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) :
 
 const selected = [...cases, ...corpusCases].filter((c) => filter === undefined || filter.test(c.name));
 
-// The JVM first, on its own (it and Node would share the cores): `BENCH_JVM=off` leaves it out.
-console.log(`Spring SpEL: ${selected.length} cases on the JVM (about 3 s each) ...`);
-const jvm = process.env.BENCH_JVM === 'off' ? { unavailable: 'left out (BENCH_JVM=off)' } : measureOnJvm(selected, import.meta.dirname ?? '.');
+// A JVM with every case, warmed up; it times each case just before ours (it waits while ours run, so the two
+// never share the cores, and each pair is timed seconds apart). `BENCH_JVM=off` leaves it out.
+console.log(`Spring SpEL: starting a JVM with ${selected.length} cases ...`);
+const jvm = process.env.BENCH_JVM === 'off' ? { unavailable: 'left out (BENCH_JVM=off)' } : await startJvm(selected, import.meta.dirname ?? '.');
 if ('unavailable' in jvm) console.log(`Spring SpEL not measured: ${jvm.unavailable}`);
-else console.log(`Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion}: measured`);
+else console.log(`Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion}: each case is timed there first`);
 
 /** Spring's rates for a case whose result Java prints as ours does; else why not. */
 function springRates(measurement: JvmMeasurement | undefined, ours: unknown): { rates?: Row['spring']; note?: string } {
@@ -132,6 +133,7 @@ for (const [index, benchCase] of selected.entries()) {
   // The three runners must compute the same thing, or the comparison means nothing.
   const problem = disagreement(benchCase, compiled.evaluate);
   if (problem !== undefined) throw new Error(problem);
+  const springMeasurement = 'measure' in jvm ? await jvm.measure(index) : undefined;
   const loops = [measuringLoop(compiled.evaluate, values), measuringLoop(benchCase.handWritten, values)];
   let spelNote: string | undefined;
   if (benchCase.spel2js) {
@@ -148,7 +150,7 @@ for (const [index, benchCase] of selected.entries()) {
   }
   const [ours, js, spel] = opsPerSecond(loops) as [number, number, number | undefined];
   const parseTypeMicros = microsecondsPer(() => typeExpression(benchCase.expression, { variables: benchCase.variables }), 2000);
-  const spring = springRates('measurements' in jvm ? jvm.measurements[index] : undefined, compiled.evaluate(values));
+  const spring = springRates(springMeasurement, compiled.evaluate(values));
   rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, spring: spring.rates, parseTypeMicros });
   const springText = spring.rates
     ? `, Spring ${format(spring.rates.interpreted)}/s interpreted, ${spring.rates.compiled ? `${format(spring.rates.compiled)}/s compiled` : 'not compiled'}`
@@ -160,6 +162,8 @@ for (const [index, benchCase] of selected.entries()) {
       `parse+type ${parseTypeMicros.toFixed(1)} µs`,
   );
 }
+
+if ('close' in jvm) await jvm.close();
 
 const jsRatios = rows.map((row) => row.js / row.ours);
 const shared = rows.filter((row) => row.spel2js !== undefined);
@@ -203,7 +207,8 @@ const lines = [
     'over the same runtime values; spel2js 0.2.9 runs on plain JS objects, n/a where it lacks the construct or gives ' +
     'another result (lists hold 1..100: spel2js mis-evaluates `#this` on a 0 element). All three results are checked ' +
     'equal before measuring. "JS ÷ spel2js" is the most any evaluator of these runtime values could reach over spel2js. ' +
-    "Spring is Spring's own SpEL on the JVM (jvm/SpringSpelBench.java, run first, on its own), interpreted and compiled to " +
+    "Spring is Spring's own SpEL on the JVM (jvm/SpringSpelBench.java; one JVM, every case warmed up, then each case " +
+    'timed there just before ours while ours wait, and ours while it waits), interpreted and compiled to ' +
     'bytecode (n/a where Spring does not compile the expression), timed the same way on the same values as Java objects ' +
     "(records as maps read by field, a method without arguments read as a property as the dialect allows, #COLLECTION and " +
     '#NUMERIC as small Java classes), each with one evaluation context per record copy made before timing (its best ' +

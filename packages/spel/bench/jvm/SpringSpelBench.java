@@ -1,9 +1,12 @@
 // The spel bench's JVM side: the same cases in Spring's own SpEL, interpreted and compiled to bytecode, timed the
-// way run-bench.ts times ours. It reads the cases on standard input (`jvm.ts` writes them) and prints a line per
-// case: its rates and its result as Java prints it, which the bench compares with ours before it counts a row.
-import java.io.ByteArrayOutputStream;
+// way run-bench.ts times ours. It reads the cases on standard input (`jvm.ts` writes them: their length in
+// characters on a line, then the cases), warms them all up, then answers each `measure N` line with a line for
+// case N: its rates and its result as Java prints it, which the bench compares with ours before it counts a row.
+// The bench asks for each case just before it measures ours, so that the two are timed seconds apart, and this
+// process waits (uses no CPU) while ours run.
+import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.math.BigDecimal;
@@ -39,7 +42,8 @@ public final class SpringSpelBench {
       rounds = 1;
       warmNanos = 2_000_000L;
     }
-    Object input = new Decoder(readAll(System.in)).next();
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    Object input = new Decoder(readCases(in)).next();
     String version = SpelExpressionParser.class.getPackage().getImplementationVersion();
     System.out.println("version\t" + (version == null ? "unknown" : version) + "\t" + System.getProperty("java.version"));
     List<Object> prepared = new ArrayList<>();
@@ -62,7 +66,11 @@ public final class SpringSpelBench {
         }
       }
     } while (System.nanoTime() < warmUntil);
-    for (int index = 0; index < prepared.size(); index++) {
+    System.out.println("ready");
+    System.out.flush();
+    for (String line; (line = in.readLine()) != null;) {
+      if (!line.startsWith("measure ")) continue;
+      int index = Integer.parseInt(line.substring("measure ".length()).trim());
       Object each = prepared.get(index);
       if (each instanceof Prepared) {
         Prepared ready = (Prepared) each;
@@ -319,11 +327,16 @@ public final class SpringSpelBench {
     return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
   }
 
-  private static String readAll(InputStream in) throws IOException {
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    byte[] buffer = new byte[8192];
-    for (int read; (read = in.read(buffer)) > 0;) bytes.write(buffer, 0, read);
-    return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+  /** The cases: their length in characters on a line of its own, then that many characters. */
+  private static String readCases(BufferedReader in) throws IOException {
+    int length = Integer.parseInt(in.readLine().trim());
+    char[] text = new char[length];
+    for (int read = 0; read < length;) {
+      int got = in.read(text, read, length - read);
+      if (got < 0) throw new IOException("the cases ended early");
+      read += got;
+    }
+    return new String(text);
   }
 
   /** Reads the typed values `jvm.ts` writes (its `encodeJavaValue` gives the grammar). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RE2JS } from 're2js';
-import { linearNativeMatcher } from './linear-pattern';
+import { linearNativeGroups, linearNativeMatcher } from './linear-pattern';
 
 describe('linear native matchers', () => {
   it.each([
@@ -38,6 +38,46 @@ describe('linear native matchers', () => {
       const native = linearNativeMatcher(pattern)!;
       const re2 = RE2JS.compile(pattern);
       for (const text of texts()) expect([text, native.test(text)]).toEqual([text, re2.matches(text)]);
+    },
+  );
+});
+
+describe('linear native group readers', () => {
+  it.each(['(\\d{3})(\\d{3})(\\d{3})', '([a-z]+)@([a-z]+)\\.com', '((\\d+)-)(\\w)', '(a)(b?)c', '()x', '(.*)', '([^,]*),([^,]*)', '(😀+)(a)'])('reads the groups of %j', (pattern) => {
+    expect(linearNativeGroups(pattern)).toBeInstanceOf(RegExp);
+  });
+
+  it.each([
+    // No group to read; a quantified or special group; alternation; unbalanced; ambiguous items.
+    '\\d+', '(\\d)+', '(ab)?', '(a)(b)?c', '(a){2}', '(?<name>a)', '(?:a)', '(?i)(a)', '(a)|(b)', '(a', 'a)', '(a*)(a)', '(\\w+)(\\d)',
+  ])('leaves %j to re2js', (pattern) => {
+    expect(linearNativeGroups(pattern)).toBeUndefined();
+  });
+
+  // On every whole match re2js finds, the native reader gives each group what re2js gives it.
+  const alphabet = ['a', 'b', 'c', 'x', 'z', '0', '1', '9', '-', '.', '@', ',', ' ', '\n', '_', 'é', '😀'];
+  it.each(['(\\d{3})(\\d{3})(\\d{3})', '([a-z]+)@([a-z]+)\\.com', '((\\d+)-)(\\w)', '(a)(b?)c', '()x', '(.*)', '([^,]*),([^,]*)', '(😀+)(a)', '(\\w*)(-)(\\d?)'])(
+    '%j gives the groups re2js gives',
+    (pattern) => {
+      const reader = linearNativeGroups(pattern)!;
+      const re2 = RE2JS.compile(pattern);
+      let seed = 11;
+      const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff);
+      let compared = 0;
+      // Random texts, and some that the longer patterns match.
+      const samples = ['123456789', 'x1234567890123y', 'bob@example.com, a@b.com', 'ann@x.com@y.com', '12-a 3-😀', 'ab c abc'];
+      for (let n = 0; n < 3000 + samples.length; n++) {
+        let text = samples[n - 3000] ?? '';
+        if (n < 3000) for (let i = next() % 12; i > 0; i--) text += alphabet[next() % alphabet.length];
+        const matcher = re2.matcher(text);
+        while (matcher.find()) {
+          const groups = reader.exec(text.slice(matcher.start(), matcher.end()));
+          expect(groups, `${pattern} on ${JSON.stringify(text)}`).not.toBeNull();
+          for (let group = 1; group <= re2.groupCount(); group++) expect([text, group, groups![group] ?? null]).toEqual([text, group, matcher.group(group)]);
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThan(0);
     },
   );
 });

@@ -135,12 +135,39 @@ function parseQuantifier(pattern: string, i: number): { min: number; max: number
   return after === '?' || after === '+' ? undefined : result;
 }
 
-function parseItems(pattern: string): Item[] | undefined {
+/** A parsed pattern: its items, and (with groups allowed) where each plain group opens and closes among them. */
+interface Parsed {
+  readonly items: Item[];
+  /** The items with the group boundaries between them, in the pattern's order. */
+  readonly tokens: Array<Item | '(' | ')'>;
+}
+
+/**
+ * Parses the grammar of the module comment; with `groups`, plain capturing groups too, without a quantifier:
+ * they mark where a capture starts and ends among the items and add no choice, so the check is the same.
+ */
+function parseItems(pattern: string, groups = false): Parsed | undefined {
   const items: Item[] = [];
+  const tokens: Array<Item | '(' | ')'> = [];
+  let depth = 0;
   let i = 0;
   while (i < pattern.length) {
     const char = pattern[i]!;
     let set: readonly Range[];
+    if (groups && char === '(' && pattern[i + 1] !== '?') {
+      tokens.push('(');
+      depth++;
+      i++;
+      continue;
+    }
+    if (groups && char === ')' && depth > 0) {
+      const after = pattern[i + 1];
+      if (after === '*' || after === '+' || after === '?' || after === '{') return undefined;
+      tokens.push(')');
+      depth--;
+      i++;
+      continue;
+    }
     if (char === '[') {
       const parsed = parseClass(pattern, i + 1);
       if (!parsed) return undefined;
@@ -163,10 +190,12 @@ function parseItems(pattern: string): Item[] | undefined {
     }
     const quantifier = parseQuantifier(pattern, i);
     if (!quantifier) return undefined;
-    items.push({ set, min: quantifier.min, max: quantifier.max });
+    const item = { set, min: quantifier.min, max: quantifier.max };
+    items.push(item);
+    tokens.push(item);
     i = quantifier.end;
   }
-  return items;
+  return depth === 0 ? { items, tokens } : undefined;
 }
 
 /** Each variable-length item must share no character with what may follow it (see the module comment). */
@@ -201,7 +230,20 @@ function renderQuantifier({ min, max }: Item): string {
  * undefined (the caller uses re2js). The pattern has passed re2js's own parsing before.
  */
 export function linearNativeMatcher(pattern: string): RegExp | undefined {
-  const items = parseItems(pattern);
-  if (items === undefined || !isUnambiguous(items)) return undefined;
-  return new RegExp(`^${items.map((item) => renderSet(item.set) + renderQuantifier(item)).join('')}$`, 'u');
+  const parsed = parseItems(pattern);
+  if (parsed === undefined || !isUnambiguous(parsed.items)) return undefined;
+  return new RegExp(`^${parsed.items.map((item) => renderSet(item.set) + renderQuantifier(item)).join('')}$`, 'u');
+}
+
+/**
+ * A native RegExp reading the groups of a whole match of `pattern` (text that re2js found it matches), when the
+ * pattern has plain groups and the check above proves it linear, else undefined. In this grammar a match splits
+ * among the items one way only (each variable item must stop where the next cannot start), so its groups are
+ * what RE2 gives them; reading them here spares re2js its second pass over the match.
+ */
+export function linearNativeGroups(pattern: string): RegExp | undefined {
+  const parsed = parseItems(pattern, true);
+  if (parsed === undefined || !parsed.tokens.includes('(') || !isUnambiguous(parsed.items)) return undefined;
+  const body = parsed.tokens.map((token) => (typeof token === 'string' ? token : renderSet(token.set) + renderQuantifier(token))).join('');
+  return new RegExp(`^${body}$`, 'u');
 }

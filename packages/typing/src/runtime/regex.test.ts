@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RE2JS } from 're2js';
 import { countSplitParts, isPatternSyntaxError, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from './regex';
 
 describe('Java regular expressions', () => {
@@ -89,5 +90,41 @@ describe('Java regular expressions', () => {
     expect(countSplitParts('a1b22c', '\\d+', 0, 100)).toBe(3);
     expect(countSplitParts('x'.repeat(1000), '', 0, 10)).toBe(10);
     expect(countSplitParts('a,b,c', ',', 2, 100)).toBe(2);
+  });
+});
+
+describe('replaceAll and replaceFirst as re2js java mode reads them (the engine before replacements were read once)', () => {
+  const patterns = ['(\\d{3})(\\d{3})(\\d{3})', '(a)|(b)', 'x*', '(?<word>\\w+)', '(\\d)(\\d)?', '😀', '(.)'];
+  const replacements = ['$1-$2-$3', '[$0]', '$2$1', '${word}!', '\\$1 \\\\', '$', '$9', '$12', '${nope}', '${open', '$x', 'end\\', '', 'plain', '$10', '😀$1'];
+  const texts = ['123456789', 'abcab', '', 'xxa', 'hello world', '12 3 45', 'a😀b😀'];
+
+  function viaRe2js(text: string, pattern: string, replacement: string, all: boolean): string {
+    const matcher = RE2JS.compile(pattern).matcher(text);
+    try {
+      return all ? matcher.replaceAll(replacement, true) : matcher.replaceFirst(replacement, true);
+    } catch (error) {
+      return `error: ${(error as Error).message}`;
+    }
+  }
+
+  function ours(text: string, pattern: string, replacement: string, all: boolean): string {
+    try {
+      return all ? javaReplaceAll(text, pattern, replacement) : javaReplaceFirst(text, pattern, replacement);
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'IllegalArgumentException' });
+      return `error: ${(error as Error).message}`;
+    }
+  }
+
+  it('gives the same text, or refuses with the same message, on every combination', () => {
+    for (const pattern of patterns) {
+      for (const replacement of replacements) {
+        for (const text of texts) {
+          for (const all of [true, false]) {
+            expect(ours(text, pattern, replacement, all), JSON.stringify({ text, pattern, replacement, all })).toBe(viaRe2js(text, pattern, replacement, all));
+          }
+        }
+      }
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { isJavaRuntimeError, JavaRuntimeError } from './errors';
-import { linearNativeMatcher } from './linear-pattern';
+import { linearNativeGroups, linearNativeMatcher } from './linear-pattern';
 
 /*
  * Java regular expressions on re2js, a linear-time (RE2) engine. Expressions run on shared servers and a
@@ -176,14 +176,141 @@ export function isLiteralPattern(pattern: string): boolean {
   return !/[\\^$.|?*+()[\]{}]/.test(pattern);
 }
 
+/** A replacement as Java's `Matcher.appendReplacement` reads it: literal text and group numbers, or why it is refused. */
+interface ReplacementTemplate {
+  readonly parts: ReadonlyArray<string | number>;
+  /** Whether a part is a group other than the whole match (re2js reads those in a second pass). */
+  readonly usesGroups: boolean;
+  /** Java refuses the replacement at its first match (and not at all when nothing matches). */
+  readonly problem: string | undefined;
+}
+
+/** Templates by pattern, then replacement; cleared when it holds CACHE_SIZE of them, as the patterns are. */
+const templates = new Map<string, Map<string, ReplacementTemplate>>();
+let templateCount = 0;
+
+/**
+ * Reads a replacement once as Java does at each match: `\x` is x, `$n` the group numbered by as many digits as
+ * still name a group, `${name}` a named group, with Java's (and re2js's) messages for what it refuses.
+ */
+function readReplacement(replacement: string, groupCount: number, namedGroups: Readonly<Record<string, number>>): ReplacementTemplate {
+  const parts: Array<string | number> = [];
+  let literal = '';
+  let usesGroups = false;
+  const refused = (problem: string): ReplacementTemplate => ({ parts, usesGroups, problem });
+  const group = (index: number) => {
+    if (literal !== '') parts.push(literal);
+    literal = '';
+    parts.push(index);
+    if (index > 0) usesGroups = true;
+  };
+  for (let at = 0; at < replacement.length; ) {
+    const char = replacement[at]!;
+    if (char === '\\') {
+      if (at + 1 >= replacement.length) return refused('character to be escaped is missing');
+      literal += replacement[at + 1];
+      at += 2;
+    } else if (char === '$') {
+      if (at + 1 >= replacement.length) return refused('Illegal group reference: group index is missing');
+      const next = replacement.charCodeAt(at + 1);
+      if (next >= 48 && next <= 57) {
+        let index = next - 48;
+        let end = at + 2;
+        for (; end < replacement.length; end++) {
+          const digit = replacement.charCodeAt(end);
+          if (digit < 48 || digit > 57 || index * 10 + digit - 48 > groupCount) break;
+          index = index * 10 + digit - 48;
+        }
+        if (index > groupCount) return refused(`n > number of groups: ${index}`);
+        group(index);
+        at = end;
+      } else if (next === 123) {
+        const close = replacement.indexOf('}', at + 2);
+        if (close < 0) return refused("named capture group is missing trailing '}'");
+        const name = replacement.substring(at + 2, close);
+        const index = Object.hasOwn(namedGroups, name) ? namedGroups[name] : undefined;
+        if (index === undefined) return refused(`group '${name}' not found`);
+        group(index);
+        at = close + 1;
+      } else return refused('Illegal group reference');
+    } else {
+      literal += char;
+      at++;
+    }
+  }
+  if (literal !== '') parts.push(literal);
+  return { parts, usesGroups, problem: undefined };
+}
+
+/** `linearNativeGroups` of each pattern a replacement has read groups of (null: none), cleared with the patterns. */
+const groupReaders = new Map<string, RegExp | null>();
+
+function groupReaderOf(pattern: string): RegExp | null {
+  let reader = groupReaders.get(pattern);
+  if (reader === undefined) {
+    if (groupReaders.size >= CACHE_SIZE) groupReaders.clear();
+    reader = linearNativeGroups(pattern) ?? null;
+    groupReaders.set(pattern, reader);
+  }
+  return reader;
+}
+
+function replacementTemplate(pattern: string, compiled: RE2JS, replacement: string): ReplacementTemplate {
+  let ofPattern = templates.get(pattern);
+  const cached = ofPattern?.get(replacement);
+  if (cached) return cached;
+  if (templateCount >= CACHE_SIZE) {
+    templates.clear();
+    templateCount = 0;
+    ofPattern = undefined;
+  }
+  if (!ofPattern) {
+    ofPattern = new Map();
+    templates.set(pattern, ofPattern);
+  }
+  const template = readReplacement(replacement, compiled.groupCount(), compiled.namedGroups());
+  ofPattern.set(replacement, template);
+  templateCount++;
+  return template;
+}
+
+/**
+ * Java's `replaceAll`/`replaceFirst`: each match (re2js finds them) replaced by the replacement read once
+ * (`readReplacement`), its groups sliced from the text. re2js's own java mode read the replacement again at
+ * every match and took each group through its input's copy.
+ */
 function replaced(text: string, pattern: string, replacement: string, all: boolean): string {
-  const matcher = compileJavaPattern(pattern).matcher(text);
+  const compiled = compileJavaPattern(pattern);
+  const template = replacementTemplate(pattern, compiled, replacement);
+  const matcher = compiled.matcher(text);
+  const reader = template.usesGroups ? groupReaderOf(pattern) : null;
+  let result = '';
+  let from = 0;
   try {
-    // javaMode: `$1`, `$0`, `${name}` and `\$` as in Java's Matcher.replaceAll.
-    return all ? matcher.replaceAll(replacement, true) : matcher.replaceFirst(replacement, true);
+    while (matcher.find()) {
+      if (template.problem !== undefined) throw new JavaRuntimeError('IllegalArgumentException', template.problem);
+      const start = matcher.start();
+      const end = matcher.end();
+      result += text.slice(from, start);
+      const groups = reader?.exec(text.slice(start, end));
+      for (const part of template.parts) {
+        if (typeof part === 'string') result += part;
+        else if (part === 0) result += text.slice(start, end);
+        else if (groups) result += groups[part] ?? '';
+        else {
+          // An unmatched group adds nothing, as in Java.
+          const groupStart = matcher.start(part);
+          if (groupStart >= 0) result += text.slice(groupStart, matcher.end(part));
+        }
+      }
+      from = end;
+      if (!all) break;
+    }
   } catch (error) {
+    if (isJavaRuntimeError(error)) throw error;
     throw new JavaRuntimeError('IllegalArgumentException', (error as Error).message);
   }
+  return result + text.slice(from);
 }
 
 /** Java `String.replaceAll(regex, replacement)`. */

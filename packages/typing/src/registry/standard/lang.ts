@@ -110,7 +110,8 @@ function replaceCost(all: boolean): MethodCost {
     const [pattern, replacement] = args;
     chargeMatch(meter, target, pattern);
     if (typeof target !== 'string' || typeof pattern !== 'string' || typeof replacement !== 'string') return;
-    const references = (replacement.match(/\$/g) ?? []).length;
+    let references = 0;
+    for (let at = replacement.indexOf('$'); at >= 0; at = replacement.indexOf('$', at + 1)) references++;
     const literal = replacement.length;
     const fixed = target.length * (1 + references);
     let length = fixed + literal * (all ? target.length + 1 : 1);
