@@ -49,14 +49,29 @@ export interface JvmCase {
 /** One case on the JVM: evaluations per second, interpreted and (when Spring compiles it) compiled, and its result as Java prints it. */
 export type JvmMeasurement = { interpreted: number; compiled: number | undefined; result: string } | { failure: string };
 
-/** A JVM holding the cases, warmed up, measuring one case when asked. */
+/** A case on the JVM ready for rounds: whether Spring compiled it, and its result as Java prints it. */
+export type JvmPrepared = { compiled: boolean; result: string } | { failure: string };
+
+/** One round of a case on the JVM: evaluations per second, interpreted and (when compiled) compiled. */
+export interface JvmRound {
+  interpreted: number;
+  compiled: number | undefined;
+}
+
+/** A JVM holding the cases, warmed up, running one case's rounds when asked. */
 export interface JvmSession {
   springVersion: string;
   javaVersion: string;
-  /** Times case `index` in Spring (interpreted and compiled) and answers its rates and result. */
-  measure(index: number): Promise<JvmMeasurement>;
+  /** Warms case `index` up again and sizes its rounds. */
+  prepare(index: number): Promise<JvmPrepared>;
+  /** One round (about 100 ms per runner) of a prepared case. */
+  round(index: number): Promise<JvmRound>;
+  /** `prepare`, then the median of `rounds` rounds in a row (for checks; the bench alternates rounds with its own). */
+  measure(index: number, rounds: number): Promise<JvmMeasurement>;
   close(): Promise<void>;
 }
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function hasCommand(command: string): boolean {
   const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
@@ -90,8 +105,8 @@ function encodedCases(cases: JvmCase[]): { text: string; unencodable: Map<number
 
 /**
  * Starts Spring's SpEL on the JVM with `cases` (compiled here with javac, run with java): it warms them all up and
- * then measures one case when asked, while this process waits, so that a bench times each case in Spring and in
- * ours seconds apart. Or says why it cannot: a machine without a JVM or the jars still runs the rest of the
+ * then runs one round of a case when asked, while this process waits, so that a bench can alternate Spring's
+ * rounds with its own. Or says why it cannot: a machine without a JVM or the jars still runs the rest of the
  * bench. Cases whose values have no Java form fail alone. `quick` runs each case only briefly: for checking the
  * results, not for their rates.
  */
@@ -128,17 +143,33 @@ export async function startJvm(cases: JvmCase[], benchDir: string, options: { qu
     const [kind, springVersion = 'unknown', javaVersion = 'unknown'] = (await nextLine()).split('\t');
     if (kind !== 'version') throw new Error(`the JVM answered ${kind}`);
     if ((await nextLine()) !== 'ready') throw new Error('the JVM did not get ready');
+    const prepare = async (index: number): Promise<JvmPrepared> => {
+      const refused = unencodable.get(index);
+      if (refused !== undefined) return { failure: refused };
+      jvm.stdin.write(`size ${index}\n`);
+      const [answer, , first, second] = (await nextLine()).split('\t');
+      if (answer === 'sized') return { compiled: first === 'compiled', result: unescape(second ?? '') };
+      return { failure: unescape(first ?? 'no answer') };
+    };
+    const round = async (index: number): Promise<JvmRound> => {
+      jvm.stdin.write(`round ${index}\n`);
+      const [answer, , interpreted, compiled] = (await nextLine()).split('\t');
+      if (answer !== 'round') throw new Error(`the JVM answered ${answer} to a round`);
+      return { interpreted: Number(interpreted), compiled: compiled === undefined ? undefined : Number(compiled) };
+    };
     return {
       springVersion,
       javaVersion,
       close,
-      measure: async (index) => {
-        const refused = unencodable.get(index);
-        if (refused !== undefined) return { failure: refused };
-        jvm.stdin.write(`measure ${index}\n`);
-        const [answer, , first, second, third] = (await nextLine()).split('\t');
-        if (answer === 'ok') return { interpreted: Number(first), compiled: second === '-' ? undefined : Number(second), result: unescape(third ?? '') };
-        return { failure: unescape(first ?? 'no answer') };
+      prepare,
+      round,
+      measure: async (index, rounds) => {
+        const prepared = await prepare(index);
+        if ('failure' in prepared) return prepared;
+        const measured: JvmRound[] = [];
+        for (let count = 0; count < rounds; count++) measured.push(await round(index));
+        const compiled = measured.map((each) => each.compiled).filter((rate): rate is number => rate !== undefined);
+        return { interpreted: median(measured.map((each) => each.interpreted)), compiled: compiled.length > 0 ? median(compiled) : undefined, result: prepared.result };
       },
     };
   } catch (error) {

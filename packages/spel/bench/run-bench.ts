@@ -8,7 +8,7 @@ import spel2js from 'spel2js';
 import { javaToString, toPlainJson } from '@scenaria/typing/runtime';
 import { compileExpression, typeExpression } from '../src/index';
 import { cases, corpusCases, disagreement } from './cases';
-import { startJvm, type JvmMeasurement } from './jvm';
+import { startJvm, type JvmMeasurement, type JvmRound } from './jvm';
 
 /** How many distinct records each runner cycles through (a power of two). */
 const RECORDS = 64;
@@ -35,8 +35,9 @@ function measuringLoop(run: (record: Record<string, unknown>) => unknown, record
 /**
  * Operations per second of each runner, measured in interleaved rounds (ours, JS, spel2js, ours, ...) so that
  * load changes on a shared machine hit all of them alike; the median of seven rounds of about 100 ms each.
+ * `beforeRound` runs before each round (Spring's round of the same case, on the JVM).
  */
-function opsPerSecond(loops: Array<(iterations: number) => unknown>): number[] {
+async function opsPerSecond(loops: Array<(iterations: number) => unknown>, beforeRound?: () => Promise<void>): Promise<number[]> {
   const roundMillis = 100;
   let sink: unknown;
   // Warm up and size each runner's round: iterations that take about roundMillis.
@@ -52,6 +53,7 @@ function opsPerSecond(loops: Array<(iterations: number) => unknown>): number[] {
   });
   const results: number[][] = loops.map(() => []);
   for (let round = 0; round < 7; round++) {
+    if (beforeRound) await beforeRound();
     loops.forEach((loop, index) => {
       const iterations = sizes[index]!;
       const start = performance.now();
@@ -108,12 +110,12 @@ const filter = process.env.BENCH_FILTER ? new RegExp(process.env.BENCH_FILTER) :
 
 const selected = [...cases, ...corpusCases].filter((c) => filter === undefined || filter.test(c.name));
 
-// A JVM with every case, warmed up; it times each case just before ours (it waits while ours run, so the two
+// A JVM with every case, warmed up; its rounds of each case alternate with ours (it waits while ours run, so the two
 // never share the cores, and each pair is timed seconds apart). `BENCH_JVM=off` leaves it out.
 console.log(`Spring SpEL: starting a JVM with ${selected.length} cases ...`);
 const jvm = process.env.BENCH_JVM === 'off' ? { unavailable: 'left out (BENCH_JVM=off)' } : await startJvm(selected, import.meta.dirname ?? '.');
 if ('unavailable' in jvm) console.log(`Spring SpEL not measured: ${jvm.unavailable}`);
-else console.log(`Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion}: each case is timed there first`);
+else console.log(`Spring SpEL ${jvm.springVersion} on Java ${jvm.javaVersion}: its rounds alternate with ours`);
 
 /** Spring's rates for a case whose result Java prints as ours does; else why not. */
 function springRates(measurement: JvmMeasurement | undefined, ours: unknown): { rates?: Row['spring']; note?: string } {
@@ -122,6 +124,21 @@ function springRates(measurement: JvmMeasurement | undefined, ours: unknown): { 
   const expected = javaToString(ours);
   if (measurement.result !== expected) return { note: `Spring gives ${measurement.result}, ours ${expected}` };
   return { rates: { interpreted: measurement.interpreted, compiled: measurement.compiled } };
+}
+
+/** Spring's rounds of a case, taken between ours (`opsPerSecond`'s `beforeRound`), as one measurement. */
+async function springBeside(index: number): Promise<{ beforeRound?: () => Promise<void>; measurement: () => JvmMeasurement | undefined }> {
+  if (!('prepare' in jvm)) return { measurement: () => undefined };
+  const prepared = await jvm.prepare(index);
+  if ('failure' in prepared) return { measurement: () => prepared };
+  const rounds: JvmRound[] = [];
+  return {
+    beforeRound: async () => void rounds.push(await jvm.round(index)),
+    measurement: () => {
+      const compiled = rounds.map((round) => round.compiled).filter((rate): rate is number => rate !== undefined);
+      return { interpreted: median(rounds.map((round) => round.interpreted)), compiled: compiled.length > 0 ? median(compiled) : undefined, result: prepared.result };
+    },
+  };
 }
 
 const rows: Row[] = [];
@@ -133,7 +150,7 @@ for (const [index, benchCase] of selected.entries()) {
   // The three runners must compute the same thing, or the comparison means nothing.
   const problem = disagreement(benchCase, compiled.evaluate);
   if (problem !== undefined) throw new Error(problem);
-  const springMeasurement = 'measure' in jvm ? await jvm.measure(index) : undefined;
+  const spring = await springBeside(index);
   const loops = [measuringLoop(compiled.evaluate, values), measuringLoop(benchCase.handWritten, values)];
   let spelNote: string | undefined;
   if (benchCase.spel2js) {
@@ -148,14 +165,14 @@ for (const [index, benchCase] of selected.entries()) {
       spelNote = `spel2js fails: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  const [ours, js, spel] = opsPerSecond(loops) as [number, number, number | undefined];
+  const [ours, js, spel] = (await opsPerSecond(loops, spring.beforeRound)) as [number, number, number | undefined];
   const parseTypeMicros = microsecondsPer(() => typeExpression(benchCase.expression, { variables: benchCase.variables }), 2000);
-  const spring = springRates(springMeasurement, compiled.evaluate(values));
-  rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, spring: spring.rates, parseTypeMicros });
-  const springText = spring.rates
-    ? `, Spring ${format(spring.rates.interpreted)}/s interpreted, ${spring.rates.compiled ? `${format(spring.rates.compiled)}/s compiled` : 'not compiled'}`
-    : spring.note
-      ? ` (${spring.note})`
+  const springRow = springRates(spring.measurement(), compiled.evaluate(values));
+  rows.push({ name: benchCase.name, expression: benchCase.expression, ours, js, spel2js: spel, spring: springRow.rates, parseTypeMicros });
+  const springText = springRow.rates
+    ? `, Spring ${format(springRow.rates.interpreted)}/s interpreted, ${springRow.rates.compiled ? `${format(springRow.rates.compiled)}/s compiled` : 'not compiled'}`
+    : springRow.note
+      ? ` (${springRow.note})`
       : '';
   console.log(
     `${benchCase.name}: ours ${format(ours)}/s, js ${format(js)}/s, spel2js ${spel ? format(spel) : 'n/a'}/s${spelNote ? ` (${spelNote})` : ''}${springText}, ` +
@@ -207,8 +224,8 @@ const lines = [
     'over the same runtime values; spel2js 0.2.9 runs on plain JS objects, n/a where it lacks the construct or gives ' +
     'another result (lists hold 1..100: spel2js mis-evaluates `#this` on a 0 element). All three results are checked ' +
     'equal before measuring. "JS ÷ spel2js" is the most any evaluator of these runtime values could reach over spel2js. ' +
-    "Spring is Spring's own SpEL on the JVM (jvm/SpringSpelBench.java; one JVM, every case warmed up, then each case " +
-    'timed there just before ours while ours wait, and ours while it waits), interpreted and compiled to ' +
+    "Spring is Spring's own SpEL on the JVM (jvm/SpringSpelBench.java; one JVM, every case warmed up, its rounds " +
+    'alternating with ours, each side waiting while the other runs), interpreted and compiled to ' +
     'bytecode (n/a where Spring does not compile the expression), timed the same way on the same values as Java objects ' +
     "(records as maps read by field, a method without arguments read as a property as the dialect allows, #COLLECTION and " +
     '#NUMERIC as small Java classes), each with one evaluation context per record copy made before timing (its best ' +

@@ -44,7 +44,7 @@ describe.skipIf(jvmMissing !== undefined)(`the spel bench beside Spring's SpEL${
     if ('unavailable' in jvm) throw new Error(jvm.unavailable);
     expect(jvm.springVersion).toMatch(/^\d+\.\d+/);
     const measurements: JvmMeasurement[] = [];
-    for (const index of picked.keys()) measurements.push(await jvm.measure(index));
+    for (const index of picked.keys()) measurements.push(await jvm.measure(index, 1));
     await jvm.close();
     picked.forEach((benchCase, index) => {
       const measurement = measurements[index]!;

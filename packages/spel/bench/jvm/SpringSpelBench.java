@@ -1,9 +1,10 @@
 // The spel bench's JVM side: the same cases in Spring's own SpEL, interpreted and compiled to bytecode, timed the
 // way run-bench.ts times ours. It reads the cases on standard input (`jvm.ts` writes them: their length in
-// characters on a line, then the cases), warms them all up, then answers each `measure N` line with a line for
-// case N: its rates and its result as Java prints it, which the bench compares with ours before it counts a row.
-// The bench asks for each case just before it measures ours, so that the two are timed seconds apart, and this
-// process waits (uses no CPU) while ours run.
+// characters on a line, then the cases) and warms them all up. Then `size N` warms case N up again and sizes its
+// rounds, answering whether Spring compiled it and its result as Java prints it (which the bench compares with
+// ours before it counts a row); each `round N` runs one round of case N, interpreted and compiled, and answers
+// their rates. The bench alternates these rounds with its own, as it alternates its runners, so that a change of
+// load on a shared machine reaches both alike; this process waits (uses no CPU) while ours run.
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,15 +32,13 @@ import org.springframework.expression.spel.support.StandardEvaluationContext;
 
 public final class SpringSpelBench {
   private static final int RECORDS = 64;
-  // `quick` (the bench's test) checks the results with a short round each instead of timing them.
+  // `quick` (the bench's test) checks the results with short rounds instead of timing them.
   private static double roundMillis = 100;
-  private static int rounds = 7;
   private static long warmNanos = 100_000_000L;
 
   public static void main(String[] args) throws IOException {
     if (args.length > 0 && args[0].equals("quick")) {
       roundMillis = 2;
-      rounds = 1;
       warmNanos = 2_000_000L;
     }
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -69,16 +68,23 @@ public final class SpringSpelBench {
     System.out.println("ready");
     System.out.flush();
     for (String line; (line = in.readLine()) != null;) {
-      if (!line.startsWith("measure ")) continue;
-      int index = Integer.parseInt(line.substring("measure ".length()).trim());
+      String[] command = line.trim().split(" ");
+      if (command.length != 2) continue;
+      int index = Integer.parseInt(command[1]);
       Object each = prepared.get(index);
-      if (each instanceof Prepared) {
-        Prepared ready = (Prepared) each;
-        double[] rates = opsPerSecond(ready.runners, ready.contexts);
-        String compiledRate = ready.runners.size() > 1 ? String.valueOf(rates[1]) : "-";
-        System.out.println("ok\t" + index + "\t" + rates[0] + "\t" + compiledRate + "\t" + escape(String.valueOf(ready.result)));
-      } else {
+      if (!(each instanceof Prepared)) {
         System.out.println("fail\t" + index + "\t" + escape((String) each));
+      } else if (command[0].equals("size")) {
+        Prepared ready = (Prepared) each;
+        ready.sizes = roundSizes(ready.runners, ready.contexts);
+        System.out.println("sized\t" + index + "\t" + (ready.runners.size() > 1 ? "compiled" : "interpreted") + "\t" + escape(String.valueOf(ready.result)));
+      } else if (command[0].equals("round")) {
+        Prepared ready = (Prepared) each;
+        StringBuilder answer = new StringBuilder("round\t" + index);
+        for (int r = 0; r < ready.runners.size(); r++) {
+          answer.append('\t').append(ready.sizes[r] / (evaluateMany(ready.runners.get(r), ready.contexts, ready.sizes[r]) / 1e9));
+        }
+        System.out.println(answer);
       }
       System.out.flush();
     }
@@ -89,6 +95,8 @@ public final class SpringSpelBench {
     final List<SpelExpression> runners;
     final StandardEvaluationContext[] contexts = new StandardEvaluationContext[RECORDS];
     final Object result;
+    /** Iterations of a round of each runner (`roundSizes`). */
+    long[] sizes;
 
     Prepared(String expressionText, Map<?, ?> variables) {
       ClassLoader loader = SpringSpelBench.class.getClassLoader();
@@ -152,8 +160,8 @@ public final class SpringSpelBench {
     return System.nanoTime() - start;
   }
 
-  /** Interleaved rounds of about roundMillis each, after a warm-up that sizes them; the median rate of each runner. */
-  private static double[] opsPerSecond(List<SpelExpression> runners, StandardEvaluationContext[] contexts) {
+  /** Iterations of each runner that take about roundMillis, after a warm-up of this case's own paths. */
+  private static long[] roundSizes(List<SpelExpression> runners, StandardEvaluationContext[] contexts) {
     long[] sizes = new long[runners.size()];
     for (int r = 0; r < runners.size(); r++) {
       // The JIT compiles in tiers: this case's own paths run a while longer before sizing.
@@ -168,18 +176,7 @@ public final class SpringSpelBench {
         iterations *= 4;
       }
     }
-    double[][] rates = new double[runners.size()][rounds];
-    for (int round = 0; round < rounds; round++) {
-      for (int r = 0; r < runners.size(); r++) {
-        rates[r][round] = sizes[r] / (evaluateMany(runners.get(r), contexts, sizes[r]) / 1e9);
-      }
-    }
-    double[] medians = new double[runners.size()];
-    for (int r = 0; r < runners.size(); r++) {
-      Arrays.sort(rates[r]);
-      medians[r] = rates[r][rounds / 2];
-    }
-    return medians;
+    return sizes;
   }
 
   /** A record (a map) read by field name, as Nussknacker reads its records: `#input.address.city`. */
