@@ -95,19 +95,21 @@ function digitCount(value: number): number {
   return count;
 }
 
-/** `value`'s high part and remainder by a word (`value` a whole number below 2^53): written to `high` and `low`. */
-let high = 0;
-let low = 0;
-function splitWord(value: number): void {
-  high = Math.floor(value / WORD);
-  low = value - high * WORD;
-  // The division rounds near multiples of a word: the exact remainder corrects it.
-  if (low < 0) {
-    high--;
-    low += WORD;
-  } else if (low >= WORD) {
-    high++;
-    low -= WORD;
+/** The quotient and remainder `divideExactly` wrote last. */
+let quotient = 0;
+let remainder = 0;
+
+/** `value` divided by `divisor` (whole numbers below 2^53) in whole numbers, into `quotient` and `remainder`. */
+function divideExactly(value: number, divisor: number): void {
+  quotient = Math.floor(value / divisor);
+  remainder = value - quotient * divisor;
+  // The division rounds near multiples of the divisor: the exact remainder corrects it.
+  if (remainder < 0) {
+    quotient--;
+    remainder += divisor;
+  } else if (remainder >= divisor) {
+    quotient++;
+    remainder -= divisor;
   }
 }
 
@@ -139,14 +141,14 @@ function pushWords(words: number[], value: number, count: number): void {
     words.push(value | 0);
     return;
   }
-  splitWord(value);
+  divideExactly(value, WORD);
   if (count === 2) {
-    words.push(high | 0, low | 0);
+    words.push(quotient | 0, remainder | 0);
     return;
   }
-  const last = low;
-  splitWord(high);
-  words.push(high | 0, low | 0, last | 0);
+  const last = remainder;
+  divideExactly(quotient, WORD);
+  words.push(quotient | 0, remainder | 0, last | 0);
 }
 
 /** The decimal of an unscaled value and a scale (0-14), marked with that scale; undefined past that. */
@@ -154,15 +156,9 @@ function decimalOf(unscaled: number, scale: number): Decimal | undefined {
   if (scale > 14) return undefined;
   const magnitude = Math.abs(unscaled);
   const unit = POWERS_OF_TEN[scale]!;
-  let integer = Math.floor(magnitude / unit);
-  let fraction = magnitude - integer * unit;
-  if (fraction < 0) {
-    integer--;
-    fraction += unit;
-  } else if (fraction >= unit) {
-    integer++;
-    fraction -= unit;
-  }
+  divideExactly(magnitude, unit);
+  const integer = quotient;
+  const fraction = remainder;
   // Fractional digits padded to whole words, so that the words fall on the decimal point (at most 14 digits).
   const fractionWords = Math.ceil(scale / 7);
   const paddedFraction = fraction * POWERS_OF_TEN[7 * fractionWords - scale]!;
