@@ -187,30 +187,6 @@ function decimalOf(unscaled: number, scale: number): Decimal | undefined {
   return result as unknown as Decimal;
 }
 
-/**
- * Java's `left op right` for `+ - *` when the result is a BigDecimal and every part fits in 53 bits, with Java's
- * scales (the larger one for a sum or difference, their total for a product); undefined otherwise.
- */
-export function compactDecimalOp(op: '+' | '-' | '*', left: unknown, right: unknown): Decimal | undefined {
-  if (!loadOperand(left)) return undefined;
-  const leftUnscaled = loadedUnscaled;
-  const leftScale = loadedScale;
-  if (!loadOperand(right)) return undefined;
-  const rightUnscaled = loadedUnscaled;
-  const rightScale = loadedScale;
-  if (op === '*') {
-    const product = leftUnscaled * rightUnscaled;
-    return Math.abs(product) <= MAX_SAFE ? decimalOf(product + 0, leftScale + rightScale) : undefined;
-  }
-  const scale = Math.max(leftScale, rightScale);
-  if (scale - leftScale > 22 || scale - rightScale > 22) return undefined;
-  const alignedLeft = leftUnscaled * POWERS_OF_TEN[scale - leftScale]!;
-  const alignedRight = rightUnscaled * POWERS_OF_TEN[scale - rightScale]!;
-  if (Math.abs(alignedLeft) > MAX_SAFE || Math.abs(alignedRight) > MAX_SAFE) return undefined;
-  const sum = op === '+' ? alignedLeft + alignedRight : alignedLeft - alignedRight;
-  return Math.abs(sum) <= MAX_SAFE ? decimalOf(sum + 0, scale) : undefined;
-}
-
 /** Instructions of `compactDecimalProgram`: an operator, or (from 0) the index of the leaf to push. */
 export const COMPACT_PLUS = -1;
 export const COMPACT_MINUS = -2;
@@ -270,4 +246,14 @@ export function compactDecimalProgram(program: readonly number[], first: unknown
     stackDecimal[top] = 1;
   }
   return depth === 1 && stackDecimal[0] === 1 ? decimalOf(stackUnscaled[0]!, stackScale[0]!) : undefined;
+}
+
+const SINGLE_OPERATIONS = { '+': [0, 1, COMPACT_PLUS], '-': [0, 1, COMPACT_MINUS], '*': [0, 1, COMPACT_TIMES] } as const;
+
+/**
+ * Java's `left op right` for `+ - *` when the result is a BigDecimal and every part fits in 53 bits, with Java's
+ * scales (the larger one for a sum or difference, their total for a product): a program of one operation.
+ */
+export function compactDecimalOp(op: '+' | '-' | '*', left: unknown, right: unknown): Decimal | undefined {
+  return compactDecimalProgram(SINGLE_OPERATIONS[op], left, right, undefined, undefined);
 }

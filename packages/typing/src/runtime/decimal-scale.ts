@@ -9,12 +9,7 @@ type Scaled = Decimal & { readonly [JAVA_SCALE]?: number };
 
 /** Marks a freshly built decimal with Java's scale (only ever raised above its fractional digits). Returns it. */
 export function withJavaScale(value: Decimal, scale: number): Decimal {
-  return scale > Math.max(0, value.decimalPlaces()) ? markJavaScale(value, scale) : value;
-}
-
-/** Marks a freshly built decimal known to have fewer fractional digits than `scale`. Returns it. */
-export function markJavaScale(value: Decimal, scale: number): Decimal {
-  Object.defineProperty(value, JAVA_SCALE, { value: scale });
+  if (scale > Math.max(0, value.decimalPlaces())) Object.defineProperty(value, JAVA_SCALE, { value: scale });
   return value;
 }
 
