@@ -116,6 +116,12 @@ describe('replaceAll and replaceFirst as re2js java mode reads them (the engine 
     }
   }
 
+  it('reads a replacement longer than a pattern may be for its call alone, with the same result', () => {
+    const long = `<$1>${'x'.repeat(5000)}`;
+    expect(javaReplaceAll('a1b2', '(\\d)', long)).toBe(`a<1>${'x'.repeat(5000)}b<2>${'x'.repeat(5000)}`);
+    expect(() => javaReplaceAll('a1', '\\d', `${'x'.repeat(5000)}$`)).toThrow(expect.objectContaining({ code: 'IllegalArgumentException' }));
+  });
+
   it('gives the same text, or refuses with the same message, on every combination', () => {
     for (const pattern of patterns) {
       for (const replacement of replacements) {

@@ -256,6 +256,9 @@ function groupReaderOf(pattern: string): RegExp | null {
 }
 
 function replacementTemplate(pattern: string, compiled: RE2JS, replacement: string): ReplacementTemplate {
+  // Only short replacements are kept, as only short patterns are: a replacement built from a large text each
+  // time would otherwise hold up to CACHE_SIZE such texts. A longer one is read for its call alone.
+  if (replacement.length > MAX_PATTERN_LENGTH) return readReplacement(replacement, compiled.groupCount(), compiled.namedGroups());
   let ofPattern = templates.get(pattern);
   const cached = ofPattern?.get(replacement);
   if (cached) return cached;
