@@ -83,6 +83,8 @@ class Generator {
   private temps = 0;
   /** Whether some call is charged to the expression's budget without installing it (see `invoke`). */
   private metered = false;
+  /** `isCompactDecimal` of each node asked: a chain asks it of every node below, which asks of every node below. */
+  private readonly compactDecimalNodes = new Map<AstNode, boolean>();
 
   constructor(private readonly input: GeneratorInput) {}
 
@@ -717,8 +719,12 @@ class Generator {
     if (node.kind !== 'binary' || this.kindOf(node) !== 'BigDecimal' || this.constantOf(node) !== undefined) return false;
     const op = node.operator;
     if (op !== '+' && op !== '-' && op !== '*') return false;
+    const known = this.compactDecimalNodes.get(node);
+    if (known !== undefined) return known;
     const operand = (side: AstNode) => this.isCompactDecimal(side) || ['BigDecimal', 'Integer', 'Long'].includes(this.kindOf(side) ?? '');
-    return operand(node.left) && operand(node.right);
+    const compact = operand(node.left) && operand(node.right);
+    this.compactDecimalNodes.set(node, compact);
+    return compact;
   }
 
   /**
