@@ -66,12 +66,9 @@ export interface JvmSession {
   prepare(index: number): Promise<JvmPrepared>;
   /** One round (about 100 ms per runner) of a prepared case. */
   round(index: number): Promise<JvmRound>;
-  /** `prepare`, then the median of `rounds` rounds in a row (for checks; the bench alternates rounds with its own). */
-  measure(index: number, rounds: number): Promise<JvmMeasurement>;
   close(): Promise<void>;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function hasCommand(command: string): boolean {
   const probe = spawnSync(command, ['-version'], { stdio: 'ignore' });
@@ -163,14 +160,6 @@ export async function startJvm(cases: JvmCase[], benchDir: string, options: { qu
       close,
       prepare,
       round,
-      measure: async (index, rounds) => {
-        const prepared = await prepare(index);
-        if ('failure' in prepared) return prepared;
-        const measured: JvmRound[] = [];
-        for (let count = 0; count < rounds; count++) measured.push(await round(index));
-        const compiled = measured.map((each) => each.compiled).filter((rate): rate is number => rate !== undefined);
-        return { interpreted: median(measured.map((each) => each.interpreted)), compiled: compiled.length > 0 ? median(compiled) : undefined, result: prepared.result };
-      },
     };
   } catch (error) {
     jvm.kill();
