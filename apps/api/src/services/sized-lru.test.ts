@@ -55,4 +55,51 @@ describe('SizedLru', () => {
     lru.deleteGroup(5);
     expect(lru.count).toBe(0);
   });
+
+  it('evicts, replaces and groups exactly as a least-recently-used list does, over random operations', () => {
+    // The reference: an array from least to most recently used, searched on every operation.
+    type Value = { group: number; size: number };
+    const reference: Array<{ key: string; value: Value }> = [];
+    const maxSize = 40;
+    const maxEntries = 8;
+    const lru = new SizedLru<Value>((value) => value.size, maxSize, maxEntries, (value) => value.group);
+    let seed = 7;
+    const random = (below: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % below;
+    };
+    const take = (key: string) => {
+      const at = reference.findIndex((entry) => entry.key === key);
+      return at < 0 ? undefined : reference.splice(at, 1)[0];
+    };
+    for (let step = 0; step < 20_000; step++) {
+      const key = `k${random(14)}`;
+      const operation = random(10);
+      if (operation < 5) {
+        const entry = take(key);
+        if (entry) reference.push(entry);
+        expect(lru.get(key)).toBe(entry?.value);
+      } else if (operation < 8) {
+        const value = { group: random(4), size: random(12) === 0 ? maxSize + 1 : 1 + random(9) };
+        take(key);
+        if (value.size <= maxSize) reference.push({ key, value });
+        lru.set(key, value);
+        let total = reference.reduce((sum, entry) => sum + entry.value.size, 0);
+        while (reference.length > maxEntries || total > maxSize) total -= reference.shift()!.value.size;
+      } else if (operation < 9) {
+        take(key);
+        lru.delete(key);
+      } else {
+        const group = random(4);
+        for (const entry of reference.filter((candidate) => candidate.value.group === group)) take(entry.key);
+        lru.deleteGroup(group);
+      }
+      expect(lru.count).toBe(reference.length);
+    }
+    // Every key the reference holds is there with its value, and no other.
+    for (let index = 0; index < 14; index++) {
+      const key = `k${index}`;
+      expect(lru.get(key)).toBe(reference.find((entry) => entry.key === key)?.value);
+    }
+  });
 });
