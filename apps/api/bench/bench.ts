@@ -337,35 +337,34 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
-/** The CPU time a request cost in all, in ms: the client's, the server's and a local PostgreSQL's (PGlite is the server's). */
-function totalCpuMs(row: Measurement): number | undefined {
-  if (row.clientCpuMs === undefined || row.serverCpuMs === undefined) return undefined;
-  return row.clientCpuMs + row.serverCpuMs + (row.postgresCpuMs ?? 0);
-}
-
-const p99Ratio = (row: Measurement, health: Measurement) => row.p99 / health.p99;
-
-// Where every core is busy, a ratio of p99s tends to this one on a quiet machine: it shows how far a target is
-// from what the requests cost, apart from the tails of one draw.
-const cpuRatio = (row: Measurement, health: Measurement) => {
-  const own = totalCpuMs(row);
-  const baseline = totalCpuMs(health);
-  return own === undefined || baseline === undefined || baseline === 0 ? undefined : own / baseline;
-};
-
 /** The CPU a request cost its server in all: the server's process and a local PostgreSQL's (PGlite is the server's). */
 function serverSideCpuMs(row: Measurement): number | undefined {
   return row.serverCpuMs === undefined ? undefined : row.serverCpuMs + (row.postgresCpuMs ?? 0);
 }
 
+/** The CPU time a request cost in all, in ms: the client's and the server side's. */
+function totalCpuMs(row: Measurement): number | undefined {
+  const serverSide = serverSideCpuMs(row);
+  return row.clientCpuMs === undefined || serverSide === undefined ? undefined : row.clientCpuMs + serverSide;
+}
+
+const p99Ratio = (row: Measurement, health: Measurement) => row.p99 / health.p99;
+
+/** A request's cost (as `cost` measures it) as a multiple of the health check's in the same rows. */
+const costRatio = (cost: (row: Measurement) => number | undefined) => (row: Measurement, health: Measurement) => {
+  const own = cost(row);
+  const baseline = cost(health);
+  return own === undefined || baseline === undefined || baseline === 0 ? undefined : own / baseline;
+};
+
+// Where every core is busy, a ratio of p99s tends to this one on a quiet machine: it shows how far a target is
+// from what the requests cost, apart from the tails of one draw.
+const cpuRatio = costRatio(totalCpuMs);
+
 // The same without the client: the load generator's own cost per request (undici's, several times the server's
 // for a health check) sits in both terms of `cpuRatio` and pulls it towards 1, so this shows what the server's
 // work for the request costs against its work for a health check.
-const serverCpuRatio = (row: Measurement, health: Measurement) => {
-  const own = serverSideCpuMs(row);
-  const baseline = serverSideCpuMs(health);
-  return own === undefined || baseline === undefined || baseline === 0 ? undefined : own / baseline;
-};
+const serverCpuRatio = costRatio(serverSideCpuMs);
 
 /**
  * `of` each round's row against the health-check row measured just before it (same database, same round): by
