@@ -6,6 +6,7 @@ import { it } from 'vitest';
 import { apiCall, buildDir, launchBrowser, signIn, startServer } from '../e2e/harness';
 import { buildBaseline } from './baseline-build';
 import { generatedScenario } from './generated-scenario';
+import { pauseBeforeKey } from './key-pause';
 import { measureRouteSizes } from './route-sizes';
 import { visibleFilterId } from './visible-node';
 
@@ -102,11 +103,7 @@ async function measure(page: Page, url: string, name: string, label: string, nod
         }),
       keyTimeout,
     );
-    // A person's keys land anywhere in a frame. Each measurement ends in a frame callback, and a fixed pause after
-    // it (30 ms and two round trips, about two frames at 60 Hz) put every key just after the start of a frame,
-    // the worst place, from which its change can only show a whole frame later. The pauses step through the frame
-    // instead (0-16 ms on top of the 30, each step 7 ms further on), the same steps in every run.
-    await page.waitForTimeout(30 + ((key * 7) % 17));
+    await page.waitForTimeout(pauseBeforeKey(key));
     await page.keyboard.press(key % 2 === 0 ? '1' : 'Backspace');
     const elapsed = await waiting;
     if (!Number.isNaN(elapsed)) keys.push(elapsed);

@@ -1,5 +1,6 @@
 import { it } from 'vitest';
 import { launchBrowser, startServer } from '../e2e/harness';
+import { pauseBeforeKey } from './key-pause';
 import { openFilterExpression } from './visible-node';
 
 // Not part of `pnpm bench`: where one keystroke's time goes, as the bench measures it (key event to the frame
@@ -72,8 +73,7 @@ it('splits keystrokes at 1,000 nodes into their steps', { timeout: 600_000 }, as
             setTimeout(() => done([]), 5000);
           }),
       );
-      // Keys step through the frame, as the bench presses them (designer.bench-run.ts says why).
-      await page.waitForTimeout(30 + ((key * 7) % 17));
+      await page.waitForTimeout(pauseBeforeKey(key));
       await page.keyboard.press(key % 2 === 0 ? '1' : 'Backspace');
       rows.push(await waiting);
     }
