@@ -1,3 +1,4 @@
+import { regexScanSteps, STEPS_PER_REGEX_MATCH, textSteps } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
 import { compileExpression, type CompileOptions } from '../src/expression';
 import { isExpressionEvaluationError } from '../src/errors';
@@ -30,8 +31,13 @@ function outcome(text: string, options: CompileOptions = {}): { value: unknown }
   }
 }
 
-/** Steps a regex call may charge on `#attack`: the scan, the compilation and a replacement as long as the text. */
-const REGEX_STEP_BOUND = 3 * Math.ceil(100_001 / 16) + 64 * 200 + 100;
+/**
+ * Steps a regex call may charge on `#attack`: the scan (twice where the matches are counted before the call), the
+ * compilation, a replacement as long as the text, and its matches (each charged twice, four times over when the
+ * replacement reads groups). None of the patterns finds more matches in `a…a!` than one per 30 characters and
+ * the two ends.
+ */
+const REGEX_STEP_BOUND = 2 * regexScanSteps(100_001) + textSteps(100_001) + 64 * 200 + 2 * 4 * STEPS_PER_REGEX_MATCH * (Math.ceil(100_001 / 30) + 2) + 100;
 
 describe('allocation bombs end with BudgetExceeded', () => {
   it('has enough bombs to cover every allocating method', () => {

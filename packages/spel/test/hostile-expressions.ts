@@ -63,6 +63,11 @@ export const bombs: Array<[string, string]> = [
   ['replace growing every character', "#text.replace('x', 'yyy')"],
   ['replaceAll with an empty pattern', "#text.substring(0, 10000).replaceAll('', #text.substring(0, 10000))"],
   ['replaceAll with group references', "#text.substring(0, 3000000).replaceAll('(x)', '$1$1$1$1')"],
+  // Work per match rather than allocation: each match costs the regex engine about half a microsecond.
+  ['replaceAll matching every character', "#attack.replaceAll('[a]', '')"],
+  ['replaceAll reading a group at every character', "#attack.replaceAll('(a)', '$1')"],
+  ['split by a regex matching every character', "#attack.substring(0, 90000).split('[a]')"],
+  ['matches scanning in a loop', "{1, 2}.![#text.substring(0, 1500000).matches('(x|z)*y')].size()"],
   ['replaceFirst with a huge replacement', "#input.name.replaceFirst('B', #text.concat(#text.substring(0, 4000000)))"],
   ['String.join of a repeated delimiter', "T(String).join(#text, {'a', 'b', 'c'})"],
   ['String.join varargs', "T(String).join(#text, 'a', 'b', 'c')"],

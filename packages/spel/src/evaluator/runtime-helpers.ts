@@ -1,6 +1,6 @@
 import type { SourceRange } from '../ast/nodes';
 import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import { chargeMatch, chargePattern, chargeValueWalk, textSteps } from '@scenaria/typing';
+import { chargeMatch, chargePattern, chargeValueWalk, regexScanSteps, textSteps } from '@scenaria/typing';
 import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, JavaDouble, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
@@ -105,7 +105,7 @@ export function matchesPattern(text: string, pattern: string, budgeted: boolean,
 
 /** The scan of a text by a pattern compiled beforehand, charged in a budgeted evaluation. */
 export function chargeScan(text: string): void {
-  activeBudget().step(textSteps(text.length));
+  activeBudget().step(regexScanSteps(text.length));
 }
 
 /** The arguments of a call without any (shared: methods never modify their arguments). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JavaBigInteger } from '../runtime/values';
 import { ExactDecimal } from '../runtime/numbers';
 import { invokeMethod, type MethodDefinition } from './class-registry';
-import { isLinearScan, measureValue, type CostMeter } from './cost';
+import { CHARS_PER_STEP, isLinearScan, measureValue, regexScanSteps, STEPS_PER_REGEX_MATCH, type CostMeter } from './cost';
 import { standardClassRegistry } from './standard-registry';
 
 /**
@@ -161,6 +161,42 @@ describe('method costs', () => {
     expect(() => charged(find('java.lang.String', 'join', 2, 'staticMethods', true), null, [',', long, long, long], recordingMeter(limits).meter)).toThrow('string');
     expect(() => charged(find('java.lang.String', 'toUpperCase', 0), long + long + long, [], recordingMeter(limits).meter)).toThrow('string');
     expect(charged(find('java.lang.String', 'replace', 2), 'a-b', ['-', '+'], recordingMeter(limits).meter)).toBe('a+b');
+  });
+
+  it('regex calls are charged per match the engine finds, and a count stops when the budget is spent', () => {
+    const text = 'a'.repeat(1000);
+    // A plain substitution is done with indexOf and charged as replace is: the scan and the result.
+    const literal = recordingMeter();
+    expect(charged(find('java.lang.String', 'replaceAll', 2), text, ['a', 'b'], literal.meter)).toBe('b'.repeat(1000));
+    expect(literal.charged.steps).toBe(Math.ceil(1000 / CHARS_PER_STEP) * 2);
+    // The same substitution as a pattern: the scan, each match as the call finds it, and the result's bound.
+    const regex = recordingMeter();
+    expect(charged(find('java.lang.String', 'replaceAll', 2), text, ['[a]', 'b'], regex.meter)).toBe('b'.repeat(1000));
+    const compile = 3 * 64 + 1;
+    // The result is charged at its bound: the text, and the replacement's characters once per possible match.
+    expect(regex.charged.steps).toBe(compile + regexScanSteps(1000) + 1000 * STEPS_PER_REGEX_MATCH + Math.ceil((1000 + 1001) / CHARS_PER_STEP));
+    // A replacement that reads groups costs four times as much per match.
+    const groups = recordingMeter();
+    expect(charged(find('java.lang.String', 'replaceAll', 2), text, ['(a)', '$1'], groups.meter)).toBe(text);
+    expect(groups.charged.steps).toBe(compile + regexScanSteps(1000) + 1000 * 4 * STEPS_PER_REGEX_MATCH + Math.ceil((2 * 1000 + 2 * 1001) / CHARS_PER_STEP));
+    // A call whose matches exceed the budget stops at the match that exceeds it, not at the end of the text.
+    const small = recordingMeter({ maxSteps: 5000, maxCollectionSize: 100_000, maxStringLength: 10_000_000 });
+    let found = 0;
+    const counting: CostMeter = { ...small.meter, step: (count = 1) => { if (count === STEPS_PER_REGEX_MATCH) found++; small.meter.step(count); } };
+    expect(() => charged(find('java.lang.String', 'replaceAll', 2), 'a'.repeat(1_000_000), ['[a]', ''], counting)).toThrow('BudgetExceeded: steps');
+    expect(found).toBeLessThanOrEqual(5000 / STEPS_PER_REGEX_MATCH + 1);
+    // The charge is the call's own: a call that no hook ran for charges no earlier call's budget.
+    const before = found;
+    expect(invokeMethod(find('java.lang.String', 'replaceAll', 2), 'aaa', ['[a]', 'b'])).toBe('bbb');
+    expect(found).toBe(before);
+    // split: each part after the first is a match, charged as counted and again for the split.
+    const parts = recordingMeter();
+    expect(charged(find('java.lang.String', 'split', 1), 'a1b2c', ['[0-9]'], parts.meter)).toEqual(['a', 'b', 'c']);
+    expect(parts.charged.steps).toBe(5 * 64 + 1 + 2 * regexScanSteps(5) + 3 + 2 * 2 * STEPS_PER_REGEX_MATCH);
+    // A match scan is charged at the regex engine's rate.
+    const scan = recordingMeter();
+    expect(charged(find('java.lang.String', 'matches', 1), text, ['a*'], scan.meter)).toBe(true);
+    expect(scan.charged.steps).toBe(2 * 64 + 1 + regexScanSteps(1000));
   });
 
   it('collection copies and searches are charged by size', () => {

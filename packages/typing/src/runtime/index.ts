@@ -90,6 +90,7 @@ export {
   isPatternCompiled,
   isPatternSyntaxError,
   isLiteralPattern,
+  isLiteralReplacement,
   countSplitParts,
   countMatches,
   javaSplit,

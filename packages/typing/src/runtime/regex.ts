@@ -146,9 +146,10 @@ export function javaSplit(text: string, pattern: string, limit = 0): string[] {
 
 /**
  * The number of parts `javaSplit` would return, counted up to `cap` without building them (a cost hook
- * charges it before the split allocates). A literal separator is counted with indexOf.
+ * charges it before the split allocates). A literal separator is counted with indexOf; `onMatch` runs at each
+ * match the regex engine finds (as in `countMatches`).
  */
-export function countSplitParts(text: string, pattern: string, limit: number, cap: number): number {
+export function countSplitParts(text: string, pattern: string, limit: number, cap: number, onMatch?: () => void): number {
   if (text === '') return 1;
   const max = limit > 0 ? Math.min(limit, cap) : cap;
   if (isLiteralPattern(pattern)) {
@@ -159,16 +160,34 @@ export function countSplitParts(text: string, pattern: string, limit: number, ca
   }
   const matcher = compileJavaPattern(pattern).matcher(text);
   let count = 1;
-  while (count < max && matcher.find()) count++;
+  while (count < max && matcher.find()) {
+    count++;
+    onMatch?.();
+  }
   return count;
 }
 
-/** The number of matches of the pattern in `text`, counted up to `cap`. */
-export function countMatches(text: string, pattern: string, cap: number): number {
+/**
+ * The number of matches of the pattern in `text`, counted up to `cap`. `onMatch` runs at each match found: a cost
+ * hook charges there, so a budget stops the count as soon as it is spent, not after the whole text.
+ */
+export function countMatches(text: string, pattern: string, cap: number, onMatch?: () => void): number {
   const matcher = compileJavaPattern(pattern).matcher(text);
   let count = 0;
-  while (count < cap && matcher.find()) count++;
+  while (count < cap && matcher.find()) {
+    count++;
+    onMatch?.();
+  }
   return count;
+}
+
+/**
+ * Whether `replaceAll`/`replaceFirst` of this pattern and replacement is a plain text substitution: a non-empty
+ * pattern without metacharacters matches only its own text, and a replacement without `$` or `\` is inserted as
+ * it is. Such calls are done with indexOf, not the regex engine (which spends about half a microsecond per match).
+ */
+export function isLiteralReplacement(pattern: string, replacement: string): boolean {
+  return pattern !== '' && isLiteralPattern(pattern) && !/[$\\]/.test(replacement);
 }
 
 /** True for a pattern without metacharacters: it matches exactly its own text. */
@@ -282,15 +301,26 @@ function replacementTemplate(pattern: string, compiled: RE2JS, replacement: stri
  * (`readReplacement`), its groups sliced from the text. re2js's own java mode read the replacement again at
  * every match and took each group through its input's copy.
  */
-function replaced(text: string, pattern: string, replacement: string, all: boolean): string {
+function replaced(text: string, pattern: string, replacement: string, all: boolean, onMatch: (() => void) | undefined): string {
+  if (isLiteralReplacement(pattern, replacement)) {
+    if (all) return text.split(pattern).join(replacement);
+    const at = text.indexOf(pattern);
+    return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + pattern.length);
+  }
   const compiled = compileJavaPattern(pattern);
   const template = replacementTemplate(pattern, compiled, replacement);
   const matcher = compiled.matcher(text);
   const reader = template.usesGroups ? groupReaderOf(pattern) : null;
   let result = '';
   let from = 0;
+  let refusedByCharge = false;
   try {
     while (matcher.find()) {
+      if (onMatch) {
+        refusedByCharge = true;
+        onMatch();
+        refusedByCharge = false;
+      }
       if (template.problem !== undefined) throw new JavaRuntimeError('IllegalArgumentException', template.problem);
       const start = matcher.start();
       const end = matcher.end();
@@ -310,18 +340,23 @@ function replaced(text: string, pattern: string, replacement: string, all: boole
       if (!all) break;
     }
   } catch (error) {
-    if (isJavaRuntimeError(error)) throw error;
+    // What `onMatch` throws (a budget's refusal) and Java's own errors pass as they are; the engine's are reported
+    // as Java reports a bad pattern or replacement.
+    if (refusedByCharge || isJavaRuntimeError(error)) throw error;
     throw new JavaRuntimeError('IllegalArgumentException', (error as Error).message);
   }
   return result + text.slice(from);
 }
 
-/** Java `String.replaceAll(regex, replacement)`. */
-export function javaReplaceAll(text: string, pattern: string, replacement: string): string {
-  return replaced(text, pattern, replacement, true);
+/**
+ * Java `String.replaceAll(regex, replacement)`. `onMatch` runs at each match the regex engine finds, before its
+ * replacement is added: a budget charged there stops the call at the match that exhausts it.
+ */
+export function javaReplaceAll(text: string, pattern: string, replacement: string, onMatch?: () => void): string {
+  return replaced(text, pattern, replacement, true, onMatch);
 }
 
 /** Java `String.replaceFirst(regex, replacement)`. */
 export function javaReplaceFirst(text: string, pattern: string, replacement: string): string {
-  return replaced(text, pattern, replacement, false);
+  return replaced(text, pattern, replacement, false, undefined);
 }

@@ -20,13 +20,13 @@ import {
   toLongValue,
   type JavaRoundingMode,
 } from '../../runtime/numbers';
-import { countMatches, countSplitParts, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
+import { countMatches, countSplitParts, isLiteralPattern, isLiteralReplacement, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
 import { formatJavaBigDecimal, formatJavaDouble, javaToString } from '../../runtime/to-string';
 import { JavaBigInteger, JavaCharacter, JavaDouble, JavaFloat, JAVA_LIMITS } from '../../runtime/values';
 import { JavaClassNames } from '../../types/java-classes';
 import { arrayType, listType, Types, unknownType, type TypingResult } from '../../types/typing-result';
 import type { ClassDefinitionInput, MethodDefinition } from '../class-registry';
-import { CHARS_PER_STEP, chargeLiteralReplace, chargeMatch, chargeValueWalk, linearScan, textSteps, type CostMeter, type MethodCost } from '../cost';
+import { CHARS_PER_STEP, chargeLiteralReplace, chargeMatch, chargeValueWalk, linearScan, regexScanSteps, STEPS_PER_REGEX_MATCH, textSteps, type CostMeter, type MethodCost } from '../cost';
 import { doubleArg, intArg, listArg, longArg, method, param, requireArg, staticField, staticMethod, stringArg } from '../define';
 
 const N = JavaClassNames;
@@ -91,36 +91,79 @@ const scansTarget: MethodCost = linearScan((meter, target) => meter.step(textSte
 /** A new String as long as the receiver (case mapping, trimming copies). */
 const copiesTarget: MethodCost = (meter, target) => meter.chargeString(textLength(target));
 
-/** Java `split`: the scan, then the parts, counted (up to the limit) before any is built. */
+/**
+ * Java `split`: the scan, then the parts, counted (up to the limit) before any is built; each match between them
+ * costs the regex engine's work (`STEPS_PER_REGEX_MATCH`), charged as the count finds it.
+ */
 function splitCost(meter: CostMeter, target: unknown, args: readonly unknown[]): void {
   const pattern = args[0];
   chargeMatch(meter, target, pattern);
   if (typeof target !== 'string' || typeof pattern !== 'string') return;
   const limit = typeof args[1] === 'number' ? args[1] : 0;
-  meter.checkSize(countSplitParts(target, pattern, limit, meter.limits.maxCollectionSize + 1));
+  // A regex count scans the text and finds each match as the split will (a literal separator is counted with
+  // indexOf, at a plain scan's cost); the split, done by the regex engine either way, finds each match again.
+  const literal = isLiteralPattern(pattern);
+  if (!literal) meter.step(regexScanSteps(target.length));
+  const parts = countSplitParts(target, pattern, limit, meter.limits.maxCollectionSize + 1, literal ? undefined : () => meter.step(STEPS_PER_REGEX_MATCH));
+  meter.checkSize(parts);
+  meter.step((parts - 1) * STEPS_PER_REGEX_MATCH);
+}
+
+/**
+ * The budget of the `replaceAll` call about to run, with its arguments. Its cost hook (`replaceCost`), which the
+ * evaluator runs just before the call, leaves it here as its last act; the call takes it (`matchCharge`) and
+ * charges each match as the regex engine finds it. Counting the matches in the hook instead would take a second
+ * pass over the text, as long as the call itself.
+ */
+let pendingReplacement: { readonly meter: CostMeter; readonly perMatch: number; readonly text: string; readonly pattern: string; readonly replacement: string } | undefined;
+
+/** What the `replaceAll` call of these arguments charges per match: its hook's budget, once, if the hook ran for them. */
+function matchCharge(text: string, pattern: string, replacement: string): (() => void) | undefined {
+  const pending = pendingReplacement;
+  pendingReplacement = undefined;
+  if (pending === undefined || pending.text !== text || pending.pattern !== pattern || pending.replacement !== replacement) return undefined;
+  const { meter, perMatch } = pending;
+  return () => meter.step(perMatch);
 }
 
 /**
  * `replaceAll`/`replaceFirst`: the result holds the text plus, per match, the replacement's literal part and the
  * groups it copies (each group reference copies at most all the matched text). The match count is only
- * computed when the cheap bound (one match per character) could exceed the limit.
+ * computed when the cheap bound (one match per character) could exceed the limit. A plain substitution
+ * (`isLiteralReplacement`) is charged as `replace` is. Otherwise each match costs the regex engine's work
+ * (`STEPS_PER_REGEX_MATCH`; four times that when the replacement reads groups, which matches the text of each
+ * match again), charged by the call as the engine finds it (`pendingReplacement`).
  */
 function replaceCost(all: boolean): MethodCost {
   return (meter, target, args) => {
+    pendingReplacement = undefined;
     const [pattern, replacement] = args;
+    if (typeof target === 'string' && typeof pattern === 'string' && typeof replacement === 'string' && isLiteralReplacement(pattern, replacement)) {
+      if (all) chargeLiteralReplace(meter, target, pattern, replacement);
+      else {
+        meter.step(textSteps(target.length));
+        meter.chargeString(target.length + replacement.length);
+      }
+      return;
+    }
     chargeMatch(meter, target, pattern);
     if (typeof target !== 'string' || typeof pattern !== 'string' || typeof replacement !== 'string') return;
     let references = 0;
     for (let at = replacement.indexOf('$'); at >= 0; at = replacement.indexOf('$', at + 1)) references++;
+    const perMatch = STEPS_PER_REGEX_MATCH * (references > 0 ? 4 : 1);
     const literal = replacement.length;
     const fixed = target.length * (1 + references);
     let length = fixed + literal * (all ? target.length + 1 : 1);
     if (length > meter.limits.maxStringLength && all && literal > 0) {
-      // Counted only as far as it matters: past this many matches the result is too long anyway.
+      // Counted only as far as it matters: past this many matches the result is too long anyway. This pass is
+      // charged as it goes, as the call is.
+      meter.step(regexScanSteps(target.length));
       const enough = Math.max(0, Math.ceil((meter.limits.maxStringLength - fixed) / literal)) + 1;
-      length = fixed + literal * countMatches(target, pattern, enough);
+      length = fixed + literal * countMatches(target, pattern, enough, () => meter.step(perMatch));
     }
     meter.chargeString(length);
+    if (all) pendingReplacement = { meter, perMatch, text: target, pattern, replacement };
+    else meter.step(perMatch);
   };
 }
 
@@ -203,7 +246,11 @@ const stringClass: ClassDefinitionInput = {
     method('stripLeading', [], T.String, (s: string) => s.trimStart(), { cost: copiesTarget }),
     method('stripTrailing', [], T.String, (s: string) => s.trimEnd(), { cost: copiesTarget }),
     method('replace', [param('target', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => s.split(stringArg(args, 0)).join(stringArg(args, 1)), { cost: literalReplaceCost }),
-    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceAll(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(true) }),
+    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => {
+      const pattern = stringArg(args, 0);
+      const replacement = stringArg(args, 1);
+      return javaReplaceAll(s, pattern, replacement, matchCharge(s, pattern, replacement));
+    }, { cost: replaceCost(true) }),
     method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(false) }),
     method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0)), { cost: splitCost }),
     method('split', [param('regex', T.String), param('limit', T.Integer)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0), intArg(args, 1)), { cost: splitCost }),
