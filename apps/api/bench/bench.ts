@@ -88,6 +88,8 @@ interface Measurement {
   serverMainCpuMs?: number;
   /** A PostgreSQL server's processes on this machine (they share its cores); undefined for PGlite or a remote one. */
   postgresCpuMs?: number;
+  /** The mean size of an answer's body, in bytes (as the client read it). */
+  bodyBytes?: number;
 }
 
 // Linux reports a process's CPU time in clock ticks of 1/100 s (USER_HZ) in /proc/<pid>/stat.
@@ -134,13 +136,15 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /**
  * Reads a body to its last byte without keeping it, as load generators do. The client shares the machine's cores
- * with the server: collecting each body into one buffer (`arrayBuffer()`) cost the client more CPU per list (476 kB)
+ * with the server: collecting each body into one buffer (`arrayBuffer()`) cost the client more CPU per list
  * than the server spent answering it, and that time was taken from the server, so big answers were measured with
  * the client's copying in them while the health check's tiny one was not.
  */
-async function drain(response: Response): Promise<void> {
-  if (!response.body) return;
-  for await (const chunk of response.body) void chunk;
+async function drain(response: Response): Promise<number> {
+  if (!response.body) return 0;
+  let bytes = 0;
+  for await (const chunk of response.body) bytes += chunk.byteLength;
+  return bytes;
 }
 
 /**
@@ -150,6 +154,7 @@ async function drain(response: Response): Promise<void> {
  */
 async function measure(name: string, total: number, request: (index: number) => Promise<Response>, expected: number, serverPid?: number, postgres = false): Promise<Measurement> {
   const latencies: number[] = [];
+  let bodyBytes = 0;
   let next = 0;
   const clientCpu = process.cpuUsage();
   const serverCpu = processCpuMs(serverPid);
@@ -161,7 +166,9 @@ async function measure(name: string, total: number, request: (index: number) => 
       const index = next++;
       const begin = performance.now();
       const response = await request(index);
-      await drain(response);
+      // Read before adding: `bodyBytes += await ...` would add to the total as it was before the wait.
+      const bytes = await drain(response);
+      bodyBytes += bytes;
       latencies.push(performance.now() - begin);
       if (response.status !== expected) throw new Error(`${name}: status ${response.status} (expected ${expected})`);
     }
@@ -180,6 +187,7 @@ async function measure(name: string, total: number, request: (index: number) => 
     p99: percentile(latencies, 99),
     throughput: total / elapsed,
     clientCpuMs: (user + system) / 1000 / total,
+    bodyBytes: bodyBytes / total,
     ...(serverCpu !== undefined && serverCpuAfter !== undefined ? { serverCpuMs: (serverCpuAfter - serverCpu) / total } : {}),
     ...(serverMainCpu !== undefined && serverMainCpuAfter !== undefined ? { serverMainCpuMs: (serverMainCpuAfter - serverMainCpu) / total } : {}),
     ...(postgresCpu !== undefined && postgresCpuAfter !== undefined ? { postgresCpuMs: (postgresCpuAfter - postgresCpu) / total } : {}),
@@ -303,7 +311,7 @@ async function runAgainst(target: Target): Promise<Measurement[]> {
       );
       await run(round, 'validation', 'validation: POST /api/processValidation/{name}', 500, (index) => call('POST', `/api/processValidation/bench-${index % 100}`, { scenarioGraph: graph(`validate-${round}-${index}`, nodesOf(index % 100)) }), 200);
     }
-    // Last, once: its answers are 45 MB each (every graph and validation result), 50 at once, and the garbage they
+    // Last, once: its answers are about 14 MB each (every graph and validation result), 50 at once, and the garbage they
     // leave would be collected during whatever row came next.
     await run(1, 'list-graphs', 'list with graphs: GET /api/processesDetails', 50, () => call('GET', '/api/processesDetails'), 200);
     return results;
@@ -433,7 +441,9 @@ function summaryRows(results: Measurement[]): string[] {
       const values = rows.map(of).filter((value): value is number => value !== undefined);
       return values.length > 0 ? median(values).toFixed(2) : '-';
     };
-    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} | ${cpu((r) => r.clientCpuMs)} | ${cpu((r) => r.serverCpuMs)} | ${cpu((r) => r.serverMainCpuMs)} | ${cpu((r) => r.postgresCpuMs)} |`;
+    const sizes = rows.map((r) => r.bodyBytes).filter((value): value is number => value !== undefined);
+    const size = sizes.length > 0 ? `${(median(sizes) / 1000).toFixed(1)}` : '-';
+    return `| ${name} | ${rows.length} x ${rows[0]!.requests} | ${median(rows.map((r) => r.p50)).toFixed(1)} | ${median(rows.map((r) => r.p99)).toFixed(1)} | ${p99s} | ${median(rows.map((r) => r.throughput)).toFixed(0)} | ${size} | ${cpu((r) => r.clientCpuMs)} | ${cpu((r) => r.serverCpuMs)} | ${cpu((r) => r.serverMainCpuMs)} | ${cpu((r) => r.postgresCpuMs)} |`;
   });
 }
 
@@ -447,7 +457,8 @@ function writeApiSection(results: Measurement[]): void {
     'auth headers) with no database work. Details and saves include scenario validation unless skipped; "list"',
     'is every scenario without graphs, "list with graphs" every scenario with its graph. Any error fails the run.',
     'The client reads each body to its last byte without keeping it, as load generators do (it shares the cores',
-    'with the server; collecting every 476 kB list into one buffer cost it more than the server spent answering).',
+    'with the server; collecting every list into one buffer cost it more than the server spent answering). "Answer kB"',
+    'is the mean size of a body as the client read it.',
     'PostgreSQL rows appear when DATABASE_URL is set. The first time a row runs it follows 100 unrecorded requests of',
     'the same kind on other data (details of the seeded examples, the list with another filter, saves of other',
     'scenarios), so it measures optimised code; the first-time details still read and validate nothing the warm-up',
@@ -456,7 +467,7 @@ function writeApiSection(results: Measurement[]): void {
     `Every row but the last runs ${ROUNDS} times (rounds), and each target row right after a health-check row`,
     "of its own: its ratio is its p99 over that health row's p99, and a target is judged by the median of its rounds'",
     'ratios (one draw of a p99 on a shared machine moves by several times). "List with graphs" runs once, last: its',
-    'answers (about 45 MB each, 50 at once) leave garbage that the next row would pay for.',
+    'answers (every graph and its validation result, 50 at once) leave garbage that the next row would pay for.',
     'The CPU columns are the time each request cost, from /proc: the bench\'s process; the server\'s (all its threads);',
     'of that, the server\'s main thread (HTTP, routing, the database driver; the rest is its validation and PGlite',
     'workers and V8\'s collector and compiler threads); and a PostgreSQL server\'s processes when it runs on this',
@@ -464,8 +475,8 @@ function writeApiSection(results: Measurement[]): void {
     'and PostgreSQL share the machine\'s cores, and on a saturated machine a ratio of p99s follows the ratio of the',
     'CPU the two requests cost in all.',
     '',
-    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) | client CPU ms/req | server CPU ms/req | server main thread CPU ms/req | PostgreSQL CPU ms/req |',
-    '|---|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+    '| request | rounds x requests | p50 ms (median) | p99 ms (median) | p99 ms of each round | req/s (median) | answer kB (median) | client CPU ms/req | server CPU ms/req | server main thread CPU ms/req | PostgreSQL CPU ms/req |',
+    '|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|',
     ...summaryRows(results),
     '',
     "p99 as a multiple of the health-check p99 measured just before it (issue #15's targets). Beside it, the CPU a",
