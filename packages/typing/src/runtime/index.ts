@@ -98,6 +98,7 @@ export {
   javaReplaceFirst,
   MAX_PATTERN_LENGTH,
 } from './regex';
+export type { MatchMeter } from './regex';
 /** A whole-input matcher of a Java pattern. */
 export type { JavaMatcher } from './regex';
 /** Runtime class and static type of a runtime value. */

@@ -111,19 +111,22 @@ function splitCost(meter: CostMeter, target: unknown, args: readonly unknown[]):
 
 /**
  * The budget of the `replaceAll` call about to run, with its arguments. Its cost hook (`replaceCost`), which the
- * evaluator runs just before the call, leaves it here as its last act; the call takes it (`matchCharge`) and
- * charges each match as the regex engine finds it. Counting the matches in the hook instead would take a second
- * pass over the text, as long as the call itself.
+ * evaluator runs just before the call, leaves them here as its last act; the call takes them (`takePendingMeter`)
+ * and charges each match as the regex engine finds it. Counting the matches in the hook instead would take a
+ * second pass over the text, as long as the call itself. Kept in fields rather than an object: this is every
+ * call's path, and an allocation here cost more than the charge.
  */
-let pendingReplacement: { readonly meter: CostMeter; readonly perMatch: number; readonly text: string; readonly pattern: string; readonly replacement: string } | undefined;
+let pendingMeter: CostMeter | undefined;
+let pendingStepsPerMatch = 0;
+let pendingText = '';
+let pendingPattern = '';
+let pendingReplacement = '';
 
-/** What the `replaceAll` call of these arguments charges per match: its hook's budget, once, if the hook ran for them. */
-function matchCharge(text: string, pattern: string, replacement: string): (() => void) | undefined {
-  const pending = pendingReplacement;
-  pendingReplacement = undefined;
-  if (pending === undefined || pending.text !== text || pending.pattern !== pattern || pending.replacement !== replacement) return undefined;
-  const { meter, perMatch } = pending;
-  return () => meter.step(perMatch);
+/** The budget the hook left for a `replaceAll` of these arguments, once; undefined if no hook ran for them. */
+function takePendingMeter(text: string, pattern: string, replacement: string): CostMeter | undefined {
+  const meter = pendingMeter;
+  pendingMeter = undefined;
+  return meter !== undefined && pendingText === text && pendingPattern === pattern && pendingReplacement === replacement ? meter : undefined;
 }
 
 /**
@@ -132,11 +135,11 @@ function matchCharge(text: string, pattern: string, replacement: string): (() =>
  * computed when the cheap bound (one match per character) could exceed the limit. A plain substitution
  * (`isLiteralReplacement`) is charged as `replace` is. Otherwise each match costs the regex engine's work
  * (`STEPS_PER_REGEX_MATCH`; four times that when the replacement reads groups, which matches the text of each
- * match again), charged by the call as the engine finds it (`pendingReplacement`).
+ * match again), charged by the call as the engine finds it (`pendingMeter`).
  */
 function replaceCost(all: boolean): MethodCost {
   return (meter, target, args) => {
-    pendingReplacement = undefined;
+    pendingMeter = undefined;
     const [pattern, replacement] = args;
     if (typeof target === 'string' && typeof pattern === 'string' && typeof replacement === 'string' && isLiteralReplacement(pattern, replacement)) {
       if (all) chargeLiteralReplace(meter, target, pattern, replacement);
@@ -162,8 +165,15 @@ function replaceCost(all: boolean): MethodCost {
       length = fixed + literal * countMatches(target, pattern, enough, () => meter.step(perMatch));
     }
     meter.chargeString(length);
-    if (all) pendingReplacement = { meter, perMatch, text: target, pattern, replacement };
-    else meter.step(perMatch);
+    if (!all) {
+      meter.step(perMatch);
+      return;
+    }
+    pendingStepsPerMatch = perMatch;
+    pendingText = target;
+    pendingPattern = pattern;
+    pendingReplacement = replacement;
+    pendingMeter = meter;
   };
 }
 
@@ -249,7 +259,7 @@ const stringClass: ClassDefinitionInput = {
     method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => {
       const pattern = stringArg(args, 0);
       const replacement = stringArg(args, 1);
-      return javaReplaceAll(s, pattern, replacement, matchCharge(s, pattern, replacement));
+      return javaReplaceAll(s, pattern, replacement, takePendingMeter(s, pattern, replacement), pendingStepsPerMatch);
     }, { cost: replaceCost(true) }),
     method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(false) }),
     method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0)), { cost: splitCost }),
