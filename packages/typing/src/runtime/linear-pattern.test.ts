@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RE2JS } from 're2js';
-import { linearNativeGroups, linearNativeMatcher } from './linear-pattern';
+import { linearMinimumLength, linearNativeGroups, linearNativeMatcher } from './linear-pattern';
 
 describe('linear native matchers', () => {
   it.each([
@@ -80,4 +80,16 @@ describe('linear native group readers', () => {
       expect(compared).toBeGreaterThan(0);
     },
   );
+});
+
+describe('linear minimum length', () => {
+  it('is the sum of the items\' least counts, through plain groups; undefined outside the grammar', () => {
+    expect(linearMinimumLength('(\\d{3})(\\d{3})(\\d{3})')).toBe(9);
+    expect(linearMinimumLength('[a-z]+\\d?')).toBe(1);
+    expect(linearMinimumLength('a*(b?)')).toBe(0);
+    expect(linearMinimumLength('x{2,5}y{0,3}')).toBe(2);
+    expect(linearMinimumLength('a|b')).toBeUndefined();
+    expect(linearMinimumLength('^a')).toBeUndefined();
+    expect(linearMinimumLength('\\ba')).toBeUndefined();
+  });
 });

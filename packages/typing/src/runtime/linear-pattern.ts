@@ -247,3 +247,13 @@ export function linearNativeGroups(pattern: string): RegExp | undefined {
   const body = parsed.tokens.map((token) => (typeof token === 'string' ? token : renderSet(token.set) + renderQuantifier(token))).join('');
   return new RegExp(`^${body}$`, 'u');
 }
+
+/**
+ * The fewest characters a match of `pattern` takes, where the pattern parses in this module's grammar (plain
+ * groups allowed; no anchors or other zero-width assertions, so a match of at least one item is never empty),
+ * else undefined.
+ */
+export function linearMinimumLength(pattern: string): number | undefined {
+  const parsed = parseItems(pattern, true);
+  return parsed === undefined ? undefined : parsed.items.reduce((sum, item) => sum + item.min, 0);
+}

@@ -94,8 +94,9 @@ describe('Java regular expressions', () => {
 });
 
 describe('replaceAll and replaceFirst as re2js java mode reads them (the engine before replacements were read once)', () => {
-  // Plain-text patterns ('😀', 'a', 'aa', ' w', '-') take the indexOf path where the replacement has no `$` or `\\`.
-  const patterns = ['(\\d{3})(\\d{3})(\\d{3})', '(a)|(b)', 'x*', '(?<word>\\w+)', '(\\d)(\\d)?', '😀', '(.)', 'a', 'aa', ' w', '-'];
+  // Plain-text patterns ('😀', 'a', 'aa', ' w', '-') take the indexOf path where the replacement has no `$` or `\`;
+  // '[a-z]*' matches the empty text after a match that ends the text; '\d+' and '([a-z]+)(\d*)' never match it.
+  const patterns = ['(\\d{3})(\\d{3})(\\d{3})', '(a)|(b)', 'x*', '(?<word>\\w+)', '(\\d)(\\d)?', '😀', '(.)', 'a', 'aa', ' w', '-', '[a-z]*', '\\d+', '([a-z]+)(\\d*)'];
   const replacements = ['$1-$2-$3', '[$0]', '$2$1', '${word}!', '\\$1 \\\\', '$', '$9', '$12', '${nope}', '${open', '$x', 'end\\', '', 'plain', '$10', '😀$1'];
   const texts = ['123456789', 'abcab', '', 'xxa', 'hello world', '12 3 45', 'a😀b😀', 'aaa', 'a-b--c-'];
 

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js';
 import { isJavaRuntimeError, JavaRuntimeError } from './errors';
-import { linearNativeGroups, linearNativeMatcher } from './linear-pattern';
+import { linearMinimumLength, linearNativeGroups, linearNativeMatcher } from './linear-pattern';
 
 /*
  * Java regular expressions on re2js, a linear-time (RE2) engine. Expressions run on shared servers and a
@@ -270,17 +270,28 @@ function readReplacement(replacement: string, groupCount: number, namedGroups: R
   return { parts, usesGroups, problem: undefined };
 }
 
-/** `linearNativeGroups` of each pattern a replacement has read groups of (null: none), cleared with the patterns. */
-const groupReaders = new Map<string, RegExp | null>();
+/** What a replacement knows of its pattern beyond re2js's program. */
+interface PatternShape {
+  /** `linearNativeGroups` of the pattern (null: none): reads the groups of a whole match. */
+  readonly groupReader: RegExp | null;
+  /**
+   * Whether every match takes at least one character (`linearMinimumLength`): then a match that ends the text is
+   * the last, and the search re2js would run after it (a sixth of a short replaceAll) is skipped.
+   */
+  readonly neverEmpty: boolean;
+}
 
-function groupReaderOf(pattern: string): RegExp | null {
-  let reader = groupReaders.get(pattern);
-  if (reader === undefined) {
-    if (groupReaders.size >= CACHE_SIZE) groupReaders.clear();
-    reader = linearNativeGroups(pattern) ?? null;
-    groupReaders.set(pattern, reader);
+/** The shape of each pattern a replacement has used, cleared when full as the patterns are. */
+const patternShapes = new Map<string, PatternShape>();
+
+function shapeOf(pattern: string): PatternShape {
+  let shape = patternShapes.get(pattern);
+  if (shape === undefined) {
+    if (patternShapes.size >= CACHE_SIZE) patternShapes.clear();
+    shape = { groupReader: linearNativeGroups(pattern) ?? null, neverEmpty: (linearMinimumLength(pattern) ?? 0) > 0 };
+    patternShapes.set(pattern, shape);
   }
-  return reader;
+  return shape;
 }
 
 function replacementTemplate(pattern: string, compiled: RE2JS, replacement: string): ReplacementTemplate {
@@ -305,16 +316,16 @@ function replacementTemplate(pattern: string, compiled: RE2JS, replacement: stri
   return template;
 }
 
-/**
- * Java's `replaceAll`/`replaceFirst`: each match (re2js finds them) replaced by the replacement read once
- * (`readReplacement`), its groups sliced from the text. re2js's own java mode read the replacement again at
- * every match and took each group through its input's copy.
- */
 /** A budget as `replaceAll` charges it (the evaluator's, or a cost hook's `CostMeter`). */
 export interface MatchMeter {
   step(count?: number): void;
 }
 
+/**
+ * Java's `replaceAll`/`replaceFirst`: each match (re2js finds them) replaced by the replacement read once
+ * (`readReplacement`), its groups sliced from the text. re2js's own java mode read the replacement again at
+ * every match and took each group through its input's copy.
+ */
 function replaced(text: string, pattern: string, replacement: string, all: boolean, meter: MatchMeter | undefined, stepsPerMatch: number): string {
   if (isLiteralReplacement(pattern, replacement)) {
     if (all) return text.split(pattern).join(replacement);
@@ -324,7 +335,8 @@ function replaced(text: string, pattern: string, replacement: string, all: boole
   const compiled = compileJavaPattern(pattern);
   const template = replacementTemplate(pattern, compiled, replacement);
   const matcher = compiled.matcher(text);
-  const reader = template.usesGroups ? groupReaderOf(pattern) : null;
+  const shape = shapeOf(pattern);
+  const reader = template.usesGroups ? shape.groupReader : null;
   let result = '';
   let from = 0;
   let refusedByCharge = false;
@@ -351,7 +363,7 @@ function replaced(text: string, pattern: string, replacement: string, all: boole
         }
       }
       from = end;
-      if (!all) break;
+      if (!all || (end === text.length && shape.neverEmpty)) break;
     }
   } catch (error) {
     // What the meter throws (a budget's refusal) and Java's own errors pass as they are; the engine's are reported
