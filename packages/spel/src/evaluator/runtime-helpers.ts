@@ -1,6 +1,6 @@
 import type { SourceRange } from '../ast/nodes';
 import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import { chargeMatch, chargePattern, chargeValueWalk, regexScanSteps, textSteps } from '@scenaria/typing';
+import { chargeMatch, chargePattern, chargeValueWalk, regexScanSteps } from '@scenaria/typing';
 import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, JavaDouble, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
