@@ -125,8 +125,11 @@ let pendingReplacement = '';
 /** The budget the hook left for a `replaceAll` of these arguments, once; undefined if no hook ran for them. */
 function takePendingMeter(text: string, pattern: string, replacement: string): CostMeter | undefined {
   const meter = pendingMeter;
+  const forThese = meter !== undefined && pendingText === text && pendingPattern === pattern && pendingReplacement === replacement;
+  // Not kept past the call: the text may be megabytes long, and the budget belongs to one evaluation.
   pendingMeter = undefined;
-  return meter !== undefined && pendingText === text && pendingPattern === pattern && pendingReplacement === replacement ? meter : undefined;
+  pendingText = pendingPattern = pendingReplacement = '';
+  return forThese ? meter : undefined;
 }
 
 /**
