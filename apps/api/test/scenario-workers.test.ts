@@ -17,7 +17,9 @@ import { healthWhilePending, recordIdleHealth, spel } from './hostile';
 // hold hundreds of thousands of records: far more than the 32 MB heap the workers get below. `count` sets
 // the size, so the same scenario answers small requests.
 const MEMORY_HOG = [
-  "#input.name.repeat(#input.count.intValue()).split('').![{a: #this, b: 'item-' + #this, c: {#this, #this + 1}}]",
+  // One element per character (split('') is charged per part as the regex engine's work, and 99,999 parts exceed
+  // an expression's budget; the hog must stay within it and exhaust the worker's memory instead).
+  "#input.name.repeat(#input.count.intValue()).toCharArray().![#this.toString()].![{a: #this, b: 'item-' + #this, c: {#this, #this + 1}}]",
   "#v0.![{x: #this, y: #this.b + '!', z: {#this.a, #this.b}}]",
   "#v1.![{p: #this, q: #this.y + '?', r: {#this.x, #this.y}}]",
   "#v2.![{s: #this, t: #this.q + '.', u: {#this.p, #this.q}}]",

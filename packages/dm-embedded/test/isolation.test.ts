@@ -175,7 +175,7 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     const scheduler = createManualScheduler(start);
     const manager = await createManager({ scheduler, pollIntervalMs: 1_000, restartBackoffMs: 60_000, workerMaxOldGenerationSizeMb: 32 });
     // Record r10 exhausts the worker's memory until 30 s after the start; the restart comes a minute later.
-    const bomb = `#input.id == 'r10' and #DATE.nowTimestamp() < ${start + 30_000}L ? ${"'x'.repeat(99999).split('').![{a: #this, b: {#this, #this}}].![{c: #this, d: {#this, #this}}].![{e: #this, f: {#this, #this}}].size()"} : 0`;
+    const bomb = `#input.id == 'r10' and #DATE.nowTimestamp() < ${start + 30_000}L ? ${"'x'.repeat(99999).toCharArray().![#this.toString()].![{a: #this, b: {#this, #this}}].![{c: #this, d: {#this, #this}}].![{e: #this, f: {#this, #this}}].size()"} : 0`;
     const scenario = streamingScenario('fragile', [
       kafkaSource('source', 'transactions'),
       { type: 'Variable', id: 'bomb', varName: 'bomb', value: spel(bomb) },
