@@ -1,6 +1,6 @@
-import { chargeMatch, chargeValueWalk, recordType, textSteps, unknownType, withoutValue, writeUtf8, type MethodDefinition, type NumberKind } from '@scenaria/typing';
+import { chargeSplit, chargeValueWalk, recordType, textSteps, unknownType, withoutValue, writeUtf8, type MethodDefinition, type NumberKind } from '@scenaria/typing';
 import {
-  castNumber, countSplitParts, JavaDouble, javaNegate, javaSplit, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
+  castNumber, JavaDouble, javaNegate, javaSplit, numberKindOf, parseNarrowestNumber, promoteNumberKinds,
   toDoubleValue,
 } from '@scenaria/typing/runtime';
 import { addAs, divideAs, multiplyAs, remainderAs, subtractAs } from '../internal/kind-arithmetic';
@@ -50,12 +50,9 @@ export function utilHelper(random: () => number): ClassSpec {
   return helper('util', 'General utilities', [
     method('uuid', [], T.String, () => randomUuid(random), 'A random UUID'),
     // Java's String.split with limit -1, as Nussknacker's helper calls it (trailing empty strings kept), on the
-    // linear-time engine; the parts are counted (and refused past the limit) first.
+    // linear-time engine; charged as the String method is (the parts are counted, and refused past the limit, first).
     method('split', [['text', T.String], ['regexp', T.String]], T.List(T.String), (_t, [text, regexp]) => javaSplit(String(text), String(regexp), -1), 'Splits text around matches of a regular expression; trailing empty strings are kept', {
-      cost: (meter, _t, [text, regexp]) => {
-        chargeMatch(meter, text, regexp);
-        if (typeof text === 'string' && typeof regexp === 'string') meter.checkSize(countSplitParts(text, regexp, -1, meter.limits.maxCollectionSize + 1));
-      },
+      cost: (meter, _t, [text, regexp]) => chargeSplit(meter, text, regexp, -1),
     }),
   ]);
 }

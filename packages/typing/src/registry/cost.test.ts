@@ -189,7 +189,11 @@ describe('method costs', () => {
     const before = found;
     expect(invokeMethod(find('java.lang.String', 'replaceAll', 2), 'aaa', ['[a]', 'b'])).toBe('bbb');
     expect(found).toBe(before);
-    // split: each part after the first is a match, charged as counted and again for the split.
+    // A plain separator is counted and split with indexOf: two plain scans and the parts, nothing per match.
+    const plainParts = recordingMeter();
+    expect(charged(find('java.lang.String', 'split', 1), 'a,b,c', [','], plainParts.meter)).toEqual(['a', 'b', 'c']);
+    expect(plainParts.charged.steps).toBe(2 * Math.ceil(5 / CHARS_PER_STEP) + 3);
+    // A pattern: each part after the first is a match, charged as counted and again for the split.
     const parts = recordingMeter();
     expect(charged(find('java.lang.String', 'split', 1), 'a1b2c', ['[0-9]'], parts.meter)).toEqual(['a', 'b', 'c']);
     expect(parts.charged.steps).toBe(5 * 64 + 1 + 2 * regexScanSteps(5) + 3 + 2 * 2 * STEPS_PER_REGEX_MATCH);

@@ -1,4 +1,4 @@
-import { MAX_PATTERN_LENGTH } from '../runtime/regex';
+import { countSplitParts, isLiteralPattern, MAX_PATTERN_LENGTH } from '../runtime/regex';
 
 /**
  * What a method's cost hook charges. The evaluator's budget implements it (spel's `Budget`); typing only
@@ -148,6 +148,27 @@ export function regexScanSteps(length: number): number {
 export function chargeMatch(meter: CostMeter, text: unknown, pattern: unknown): void {
   chargePattern(meter, pattern);
   meter.step(regexScanSteps(typeof text === 'string' ? text.length : 0));
+}
+
+/**
+ * Java's `split` (the String method's and `#UTIL.split`): the scan, then the parts, counted (up to the limit)
+ * before any is built. A plain separator is counted and split with indexOf, at a plain scan's cost. A pattern, and
+ * the empty one, is split by the regex engine at `STEPS_PER_REGEX_MATCH` a part; a pattern's count is a regex pass
+ * of its own, charged as it finds each match.
+ */
+export function chargeSplit(meter: CostMeter, text: unknown, pattern: unknown, limit: number): void {
+  if (typeof text !== 'string' || typeof pattern !== 'string') {
+    chargeMatch(meter, text, pattern);
+    return;
+  }
+  const plain = pattern !== '' && isLiteralPattern(pattern);
+  if (plain) meter.step(2 * textSteps(text.length));
+  else chargeMatch(meter, text, pattern);
+  const counted = !plain && pattern !== '';
+  if (counted) meter.step(regexScanSteps(text.length));
+  const parts = countSplitParts(text, pattern, limit, meter.limits.maxCollectionSize + 1, counted ? () => meter.step(STEPS_PER_REGEX_MATCH) : undefined);
+  meter.checkSize(parts);
+  if (!plain) meter.step((parts - 1) * STEPS_PER_REGEX_MATCH);
 }
 
 /**

@@ -84,6 +84,20 @@ describe('Java regular expressions', () => {
     // Generous: a backtracking engine needs hours for any of these.
     expect(Date.now() - start).toBeLessThan(5000);
   });
+  it('splits by a plain separator as the regex engine does, with every limit', () => {
+    const texts = ['', 'a', ',', ',,', 'a,b', 'a,b,,', ',a,b', 'a,,b', '::a::b::', 'a😀b😀', 'x'.repeat(5)];
+    const separators = [',', '::', '😀', 'x', 'xx', 'ab'];
+    for (const text of texts) {
+      for (const separator of separators) {
+        for (const limit of [-1, 0, 1, 2, 3, 10]) {
+          const viaEngine = RE2JS.compile(separator).split(text, limit);
+          expect(javaSplit(text, separator, limit), JSON.stringify({ text, separator, limit })).toEqual(viaEngine);
+          // The count bounds what the split builds (trailing empty parts are counted before a limit of 0 drops them).
+          expect(countSplitParts(text, separator, limit, 1000)).toBeGreaterThanOrEqual(viaEngine.length);
+        }
+      }
+    }
+  });
   it('counts split parts without building them, up to a cap', () => {
     expect(countSplitParts('a,b,c', ',', 0, 100)).toBe(3);
     expect(countSplitParts('abc', '', 0, 100)).toBe(3);

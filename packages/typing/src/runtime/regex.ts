@@ -141,7 +141,29 @@ export function javaMatches(text: string, pattern: string): boolean {
 
 /** Java `String.split(regex, limit)`: trailing empty strings removed for limit 0, a leading empty string only for a non-empty match. */
 export function javaSplit(text: string, pattern: string, limit = 0): string[] {
+  // A plain separator with indexOf: the regex engine took 0.8-0.9 µs a part. The empty pattern stays with the
+  // engine, which splits between code points, never inside a surrogate pair.
+  if (pattern !== '' && isLiteralPattern(pattern)) return plainSplit(text, pattern, limit);
   return compileJavaPattern(pattern).split(text, limit);
+}
+
+/** `javaSplit` on a non-empty separator without metacharacters (its matches are never empty). */
+function plainSplit(text: string, separator: string, limit: number): string[] {
+  const parts: string[] = [];
+  let from = 0;
+  for (let at = text.indexOf(separator); at >= 0 && (limit <= 0 || parts.length < limit - 1); at = text.indexOf(separator, from)) {
+    parts.push(text.slice(from, at));
+    from = at + separator.length;
+  }
+  // No match: the text itself, even when it is empty and the limit is 0.
+  if (parts.length === 0) return [text];
+  parts.push(text.slice(from));
+  if (limit === 0) {
+    let kept = parts.length;
+    while (kept > 0 && parts[kept - 1] === '') kept--;
+    parts.length = kept;
+  }
+  return parts;
 }
 
 /**

@@ -20,13 +20,13 @@ import {
   toLongValue,
   type JavaRoundingMode,
 } from '../../runtime/numbers';
-import { countMatches, countSplitParts, isLiteralPattern, isLiteralReplacement, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
+import { countMatches, isLiteralReplacement, javaMatches, javaReplaceAll, javaReplaceFirst, javaSplit } from '../../runtime/regex';
 import { formatJavaBigDecimal, formatJavaDouble, javaToString } from '../../runtime/to-string';
 import { JavaBigInteger, JavaCharacter, JavaDouble, JavaFloat, JAVA_LIMITS } from '../../runtime/values';
 import { JavaClassNames } from '../../types/java-classes';
 import { arrayType, listType, Types, unknownType, type TypingResult } from '../../types/typing-result';
 import type { ClassDefinitionInput, MethodDefinition } from '../class-registry';
-import { CHARS_PER_STEP, chargeLiteralReplace, chargeMatch, chargeValueWalk, linearScan, regexScanSteps, STEPS_PER_REGEX_MATCH, textSteps, type CostMeter, type MethodCost } from '../cost';
+import { CHARS_PER_STEP, chargeLiteralReplace, chargeMatch, chargeSplit, chargeValueWalk, linearScan, regexScanSteps, STEPS_PER_REGEX_MATCH, textSteps, type CostMeter, type MethodCost } from '../cost';
 import { doubleArg, intArg, listArg, longArg, method, param, requireArg, staticField, staticMethod, stringArg } from '../define';
 
 const N = JavaClassNames;
@@ -91,23 +91,8 @@ const scansTarget: MethodCost = linearScan((meter, target) => meter.step(textSte
 /** A new String as long as the receiver (case mapping, trimming copies). */
 const copiesTarget: MethodCost = (meter, target) => meter.chargeString(textLength(target));
 
-/**
- * Java `split`: the scan, then the parts, counted (up to the limit) before any is built; each match between them
- * costs the regex engine's work (`STEPS_PER_REGEX_MATCH`), charged as the count finds it.
- */
-function splitCost(meter: CostMeter, target: unknown, args: readonly unknown[]): void {
-  const pattern = args[0];
-  chargeMatch(meter, target, pattern);
-  if (typeof target !== 'string' || typeof pattern !== 'string') return;
-  const limit = typeof args[1] === 'number' ? args[1] : 0;
-  // A regex count scans the text and finds each match as the split will (a literal separator is counted with
-  // indexOf, at a plain scan's cost); the split, done by the regex engine either way, finds each match again.
-  const literal = isLiteralPattern(pattern);
-  if (!literal) meter.step(regexScanSteps(target.length));
-  const parts = countSplitParts(target, pattern, limit, meter.limits.maxCollectionSize + 1, literal ? undefined : () => meter.step(STEPS_PER_REGEX_MATCH));
-  meter.checkSize(parts);
-  meter.step((parts - 1) * STEPS_PER_REGEX_MATCH);
-}
+/** Java `split`, charged as `chargeSplit` says. */
+const splitCost: MethodCost = (meter, target, args) => chargeSplit(meter, target, args[0], typeof args[1] === 'number' ? args[1] : 0);
 
 /**
  * The budget of the `replaceAll` call about to run, with its arguments. Its cost hook (`replaceCost`), which the
