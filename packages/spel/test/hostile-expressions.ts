@@ -66,6 +66,7 @@ export const bombs: Array<[string, string]> = [
   // Work per match rather than allocation: each match costs the regex engine about half a microsecond.
   ['replaceAll matching every character', "#attack.replaceAll('[a]', '')"],
   ['replaceAll reading a group at every character', "#attack.replaceAll('(a)', '$1')"],
+  ['replaceAll matching every character in a loop', "{1}.![#attack.replaceAll('[a]', '')].size()"],
   ['split by a regex matching every character', "#attack.substring(0, 90000).split('[a]')"],
   ['matches scanning in a loop', "{1, 2}.![#text.substring(0, 1500000).matches('(x|z)*y')].size()"],
   ['replaceFirst with a huge replacement', "#input.name.replaceFirst('B', #text.concat(#text.substring(0, 4000000)))"],

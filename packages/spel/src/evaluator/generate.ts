@@ -295,7 +295,8 @@ class Generator {
     const result = this.temp();
     // A method with a cost is charged it before the call (invokeCharged); any other call counts one step.
     // Without an installed budget, costs that must still be paid go to the expression's own (invokeMetered;
-    // inline for fixed arity, where the cost hook and `invoke` read the same bound argument array).
+    // inline for fixed arity, where the cost hook and `invoke` read the same bound argument array). The call gets
+    // the budget its cost went to, for the work it can only charge as it runs.
     const charged = this.input.countCalls && method.cost !== undefined;
     const metered = !this.input.countCalls && isMeteredCall(method);
     // In a budgeted evaluation the active budget is the expression's own (installed by `finish` for the whole
@@ -308,13 +309,13 @@ class Generator {
     const budget = this.constant(this.input.budget);
     // Variadic methods take their tail packed into one array (typing's convention).
     const call = inlineCharge
-      ? `(${budget}.step(), ${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+      ? `(${budget}.step(), ${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}, ${budget}))`
       : charged
       ? `${this.constant(invokeCharged)}(${this.constant(method)}, ${target}, ${argList})`
       : metered
         ? method.varArgs
           ? `${this.constant(invokeMetered)}(${this.constant(method)}, ${budget}, ${target}, ${argList})`
-          : `(${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}))`
+          : `(${this.constant(method.cost)}(${budget}, ${target}, ${argList}), ${this.constant(method)}.invoke(${target}, ${argList}, ${budget}))`
         : method.varArgs
         ? `${this.constant(invokeMethod)}(${this.constant(method)}, ${target}, ${argList})`
         : `${this.constant(method)}.invoke(${target}, ${argList})`;

@@ -72,8 +72,9 @@ export function invokeCharged(method: MethodDefinition, target: unknown, args: r
 }
 
 /**
- * A registry call charged to `meter` before it runs. A tree without loops that calls a method with a cost
- * charges the expression's own budget this way, without installing it (nothing it calls reads the active one).
+ * A registry call charged to `meter` before it runs (and given it, for what it charges as it runs). A tree
+ * without loops that calls a method with a cost charges the expression's own budget this way, without
+ * installing it (nothing it calls reads the active one).
  */
 export function invokeMetered(method: MethodDefinition, meter: CostMeter, target: unknown, args: readonly unknown[]): unknown {
   const cost = method.cost;
@@ -83,10 +84,10 @@ export function invokeMetered(method: MethodDefinition, meter: CostMeter, target
       const fixed = method.params.length - 1;
       cost(meter, target, [...args.slice(0, fixed), args.slice(fixed)]);
     }
-    result = invokeMethod(method, target, args);
+    result = invokeMethod(method, target, args, { meter });
   } else {
     if (cost !== undefined) cost(meter, target, args);
-    result = method.invoke(target, args);
+    result = method.invoke(target, args, meter);
   }
   return result === undefined ? null : result;
 }

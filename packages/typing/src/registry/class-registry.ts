@@ -3,7 +3,7 @@ import { ARRAY_CLASS_NAME, builtinClassInfo, JavaClassNames, simpleClassName } f
 import { canBeSubclassOf } from '../types/subtyping';
 import { javaClassOf } from '../runtime/type-of-value';
 import { classType, displayType, nullType, objTypeOf, unknownType, withoutValue, type TypingResult } from '../types/typing-result';
-import type { MethodCost } from './cost';
+import type { CostMeter, MethodCost } from './cost';
 
 /** One parameter of a method. With `varArgs`, the last parameter's type is the type of each variadic element. */
 export type MethodParameter = { readonly name: string; readonly type: TypingResult };
@@ -23,7 +23,11 @@ export type MethodDefinition = {
   readonly varArgs: boolean;
   readonly description?: string;
   readonly result: TypingResult | MethodResultFunction;
-  readonly invoke: (target: unknown, args: readonly unknown[]) => unknown;
+  /**
+   * Runs the method. `meter` is the budget its `cost` was charged to, when the evaluator charged one: a method
+   * whose work is only known as it runs (the matches `replaceAll` finds) charges that part there, as it goes.
+   */
+  readonly invoke: (target: unknown, args: readonly unknown[], meter?: CostMeter) => unknown;
   /**
    * Where the method is offered at all (the conversion extensions: `toLong` on numbers, String and Unknown
    * only). Absent means everywhere its class is; lookups by type leave out methods that do not apply.
@@ -178,12 +182,17 @@ export function methodResultType(method: MethodDefinition, target: TypingResult,
  * variadic array itself (Java passes an `Object[]` through) is decided by its static type: pass
  * `lastArgIsArray: true` when the typer saw an array type there.
  */
-export function invokeMethod(method: MethodDefinition, target: unknown, args: readonly unknown[], options: { readonly lastArgIsArray?: boolean } = {}): unknown {
-  if (!method.varArgs) return method.invoke(target, args);
+export function invokeMethod(
+  method: MethodDefinition,
+  target: unknown,
+  args: readonly unknown[],
+  options: { readonly lastArgIsArray?: boolean; readonly meter?: CostMeter } = {},
+): unknown {
+  if (!method.varArgs) return method.invoke(target, args, options.meter);
   const fixed = method.params.length - 1;
   const tail = args.slice(fixed);
   const passesArrayThrough = options.lastArgIsArray === true && tail.length === 1 && Array.isArray(tail[0]);
-  return method.invoke(target, [...args.slice(0, fixed), passesArrayThrough ? tail[0] : tail]);
+  return method.invoke(target, [...args.slice(0, fixed), passesArrayThrough ? tail[0] : tail], options.meter);
 }
 
 /** Whether the method is offered on values of the type (its `appliesTo`, judged without known values). */

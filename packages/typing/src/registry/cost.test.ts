@@ -102,7 +102,8 @@ function find(className: string, name: string, arity: number, where: 'methods' |
 function charged(method: MethodDefinition, target: unknown, args: readonly unknown[], meter: CostMeter): unknown {
   const packed = method.varArgs ? [...args.slice(0, method.params.length - 1), args.slice(method.params.length - 1)] : args;
   method.cost?.(meter, target, packed);
-  return invokeMethod(method, target, args);
+  // As the evaluator does: the call gets the meter its cost went to.
+  return invokeMethod(method, target, args, { meter });
 }
 
 describe('method costs', () => {
@@ -185,7 +186,7 @@ describe('method costs', () => {
     const counting: CostMeter = { ...small.meter, step: (count = 1) => { if (count === STEPS_PER_REGEX_MATCH) found++; small.meter.step(count); } };
     expect(() => charged(find('java.lang.String', 'replaceAll', 2), 'a'.repeat(1_000_000), ['[a]', ''], counting)).toThrow('BudgetExceeded: steps');
     expect(found).toBeLessThanOrEqual(5000 / STEPS_PER_REGEX_MATCH + 1);
-    // The charge is the call's own: a call that no hook ran for charges no earlier call's budget.
+    // The charge goes to the meter the call is given: one given none charges no earlier call's budget.
     const before = found;
     expect(invokeMethod(find('java.lang.String', 'replaceAll', 2), 'aaa', ['[a]', 'b'])).toBe('bbb');
     expect(found).toBe(before);

@@ -3,7 +3,7 @@ import { toIntValue, toLongValue, toDoubleValue } from '../runtime/numbers';
 import { javaToString } from '../runtime/to-string';
 import { objTypeOf, unknownType, type TypingResult } from '../types/typing-result';
 import type { MethodDefinition, MethodParameter, MethodResultFunction, StaticFieldDefinition } from './class-registry';
-import { scanStringArguments, type MethodCost } from './cost';
+import { scanStringArguments, type CostMeter, type MethodCost } from './cost';
 import { JavaClassNames } from '../types/java-classes';
 
 /** Options of a method definition. */
@@ -14,12 +14,12 @@ export function param(name: string, type: TypingResult): MethodParameter {
   return { name, type };
 }
 
-/** A method definition; `invoke` receives the target and the (varargs-packed) arguments. */
+/** A method definition; `invoke` receives the target, the (varargs-packed) arguments and the budget its cost was charged to, if any. */
 export function method(
   name: string,
   params: readonly MethodParameter[],
   result: TypingResult | MethodResultFunction,
-  invoke: (target: never, args: readonly never[]) => unknown,
+  invoke: (target: never, args: readonly never[], meter?: CostMeter) => unknown,
   options: MethodOptions = {},
 ): MethodDefinition {
   const cost = options.cost ?? defaultCost(params);
@@ -28,7 +28,7 @@ export function method(
     params: Object.freeze([...params]),
     varArgs: options.varArgs ?? false,
     result,
-    invoke: invoke as (target: unknown, args: readonly unknown[]) => unknown,
+    invoke: invoke as (target: unknown, args: readonly unknown[], meter?: CostMeter) => unknown,
     ...(options.description === undefined ? {} : { description: options.description }),
     ...(cost === undefined ? {} : { cost }),
   });

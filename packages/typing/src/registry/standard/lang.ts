@@ -95,39 +95,23 @@ const copiesTarget: MethodCost = (meter, target) => meter.chargeString(textLengt
 const splitCost: MethodCost = (meter, target, args) => chargeSplit(meter, target, args[0], typeof args[1] === 'number' ? args[1] : 0);
 
 /**
- * The budget of the `replaceAll` call about to run, with its arguments. Its cost hook (`replaceCost`), which the
- * evaluator runs just before the call, leaves them here as its last act; the call takes them (`takePendingMeter`)
- * and charges each match as the regex engine finds it. Counting the matches in the hook instead would take a
- * second pass over the text, as long as the call itself. Kept in fields rather than an object: this is every
- * call's path, and an allocation here cost more than the charge.
+ * Steps a match of a regex replacement costs: the engine's work (`STEPS_PER_REGEX_MATCH`), four times that when
+ * the replacement reads groups (`$`), which matches the text of each match again.
  */
-let pendingMeter: CostMeter | undefined;
-let pendingStepsPerMatch = 0;
-let pendingText = '';
-let pendingPattern = '';
-let pendingReplacement = '';
-
-/** The budget the hook left for a `replaceAll` of these arguments, once; undefined if no hook ran for them. */
-function takePendingMeter(text: string, pattern: string, replacement: string): CostMeter | undefined {
-  const meter = pendingMeter;
-  const forThese = meter !== undefined && pendingText === text && pendingPattern === pattern && pendingReplacement === replacement;
-  // Not kept past the call: the text may be megabytes long, and the budget belongs to one evaluation.
-  pendingMeter = undefined;
-  pendingText = pendingPattern = pendingReplacement = '';
-  return forThese ? meter : undefined;
+function stepsPerReplacedMatch(replacement: string): number {
+  return replacement.includes('$') ? 4 * STEPS_PER_REGEX_MATCH : STEPS_PER_REGEX_MATCH;
 }
 
 /**
  * `replaceAll`/`replaceFirst`: the result holds the text plus, per match, the replacement's literal part and the
  * groups it copies (each group reference copies at most all the matched text). The match count is only
  * computed when the cheap bound (one match per character) could exceed the limit. A plain substitution
- * (`isLiteralReplacement`) is charged as `replace` is. Otherwise each match costs the regex engine's work
- * (`STEPS_PER_REGEX_MATCH`; four times that when the replacement reads groups, which matches the text of each
- * match again), charged by the call as the engine finds it (`pendingMeter`).
+ * (`isLiteralReplacement`) is charged as `replace` is. Otherwise each match costs `stepsPerReplacedMatch`:
+ * `replaceFirst`'s one is charged here, `replaceAll`'s by the call, to the meter it is given, as the engine finds
+ * each (counting them here would take a second pass over the text, as long as the call itself).
  */
 function replaceCost(all: boolean): MethodCost {
   return (meter, target, args) => {
-    pendingMeter = undefined;
     const [pattern, replacement] = args;
     if (typeof target === 'string' && typeof pattern === 'string' && typeof replacement === 'string' && isLiteralReplacement(pattern, replacement)) {
       if (all) chargeLiteralReplace(meter, target, pattern, replacement);
@@ -141,7 +125,7 @@ function replaceCost(all: boolean): MethodCost {
     if (typeof target !== 'string' || typeof pattern !== 'string' || typeof replacement !== 'string') return;
     let references = 0;
     for (let at = replacement.indexOf('$'); at >= 0; at = replacement.indexOf('$', at + 1)) references++;
-    const perMatch = STEPS_PER_REGEX_MATCH * (references > 0 ? 4 : 1);
+    const perMatch = stepsPerReplacedMatch(replacement);
     const literal = replacement.length;
     const fixed = target.length * (1 + references);
     let length = fixed + literal * (all ? target.length + 1 : 1);
@@ -153,15 +137,7 @@ function replaceCost(all: boolean): MethodCost {
       length = fixed + literal * countMatches(target, pattern, enough, () => meter.step(perMatch));
     }
     meter.chargeString(length);
-    if (!all) {
-      meter.step(perMatch);
-      return;
-    }
-    pendingStepsPerMatch = perMatch;
-    pendingText = target;
-    pendingPattern = pattern;
-    pendingReplacement = replacement;
-    pendingMeter = meter;
+    if (!all) meter.step(perMatch);
   };
 }
 
@@ -244,10 +220,9 @@ const stringClass: ClassDefinitionInput = {
     method('stripLeading', [], T.String, (s: string) => s.trimStart(), { cost: copiesTarget }),
     method('stripTrailing', [], T.String, (s: string) => s.trimEnd(), { cost: copiesTarget }),
     method('replace', [param('target', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => s.split(stringArg(args, 0)).join(stringArg(args, 1)), { cost: literalReplaceCost }),
-    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => {
-      const pattern = stringArg(args, 0);
+    method('replaceAll', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[], meter?: CostMeter) => {
       const replacement = stringArg(args, 1);
-      return javaReplaceAll(s, pattern, replacement, takePendingMeter(s, pattern, replacement), pendingStepsPerMatch);
+      return javaReplaceAll(s, stringArg(args, 0), replacement, meter, stepsPerReplacedMatch(replacement));
     }, { cost: replaceCost(true) }),
     method('replaceFirst', [param('regex', T.String), param('replacement', T.String)], T.String, (s: string, args: readonly unknown[]) => javaReplaceFirst(s, stringArg(args, 0), stringArg(args, 1)), { cost: replaceCost(false) }),
     method('split', [param('regex', T.String)], arrayType(T.String), (s: string, args: readonly unknown[]) => javaSplit(s, stringArg(args, 0)), { cost: splitCost }),
