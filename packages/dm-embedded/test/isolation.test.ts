@@ -34,8 +34,10 @@ function itemsScenario(name: string, expressions: string[]): CanonicalProcess {
   return scenario;
 }
 
-// Every step stays within the evaluation budget (at most 100,000 elements per collection), yet together
-// they hold hundreds of thousands of records: far more than a 32 MB heap.
+// Every step stays within the evaluation budget (at most 100,000 elements per collection, and a loop is charged what
+// the maps and lists it builds cost), yet together they hold hundreds of thousands of records: far more than a 32 MB
+// heap. HOG_ITEMS items keep each projection within the budget.
+const HOG_ITEMS = 80_000;
 const MEMORY_HOG = [
   "#input.items.![{a: #this, b: 'item-' + #this, c: {#this, #this + 1}}]",
   "#v0.![{x: #this, y: #this.b + '!', z: {#this.a, #this.b}}]",
@@ -94,7 +96,7 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     expect(await (await post(hog, items(10))).json()).toEqual({ count: 10 });
 
     const loop = watchEventLoop();
-    const hostile = post(hog, items(99_999));
+    const hostile = post(hog, items(HOG_ITEMS));
     // Another deployed scenario answers while the hostile request is in flight.
     const other = await post(fees, { amount: 2, currency: 'EUR' });
     expect(other.status).toBe(200);
@@ -174,11 +176,18 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     const start = 1_700_000_000_000;
     const scheduler = createManualScheduler(start);
     const manager = await createManager({ scheduler, pollIntervalMs: 1_000, restartBackoffMs: 60_000, workerMaxOldGenerationSizeMb: 32 });
-    // Record r10 exhausts the worker's memory until 30 s after the start; the restart comes a minute later.
-    const bomb = `#input.id == 'r10' and #DATE.nowTimestamp() < ${start + 30_000}L ? ${"'x'.repeat(99999).toCharArray().![#this.toString()].![{a: #this, b: {#this, #this}}].![{c: #this, d: {#this, #this}}].![{e: #this, f: {#this, #this}}].size()"} : 0`;
+    // Record r10 exhausts the worker's memory until 30 s after the start; the restart comes a minute later. Each
+    // variable stays within its evaluation budget; the records they hold together do not fit the worker.
+    const when = `#input.id == 'r10' and #DATE.nowTimestamp() < ${start + 30_000}L`;
+    const bomb = [
+      `${when} ? 'x'.repeat(${HOG_ITEMS}).toCharArray().![#this.toString()] : {}`,
+      '#bomb0.![{a: #this, b: {#this, #this}}]',
+      '#bomb1.![{c: #this, d: {#this, #this}}]',
+      '#bomb2.![{e: #this, f: {#this, #this}}].size()',
+    ];
     const scenario = streamingScenario('fragile', [
       kafkaSource('source', 'transactions'),
-      { type: 'Variable', id: 'bomb', varName: 'bomb', value: spel(bomb) },
+      ...bomb.map((expression, index) => ({ type: 'Variable' as const, id: `bomb${index}`, varName: `bomb${index}`, value: spel(expression) })),
       kafkaSink('sink', 'alerts', '{id: #input.id}'),
     ]);
     await deploy(manager, scenario);
@@ -215,7 +224,7 @@ describe.each(DATABASES)('scenario workers on %s', (kind) => {
     const scenario = itemsScenario('tested', MEMORY_HOG);
     const small = await manager.processCommand({ type: 'testScenario', scenarioName: 'tested', scenario, testData: { records: [{ sourceId: 'request', record: items(5) }] } });
     expect(small).toMatchObject({ ok: true, value: { counts: { response: { all: 1, errors: 0 } } } });
-    const huge = await manager.processCommand({ type: 'testScenario', scenarioName: 'tested', scenario, testData: { records: [{ sourceId: 'request', record: items(99_999) }] } });
+    const huge = await manager.processCommand({ type: 'testScenario', scenarioName: 'tested', scenario, testData: { records: [{ sourceId: 'request', record: items(HOG_ITEMS) }] } });
     expect(huge).toMatchObject({ ok: false, errors: [{ code: 'WorkerOutOfMemory', message: expect.stringMatching(/^The test run failed: .*out of memory/) }] });
   });
 });

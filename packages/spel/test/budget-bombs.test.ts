@@ -4,7 +4,7 @@ import { compileExpression, type CompileOptions } from '../src/expression';
 import { isExpressionEvaluationError } from '../src/errors';
 import { bothEvaluators } from './evaluators';
 import { fixedGlobals } from './fixture-context';
-import { bigTypes, bigValues, bombs, catastrophic, copies, refused, regexForms } from './hostile-expressions';
+import { BIG, bigTypes, bigValues, bombs, catastrophic, copies, refused, regexForms } from './hostile-expressions';
 
 // Hostile expressions against the evaluation budget: allocation bombs through every allocating registry method
 // and helper, and regular expressions that backtrack catastrophically on a backtracking engine. Every bomb must
@@ -60,6 +60,33 @@ describe('allocation bombs end with BudgetExceeded', () => {
   it.each(bombs)('%s', (_label, text) => {
     const result = outcome(text);
     expect(result).toMatchObject({ code: 'BudgetExceeded' });
+  });
+});
+
+describe('loops pay for the literals they build', () => {
+  // Each element of #big (90,000) builds a map of two entries (4 + 2 steps) and a list of two items (2 + 1) besides
+  // its iteration: 900,000 steps in all, where a step an element charged 90,000.
+  const projection = '#big.![{a: #this, b: {#this, #this}}].size()';
+
+  it('a projection is charged its elements times what its body builds', () => {
+    expect(outcome(projection, { limits: { maxSteps: 900_100 } })).toEqual({ value: BIG });
+    expect(outcome(projection, { limits: { maxSteps: 899_000 } })).toMatchObject({ code: 'BudgetExceeded' });
+  });
+
+  it('a selection is charged for the literals its condition builds', () => {
+    // A list of values known in advance is one constant; this one is built for every element.
+    const selection = "#big.?[{#this, #this}.contains('e1')].size()";
+    expect(outcome(selection)).toEqual({ value: BIG / 1000 });
+    // 1 + (2 + 1) steps an element for the iteration and the list, and 4 for the call.
+    expect(outcome(selection, { limits: { maxSteps: 8 * BIG + 1 } })).toEqual({ value: BIG / 1000 });
+    expect(outcome(selection, { limits: { maxSteps: 7 * BIG } })).toMatchObject({ code: 'BudgetExceeded' });
+  });
+
+  it("a nested loop's body is charged by that loop, its target by the enclosing one", () => {
+    // The outer loop (3 tags) builds a list per tag for the inner loop's target; the inner loop builds a map per element.
+    const nested = '#input.tags.![{#this, #this}.![{k: #this}]].size()';
+    expect(outcome(nested, { limits: { maxSteps: 3 * (1 + 3) + 3 * 2 * (1 + 5) + 10 } })).toEqual({ value: 3 });
+    expect(outcome(nested, { limits: { maxSteps: 3 * (1 + 3) + 3 * 2 * (1 + 5) - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
   });
 });
 

@@ -100,6 +100,9 @@ export const bombs: Array<[string, string]> = [
   ['selection of a selection', '#big.?[#big.?[true].size() > 0].size()'],
   ['large inline lists in a loop', `#big.![{${Array.from({ length: 40 }, () => '#this').join(', ')}}].size()`],
   ['large inline maps in a loop', `#big.![{${Array.from({ length: 20 }, (_, i) => `k${i}: #this`).join(', ')}}].size()`],
+  // Small literals cost a loop several times an iteration each (`stepsPerElement`): charged a step an element, these
+  // three ran within the budget for ten times the time it stands for.
+  ['small inline maps and lists in chained projections', '#big.![{a: #this, b: {#this, #this}}].![{c: #this, d: {#this, #this}}].![{e: #this, f: {#this, #this}}].size()'],
   ['toList of a map', copies('#bigMap.toList')],
   ['toMap of records', copies("#big.![{key: #this, value: 1}].toMap")],
   // #COLLECTION

@@ -11,7 +11,7 @@ import {
   NO_ARGS, chargeScan, compareOrFail, convertArgument, entriesToMap, fail, genericArithmetic, genericPlus, invokeCharged, invokeMetered, matchesPattern, operatorMismatch, plainDouble, textOf,
   toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, LARGE_LITERAL, nodeNeedsBudget, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, nodeNeedsBudget, staticKindOf, stepsPerElement, type StaticKind } from './static-facts';
 
 /** Evaluation state passed to every closure: the caller's variables, read as own properties. */
 export type EvalState = Readonly<Record<string, unknown>>;
@@ -68,20 +68,14 @@ export class Compiler {
       case 'projection':
         return this.projection(node);
       case 'inlineList': {
+        // Literals are charged by the loop that builds them again and again (`stepsPerElement`); outside loops
+        // an expression's text bounds them.
         const items = node.items.map((item) => this.compile(item));
-        if (this.countCalls && items.length >= LARGE_LITERAL) {
-          return (state, self) => {
-            activeBudget().step(items.length);
-            return items.map((item) => item(state, self));
-          };
-        }
         return (state, self) => items.map((item) => item(state, self));
       }
       case 'inlineMap': {
         const entries = node.entries.map((entry) => [entry.key ?? '', this.compile(entry.value)] as const);
-        const charged = this.countCalls && entries.length >= LARGE_LITERAL;
         return (state, self) => {
-          if (charged) activeBudget().step(entries.length);
           const map = new Map<string, unknown>();
           for (const [key, value] of entries) map.set(key, value(state, self));
           return map;
@@ -367,6 +361,7 @@ export class Compiler {
     const condition = this.compile(node.condition);
     const { range, safe, mode } = node;
     const conditionRange = node.condition.range;
+    const steps = stepsPerElement(node.condition);
     const test = (state: EvalState, item: unknown): boolean => {
       const result = condition(state, item);
       if (result === true) return true;
@@ -377,8 +372,7 @@ export class Compiler {
       const value = target(state, self);
       if (value === null || value === undefined) return safe ? null : fail('NullNavigation', 'Cannot do selection on null', range);
       const { items, fromMap } = this.elements(value, range, 'selection');
-      const budget = activeBudget();
-      budget.step(items.length);
+      activeBudget().step(items.length * steps);
       // On maps the typer types `.^[]`/`.$[]` as the `{key, value}` entry, so the entry itself is returned.
       if (mode === 'first') {
         for (const item of items) if (test(state, item)) return item;
@@ -404,11 +398,12 @@ export class Compiler {
     const target = this.target(node.target);
     const expression = this.compile(node.expression);
     const { range, safe } = node;
+    const steps = stepsPerElement(node.expression);
     return (state, self) => {
       const value = target(state, self);
       if (value === null || value === undefined) return safe ? null : fail('NullNavigation', 'Cannot do projection on null', range);
       const { items } = this.elements(value, range, 'projection');
-      activeBudget().step(items.length);
+      activeBudget().step(items.length * steps);
       const projected = new Array<unknown>(items.length);
       for (let i = 0; i < items.length; i++) projected[i] = expression(state, items[i]);
       return projected;

@@ -13,7 +13,7 @@ import {
   NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
   chargeScan, genericPlus, invokeCharged, invokeMetered, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
-import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, LARGE_LITERAL, staticKindOf, type StaticKind } from './static-facts';
+import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, staticKindOf, stepsPerElement, type StaticKind } from './static-facts';
 
 /*
  * The generated evaluator: the typed tree becomes the source of one JavaScript function per expression, built
@@ -237,13 +237,12 @@ class Generator {
       case 'projection':
         return this.projection(node, self);
       case 'inlineList': {
+        // Charged by the loop that builds it again and again (`stepsPerElement`); outside loops the text bounds it.
         const items = node.items.map((item) => this.gen(item, self));
-        this.chargeLiteral(items.length);
         return this.bind(`[${items.join(', ')}]`);
       }
       case 'inlineMap': {
         const entries = node.entries.map((entry) => `[${this.literal(entry.key ?? '')}, ${this.gen(entry.value, self)}]`);
-        this.chargeLiteral(entries.length);
         return this.bind(`new Map([${entries.join(', ')}])`);
       }
       case 'typeReference':
@@ -265,11 +264,6 @@ class Generator {
       default:
         return this.viaClosure(node, self);
     }
-  }
-
-  /** A large inline list or map is charged its size in a budgeted evaluation (see LARGE_LITERAL). */
-  private chargeLiteral(size: number): void {
-    if (this.input.countCalls && size >= LARGE_LITERAL) this.emit(`${this.constant(activeBudget)}().step(${size});`);
   }
 
   private variable(name: string): string {
@@ -413,13 +407,17 @@ class Generator {
     });
   }
 
-  /** The elements of a selection/projection target: a list as is, anything else through the closure helper. */
-  private elements(target: string, range: SourceRange, what: string): { items: string; fromMap: string } {
+  /**
+   * The elements of a selection/projection target: a list as is, anything else through the closure helper;
+   * charged `stepsPerElement` of the loop's body each.
+   */
+  private elements(target: string, range: SourceRange, what: string, body: AstNode): { items: string; fromMap: string } {
     const items = this.temp();
     const fromMap = this.temp();
     this.emit(`let ${items} = ${target}, ${fromMap} = false;`);
     this.emit(`if (!Array.isArray(${target})) ({ items: ${items}, fromMap: ${fromMap} } = ${this.constant(this.input.closures)}.elements(${target}, ${this.constant(range)}, ${JSON.stringify(what)}));`);
-    this.emit(`${this.constant(activeBudget)}().step(${items}.length);`);
+    const steps = stepsPerElement(body);
+    this.emit(`${this.constant(activeBudget)}().step(${steps === 1 ? `${items}.length` : `${items}.length * ${steps}`});`);
     return { items, fromMap };
   }
 
@@ -437,7 +435,7 @@ class Generator {
   private selection(node: Extract<AstNode, { kind: 'selection' }>, self: string): string {
     const target = this.target(node.target, self);
     return this.guarded(target, node.safe, 'Cannot do selection on null', node.range, (result) => {
-      const { items, fromMap } = this.elements(target, node.range, 'selection');
+      const { items, fromMap } = this.elements(target, node.range, 'selection', node.condition);
       const index = this.temp();
       const item = this.temp();
       const test = this.temp();
@@ -463,7 +461,7 @@ class Generator {
   private projection(node: Extract<AstNode, { kind: 'projection' }>, self: string): string {
     const target = this.target(node.target, self);
     return this.guarded(target, node.safe, 'Cannot do projection on null', node.range, (result) => {
-      const { items } = this.elements(target, node.range, 'projection');
+      const { items } = this.elements(target, node.range, 'projection', node.expression);
       const index = this.temp();
       const item = this.temp();
       const body = this.block(() => {
