@@ -256,6 +256,13 @@ if (filter !== undefined) {
   process.exit(0);
 }
 
+// The recorded section is the comparison with Spring that the engine is held to: a machine without a JVM or the
+// Spring jars (a fresh one, until they are installed) would replace it with a table whose Spring columns are empty.
+if ('unavailable' in jvm && process.env.BENCH_WRITE_WITHOUT_SPRING !== '1') {
+  console.log('\nSpring was not measured: BENCHMARKS.md left as it is (BENCH_WRITE_WITHOUT_SPRING=1 writes it anyway).');
+  process.exit(0);
+}
+
 const file = resolve(import.meta.dirname ?? '.', '../../../BENCHMARKS.md');
 const section = `<!-- spel:start -->\n${lines.join('\n')}\n<!-- spel:end -->`;
 const existing = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
