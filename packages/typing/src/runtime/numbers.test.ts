@@ -7,6 +7,7 @@ import {
   bigDecimalSetScale,
   castNumber,
   divideRounded,
+  ExactDecimal,
   doubleToInt,
   doubleToLong,
   javaAbs,
@@ -21,6 +22,7 @@ import {
   toIntValue,
   toLongValue,
 } from './numbers';
+import { javaScaleOf, withJavaScale } from './decimal-scale';
 import { javaToString } from './to-string';
 import { JavaBigInteger, JavaByte, JavaDouble, JavaFloat, JavaShort } from './values';
 
@@ -184,5 +186,36 @@ describe('BigDecimal division helpers', () => {
     expect(bigDecimalSetScale(bd('1.005'), 2, 'HALF_UP').toFixed()).toBe('1.01');
     expect(bigDecimalSetScale(bd('1234'), -2, 'HALF_UP').toFixed()).toBe('1200');
     expect(thrown(() => bigDecimalSetScale(bd('1.005'), 2, 'UNNECESSARY'))).toMatchObject({ code: 'ArithmeticException' });
+  });
+});
+
+describe('BigDecimal products of many digits', () => {
+  // Operands of a few hundred digits with every scale sign: above BIGINT_PRODUCT_DIGITS the product is computed on
+  // bigints, and it must be decimal.js's exact product under Java's scale rule (the scales added up), as below it.
+  const digitsOf = (seed: number, count: number) => Array.from({ length: count }, (_, i) => String((seed * 7919 + i * 104729) % 10)).join('');
+  const cases: Array<[string, string]> = [
+    [`1${digitsOf(1, 600)}`, `9${digitsOf(2, 500)}`],
+    [`-${digitsOf(3, 300)}.${digitsOf(4, 400)}`, `${digitsOf(5, 450)}.5`],
+    [`0.000${digitsOf(6, 700)}`, `-1${digitsOf(7, 399)}e-20`],
+    [`${digitsOf(8, 520)}00000`, `3.${digitsOf(9, 600)}`],
+  ];
+
+  it.each(cases)('%#: agrees with the exact product and its scale', (a, b) => {
+    const expected = withJavaScale(new ExactDecimal(a).times(new ExactDecimal(b)), javaScaleOf(bd(a)) + javaScaleOf(bd(b)));
+    const product = javaMultiply(bd(a), bd(b));
+    expect(numberKindOf(product)).toBe('BigDecimal');
+    expect(javaToString(product)).toBe(javaToString(expected));
+  });
+
+  it('refuses a product that must exceed 100,000 digits before computing it', () => {
+    const error = thrown(() => javaMultiply(bd(`1.${'3'.repeat(80_000)}`), bd(`1.${'7'.repeat(80_000)}`)));
+    expect(isJavaRuntimeError(error) && error.message).toBe('BigDecimal result exceeds 100000 digits');
+  });
+
+  it('computes a product just within the limit', () => {
+    const factor = `1${'0'.repeat(49_998)}1`;
+    const product = javaMultiply(bd(factor), bd(factor)) as Decimal;
+    expect(product.eq(new ExactDecimal(factor).times(new ExactDecimal(factor)))).toBe(true);
+    expect(product.sd()).toBe(99_999);
   });
 });
