@@ -103,6 +103,8 @@ export const bombs: Array<[string, string]> = [
   // Small literals cost a loop several times an iteration each (`stepsPerElement`): charged a step an element, these
   // three ran within the budget for ten times the time it stands for.
   ['small inline maps and lists in chained projections', '#big.![{a: #this, b: {#this, #this}}].![{c: #this, d: {#this, #this}}].![{e: #this, f: {#this, #this}}].size()'],
+  // A UUID costs a call about 0.7 µs: charged a step, five projections of them ran within the budget for 1 s.
+  ['#UTIL.uuid in chained projections', `#big${'.![#UTIL.uuid()]'.repeat(5)}.size()`],
   ['toList of a map', copies('#bigMap.toList')],
   ['toMap of records', copies("#big.![{key: #this, value: 1}].toMap")],
   // #COLLECTION
