@@ -1,4 +1,4 @@
-import { regexScanSteps, STEPS_PER_REGEX_MATCH, textSteps } from '@scenaria/typing';
+import { decimalOperatorSteps, regexScanSteps, STEPS_PER_DECIMAL_OPERATION, STEPS_PER_REGEX_MATCH, textSteps } from '@scenaria/typing';
 import { describe, expect, it } from 'vitest';
 import { compileExpression, type CompileOptions } from '../src/expression';
 import { isExpressionEvaluationError } from '../src/errors';
@@ -87,6 +87,39 @@ describe('loops pay for the literals they build', () => {
     const nested = '#input.tags.![{#this, #this}.![{k: #this}]].size()';
     expect(outcome(nested, { limits: { maxSteps: 3 * (1 + 3) + 3 * 2 * (1 + 5) + 10 } })).toEqual({ value: 3 });
     expect(outcome(nested, { limits: { maxSteps: 3 * (1 + 3) + 3 * 2 * (1 + 5) - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
+  });
+});
+
+describe('loops pay for BigDecimal operations', () => {
+  // decimal.js takes 200-450 ns an operation: each is charged STEPS_PER_DECIMAL_OPERATION besides the iteration's step.
+  it('an operator, whichever evaluator and path computes it', () => {
+    // Two operations an element: the generated evaluator runs them as one program, the closures one by one.
+    const arithmetic = '#numbers.![#input.amount * #this + 1].size()';
+    const perElement = 1 + 2 * STEPS_PER_DECIMAL_OPERATION;
+    expect(outcome(arithmetic, { limits: { maxSteps: perElement * BIG + 10 } })).toEqual({ value: BIG });
+    expect(outcome(arithmetic, { limits: { maxSteps: perElement * BIG - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
+    // Division has no program: the general path charges it, at its own rate.
+    const division = '#numbers.?[#this < 1000].![#input.amount / #this].size()';
+    const divisions = 999;
+    const selection = BIG;
+    expect(outcome(division, { limits: { maxSteps: selection + divisions * (1 + decimalOperatorSteps('/')) + 10 } })).toEqual({ value: divisions });
+    expect(outcome(division, { limits: { maxSteps: selection + divisions * (1 + decimalOperatorSteps('/')) - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
+  });
+
+  it('a BigDecimal built from a number or from text', () => {
+    // Charged at least the iteration and the cost (the call's node may add a step or two).
+    const built = '#numbers.![new java.math.BigDecimal(#this)].size()';
+    expect(outcome(built, { limits: { maxSteps: (2 + STEPS_PER_DECIMAL_OPERATION) * BIG + 10 } })).toEqual({ value: BIG });
+    expect(outcome(built, { limits: { maxSteps: (1 + STEPS_PER_DECIMAL_OPERATION) * BIG - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
+    // Text is read at four operations' cost.
+    for (const parsed of ["#big.![T(java.math.BigDecimal).valueOf('1.5')].size()", "#big.![new java.math.BigDecimal('1.5')].size()"]) {
+      expect(outcome(parsed, { limits: { maxSteps: (3 + 4 * STEPS_PER_DECIMAL_OPERATION) * BIG + 10 } })).toEqual({ value: BIG });
+      expect(outcome(parsed, { limits: { maxSteps: (1 + 4 * STEPS_PER_DECIMAL_OPERATION) * BIG - 1 } })).toMatchObject({ code: 'BudgetExceeded' });
+    }
+  });
+
+  it('not the same operators on Integers', () => {
+    expect(outcome('#numbers.![#this * 3 + 1].size()', { limits: { maxSteps: BIG + 10 } })).toEqual({ value: BIG });
   });
 });
 

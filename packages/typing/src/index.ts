@@ -70,7 +70,7 @@ export { ClassRegistry, createClassRegistry, invokeMethod, methodAppliesTo, runt
 /** Shapes of class and method definitions. */
 export type { ClassDefinition, ClassDefinitionInput, MethodDefinition, MethodParameter, MethodResultFunction, StaticFieldDefinition, MethodMatch } from './registry/class-registry';
 /** Costs of registry methods: what a call charges to the evaluation budget before it runs. */
-export { CHARS_PER_STEP, textSteps, measureValue, chargeValueWalk, linearScan, isLinearScan, scanStringArguments, chargeMatch, chargePattern, chargeLiteralReplace, chargeSplit, regexScanSteps, REGEX_CHARS_PER_STEP, STEPS_PER_REGEX_MATCH } from './registry/cost';
+export { CHARS_PER_STEP, textSteps, measureValue, chargeValueWalk, linearScan, isLinearScan, scanStringArguments, chargeMatch, chargePattern, chargeLiteralReplace, chargeSplit, regexScanSteps, REGEX_CHARS_PER_STEP, STEPS_PER_DECIMAL_OPERATION, decimalOperatorSteps, STEPS_PER_REGEX_MATCH } from './registry/cost';
 /** The budget a cost hook charges, and the hook itself. */
 export type { CostMeter, MethodCost } from './registry/cost';
 /** Options of a method definition (varargs, description, cost). */

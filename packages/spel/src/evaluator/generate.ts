@@ -11,7 +11,7 @@ import { activeBudget, swapBudget, type Budget } from './budget';
 import type { Compiled, Compiler } from './compile';
 import {
   NO_ARGS, compareOrFail, convertArgument, entriesToMap, evaluationError, evaluationFailure, genericArithmetic,
-  chargeScan, genericPlus, invokeCharged, invokeMetered, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
+  chargeDecimalOperators, chargeScan, genericPlus, invokeCharged, invokeMetered, textOf, operatorMismatch, toEvaluationError, valueMismatch, widenArgument,
 } from './runtime-helpers';
 import { constantValueOf, isIntegral, isMeteredCall, isPlainKind, staticKindOf, stepsPerElement, type StaticKind } from './static-facts';
 
@@ -754,7 +754,10 @@ class Generator {
     const [first = 'undefined', second = 'undefined', third = 'undefined', fourth = 'undefined', ...more] = leaves;
     const rest = more.length > 0 ? `, [${more.join(', ')}]` : '';
     this.emit(`let ${result} = ${this.constant(compactDecimalProgram)}(${this.constant(program)}, ${first}, ${second}, ${third}, ${fourth}${rest});`);
-    this.emit(`if (${result} === undefined) ${result} = ${general};`);
+    // In a loop the program's operators (+ - *, alike in cost) are charged as one by one they charge themselves.
+    const operators = program.filter((step) => step === COMPACT_PLUS || step === COMPACT_MINUS || step === COMPACT_TIMES).length;
+    if (this.input.countCalls) this.emit(`if (${result} === undefined) ${result} = ${general}; else ${this.constant(chargeDecimalOperators)}('+', ${operators});`);
+    else this.emit(`if (${result} === undefined) ${result} = ${general};`);
     return result;
   }
 

@@ -1,6 +1,6 @@
 import type { SourceRange } from '../ast/nodes';
 import { invokeMethod, type CostMeter, type MethodDefinition, type NumberKind } from '@scenaria/typing';
-import { chargeMatch, chargePattern, chargeValueWalk, regexScanSteps } from '@scenaria/typing';
+import { chargeMatch, chargePattern, chargeValueWalk, decimalOperatorSteps, regexScanSteps } from '@scenaria/typing';
 import { castNumber, compileJavaMatcher, convertValueTo, isJavaRuntimeError, isPatternSyntaxError, JavaDouble, javaToString, numberKindOf, promoteNumberKinds } from '@scenaria/typing/runtime';
 import { ExpressionEvaluationError, isExpressionEvaluationError, type EvaluationErrorCode } from '../errors';
 import { addAs } from '../internal/kind-arithmetic';
@@ -153,7 +153,17 @@ export function genericPlus(a: unknown, b: unknown, range: SourceRange): unknown
   if (ka === undefined || kb === undefined) {
     return fail('TypeMismatch', `Operator '+' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
   }
-  return addAs(promoteNumberKinds(ka, kb), a, b);
+  const kind = promoteNumberKinds(ka, kb);
+  if (kind === 'BigDecimal') chargeDecimalOperators('+', 1);
+  return addAs(kind, a, b);
+}
+
+/**
+ * `count` BigDecimal operators in a loop (where a budget is installed), at `decimalOperatorSteps` each. Without
+ * loops an expression's text bounds how many it runs.
+ */
+export function chargeDecimalOperators(operator: string, count: number): void {
+  if (isBudgetInstalled()) activeBudget().step(count * decimalOperatorSteps(operator));
 }
 
 /** `-`, `*`, `/`, `%` promoted at runtime: the slow path behind every statically specialised operator. */
@@ -163,8 +173,10 @@ export function genericArithmetic(operation: (kind: NumberKind, a: unknown, b: u
   if (ka === undefined || kb === undefined) {
     return fail('TypeMismatch', `Operator '${op}' not supported between ${registryClassOf(a)} and ${registryClassOf(b)}`, range);
   }
+  const kind = promoteNumberKinds(ka, kb);
+  if (kind === 'BigDecimal') chargeDecimalOperators(op, 1);
   try {
-    return operation(promoteNumberKinds(ka, kb), a, b);
+    return operation(kind, a, b);
   } catch (error) {
     throw toEvaluationError(error, range);
   }
