@@ -106,7 +106,7 @@ export const bombs: Array<[string, string]> = [
   // A UUID costs a call about 0.7 µs: charged a step, five projections of them ran within the budget for 1 s.
   ['#UTIL.uuid in chained projections', `#big${'.![#UTIL.uuid()]'.repeat(5)}.size()`],
   // BigDecimal operations take decimal.js 200-450 ns each: charged the loop's step alone, these ran for 100 ms and more.
-  ['BigDecimal arithmetic in chained projections', '#numbers.![#input.amount * #this].![#this * 2 + 1].![#this / 3].size()'],
+  ['BigDecimal arithmetic in chained projections', '#numbers.![new java.math.BigDecimal(#this) * 3].![#this * 2 + 1].![#this / 3].size()'],
   ['toList of a map', copies('#bigMap.toList')],
   ['toMap of records', copies("#big.![{key: #this, value: 1}].toMap")],
   // #COLLECTION
