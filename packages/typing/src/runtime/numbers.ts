@@ -281,9 +281,10 @@ const BIGINT_PRODUCT_DIGITS = 250_000;
  * refused where it used to be computed, at the cost of the whole multiplication.
  */
 function decimalProduct(left: Decimal, right: Decimal, scale: number): Decimal {
-  const digits = left.sd() + right.sd();
-  if (digits - 1 > MAX_DIGITS || Math.abs(left.e + right.e) > MAX_DIGITS + 1) throw decimalTooLong();
-  if (left.sd() * right.sd() <= BIGINT_PRODUCT_DIGITS) return withJavaScale(guardDecimal(left.times(right)), scale);
+  const leftDigits = left.sd();
+  const rightDigits = right.sd();
+  if (leftDigits + rightDigits - 1 > MAX_DIGITS || Math.abs(left.e + right.e) > MAX_DIGITS + 1) throw decimalTooLong();
+  if (leftDigits * rightDigits <= BIGINT_PRODUCT_DIGITS) return withJavaScale(guardDecimal(left.times(right)), scale);
   const a = decimalParts(left);
   const b = decimalParts(right);
   return guardDecimal(fromParts(a.unscaled * b.unscaled, a.scale + b.scale));
