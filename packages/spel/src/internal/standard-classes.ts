@@ -151,7 +151,9 @@ function classNameOfKind(kind: NumberKind): string {
 
 // Reading a BigDecimal from text (checked against Java's syntax, its scale taken from the digits) took 1.6 µs for
 // `valueOf('1.5')` in a projection: four decimal operations, besides the scan of the text.
-const DECIMAL_PARSE_STEPS = 4 * STEPS_PER_DECIMAL_OPERATION;
+const decimalParsed = {
+  cost: (meter: CostMeter, _target: unknown, [text]: unknown[]) => meter.step(4 * STEPS_PER_DECIMAL_OPERATION + textSteps(typeof text === 'string' ? text.length : 0)),
+};
 
 function bigNumberClass(className: string, kind: NumberKind, constructors: MethodDefinition[]): ClassSpec {
   return {
@@ -159,9 +161,8 @@ function bigNumberClass(className: string, kind: NumberKind, constructors: Metho
     superTypes: ['java.lang.Number', 'java.lang.Comparable'],
     methods: [],
     staticMethods: [
-      method('valueOf', [['text', T.String]], kind === 'BigDecimal' ? T.BigDecimal : T.BigInteger, (_t, [text]) => parseOrThrow(text, kind), `Parses a ${kind}`, {
-        cost: (meter, _t, [text]) => meter.step((kind === 'BigDecimal' ? DECIMAL_PARSE_STEPS : 1) + textSteps(typeof text === 'string' ? text.length : 0)),
-      }),
+      // BigInteger's keeps the default charge of a String argument (its scan).
+      method('valueOf', [['text', T.String]], kind === 'BigDecimal' ? T.BigDecimal : T.BigInteger, (_t, [text]) => parseOrThrow(text, kind), `Parses a ${kind}`, kind === 'BigDecimal' ? decimalParsed : {}),
     ],
     constructors,
   };
@@ -175,7 +176,7 @@ const bigDecimalClass = bigNumberClass('java.math.BigDecimal', 'BigDecimal', [
     // Java's constructor reads the text exactly (unlike `toNumber`, which goes through a double first).
     if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(str(text))) throw new ConversionError(`Character array is missing "exponent" mark 'e' or 'E': ${str(text)}`);
     return withJavaScale(new ExactDecimal(str(text)), scaleOfDecimalText(str(text)));
-  }, 'A BigDecimal from its text form', { cost: (meter, _t, [text]) => meter.step(DECIMAL_PARSE_STEPS + textSteps(typeof text === 'string' ? text.length : 0)) }),
+  }, 'A BigDecimal from its text form', decimalParsed),
   method('<init>', [['value', T.Integer]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from an integer', decimalBuilt),
   method('<init>', [['value', T.Long]], T.BigDecimal, (_t, [value]) => toBigDecimalValue(value), 'A BigDecimal from a long', decimalBuilt),
   method('<init>', [['value', T.Double]], T.BigDecimal, (_t, [value]) => new ExactDecimal(toDoubleValue(value)), 'A BigDecimal from a double', decimalBuilt),
